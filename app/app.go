@@ -1,0 +1,46 @@
+// Package app is daybook's one wiring point: it holds the data dir, the
+// config and the parts built from them, and carries out every operation of
+// package api directly on the files. The CLI calls it when no daemon runs;
+// the daemon serves it over its socket; the MCP server calls one or the other.
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/date"
+)
+
+// App carries out daybook's operations on one data dir.
+type App struct {
+	Dir    string // the data dir, absolute
+	Config config.Config
+	Log    *slog.Logger
+	Now    func() time.Time // injected clock; time.Now by default
+
+	writeHooks []func(ctx context.Context, days []date.Date)
+}
+
+// OnWrite registers fn to be called after entries are written to days.
+func (a *App) OnWrite(fn func(ctx context.Context, days []date.Date)) {
+	a.writeHooks = append(a.writeHooks, fn)
+}
+
+// New returns an App for the data dir with a validated config.
+func New(dir string, cfg config.Config, log *slog.Logger) *App {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &App{Dir: dir, Config: cfg, Log: log, Now: time.Now}
+}
+
+// Loc returns the configured time zone.
+func (a *App) Loc() *time.Location { return a.Config.Location() }
+
+// Today returns today's date in the configured time zone.
+func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }
+
+// Close releases what the App holds open.
+func (a *App) Close() error { return nil }

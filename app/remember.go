@@ -1,0 +1,51 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// Remember appends one entry to its day file.
+func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.RememberResponse, error) {
+	e, err := a.newEntry(req.Text, req.Kind, req.Tags, req.At)
+	if err != nil {
+		return api.RememberResponse{}, err
+	}
+	w, err := dayfiles.Append(a.Dir, a.Loc(), e)
+	if err != nil {
+		return api.RememberResponse{}, err
+	}
+	a.afterWrite(ctx, []date.Date{w.Date})
+	return api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}, nil
+}
+
+// newEntry validates an entry as the API states it.
+func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.NewEntry, error) {
+	k, err := dayfiles.ParseKind(kind)
+	if err != nil {
+		return dayfiles.NewEntry{}, userErr(err)
+	}
+	t := a.Now()
+	if at != "" {
+		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
+			return dayfiles.NewEntry{}, userErr(err)
+		}
+	}
+	e := dayfiles.NewEntry{At: t.Truncate(time.Minute), Kind: k, Text: text, Tags: tags}
+	if err := e.Validate(); err != nil {
+		return dayfiles.NewEntry{}, userErr(err)
+	}
+	return e, nil
+}
+
+// afterWrite tells the parts that derive from day files that days changed.
+// Hooks are added by the index and the daemon.
+func (a *App) afterWrite(ctx context.Context, days []date.Date) {
+	for _, h := range a.writeHooks {
+		h(ctx, days)
+	}
+}

@@ -1,0 +1,18 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/daybook/daybook/api"
+)
+
+// backend carries out the CLI's operations: the App on the files, or a
+// client of the daemon's socket; the output is the same either way.
+type backend interface {
+	Remember(ctx context.Context, req api.RememberRequest) (api.RememberResponse, error)
+	Import(ctx context.Context, r io.Reader, strict bool) (api.ImportResponse, error)
+	Day(ctx context.Context, req api.DayRequest) (api.DayResponse, error)
+	Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, error)
+	Find(ctx context.Context, req api.FindRequest) (api.FindResponse, error)
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/daybook/daybook/api"
+)
+
+func cmdDay() command {
+	return command{
+		name: "day", args: "[DATE] [--json]",
+		summary: "print a day file (today by default)",
+		help:    `DATE is YYYY-MM-DD, today, yesterday or -Nd (N days ago).`,
+		run:     runDay,
+	}
+}
+
+func runDay(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("day")
+	asJSON := fs.Bool("json", false, "print the day and its parsed entries as JSON")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("day takes at most one DATE")
+	}
+	req := api.DayRequest{}
+	if len(pos) == 1 {
+		req.Date = pos[0]
+	}
+	b, err := e.backend()
+	if err != nil {
+		return err
+	}
+	resp, err := b.Day(ctx, req)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return e.printJSON(resp)
+	}
+	if !resp.Exists {
+		fmt.Fprintf(e.stderr, "no entries on %s (%s does not exist)\n", resp.Date, resp.Path)
+		return nil
+	}
+	fmt.Fprint(e.stdout, resp.Content)
+	return nil
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/daybook/daybook/app"
+	"github.com/daybook/daybook/config"
+)
+
+// errHelpShown ends a command after -h printed its usage.
+var errHelpShown = errors.New("help shown")
+
+// env is what every command gets: standard streams, the global flags, and
+// the config and App built from them on first use.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	osEnv          config.Env
+
+	dir, configPath string
+	verbose         bool
+	flagsOnly       bool // -h prints only the flags: "daybook help NAME" printed the rest
+
+	loaded bool
+	cfg    config.Config
+	absDir string
+	app    *app.App
+}
+
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	return &env{stdin: stdin, stdout: stdout, stderr: stderr, osEnv: config.OSEnv()}
+}
+
+// globalFlags adds --dir, --config and -v to fs, so that they may stand
+// before or after the command name.
+func (e *env) globalFlags(fs *flag.FlagSet) {
+	fs.StringVar(&e.dir, "dir", e.dir, "data dir (default $DAYBOOK_DIR, $XDG_DATA_HOME/daybook or ~/.local/share/daybook)")
+	fs.StringVar(&e.configPath, "config", e.configPath, "config file (default $DAYBOOK_CONFIG or $XDG_CONFIG_HOME/daybook/config.yaml)")
+	fs.BoolVar(&e.verbose, "v", e.verbose, "log debug lines to stderr")
+}
+
+// parseGlobal parses the global flags before the command name.
+func (e *env) parseGlobal(args []string) ([]string, error) {
+	fs := flag.NewFlagSet("daybook", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	e.globalFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return []string{"help"}, nil
+		}
+		return nil, usagef("%v", err)
+	}
+	return fs.Args(), nil
+}
+
+// newFlags returns a FlagSet for command c with the global flags on it.
+func (e *env) newFlags(c string) *flag.FlagSet {
+	fs := flag.NewFlagSet(c, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	e.globalFlags(fs)
+	return fs
+}
+
+// parse parses args with fs, allowing flags after positional arguments
+// ("daybook remember TEXT --kind fact"), and returns the positional ones.
+// "--" ends the flags. -h prints the command's help.
+func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				if c, ok := lookup(fs.Name()); ok && !e.flagsOnly {
+					printSynopsis(e.stdout, c)
+				}
+				printFlags(e.stdout, fs)
+				return nil, errHelpShown
+			}
+			return nil, usagef("%s: %v", fs.Name(), err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		// fs.Parse stops at the first positional argument or after "--".
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// load resolves the data dir and config once.
+func (e *env) load() error {
+	if e.loaded {
+		return nil
+	}
+	dir, err := e.osEnv.DataDir(e.dir)
+	if err != nil {
+		return err
+	}
+	path, required, err := e.osEnv.ConfigPath(e.configPath)
+	if err != nil {
+		return err
+	}
+	cfg, err := config.Load(path, required)
+	if err != nil {
+		return err
+	}
+	e.absDir, e.cfg, e.loaded = dir, cfg, true
+	return nil
+}
+
+// logger returns the CLI's logger: warnings to stderr, debug with -v.
+func (e *env) logger() *slog.Logger {
+	level := slog.LevelWarn
+	if e.verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// local returns the App that works on the files directly.
+func (e *env) local() (*app.App, error) {
+	if e.app != nil {
+		return e.app, nil
+	}
+	if err := e.load(); err != nil {
+		return nil, err
+	}
+	e.app = app.New(e.absDir, e.cfg, e.logger())
+	return e.app, nil
+}
+
+// backend returns what carries out the operations.
+func (e *env) backend() (backend, error) { return e.local() }
+
+func (e *env) close() {
+	if e.app != nil {
+		e.app.Close()
+	}
+}
+
+// printJSON writes v as indented JSON.
+func (e *env) printJSON(v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+func exactArgs(cmd string, pos []string, n int, what string) error {
+	if len(pos) != n {
+		return usagef("%s takes %s; got %d arguments (run \"daybook help %s\")", cmd, what, len(pos), cmd)
+	}
+	return nil
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/daybook/daybook/api"
+)
+
+func cmdFind() command {
+	return command{
+		name: "find", args: "PATTERN [--from D] [--to D] [--regex] [--limit N]",
+		summary: "scan day files for a pattern, newest first",
+		help: `A literal PATTERN is case-insensitive unless it has an upper-case letter;
+--regex takes RE2 syntax. Only the year and month folders in range are read.
+Prints days/YYYY/MM/DD.md:LINE: TEXT.`,
+		run: runFind,
+	}
+}
+
+func runFind(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("find")
+	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	to := fs.String("to", "", "last day")
+	regex := fs.Bool("regex", false, "PATTERN is a regular expression")
+	limit := fs.Int("limit", 0, "print at most N matches (0: all)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("find takes a PATTERN")
+	}
+	b, err := e.backend()
+	if err != nil {
+		return err
+	}
+	resp, err := b.Find(ctx, api.FindRequest{Pattern: strings.Join(pos, " "), From: *from, To: *to, Regex: *regex, Limit: *limit})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return e.printJSON(resp)
+	}
+	for _, m := range resp.Matches {
+		fmt.Fprintf(e.stdout, "%s:%d: %s\n", m.Path, m.Line, m.Text)
+	}
+	return nil
+}

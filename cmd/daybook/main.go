@@ -1,0 +1,96 @@
+// Command daybook is a long-term memory for a person or an AI agent: markdown
+// day files as the source of truth, a pyramid of summaries built by a daemon,
+// and recall over both. Run "daybook help" for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	_ "time/tzdata" // time zones by name on machines without a zoneinfo database
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+// command is one subcommand; each lives in a file of its own.
+type command struct {
+	name    string
+	args    string // synopsis after the name
+	summary string // one line for "daybook help"
+	help    string // more, for "daybook help NAME"
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+// commands lists every subcommand in the order "daybook help" shows them.
+func commands() []command {
+	return []command{
+		cmdRemember(),
+		cmdImport(),
+		cmdDay(),
+		cmdDays(),
+		cmdFind(),
+		cmdHelp(),
+	}
+}
+
+func lookup(name string) (command, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// usageError is a mistake in how daybook was called: exit code 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := newEnv(stdin, stdout, stderr)
+	rest, err := e.parseGlobal(args)
+	if err == nil && len(rest) == 0 {
+		err = usagef("no command given; run \"daybook help\" for the list")
+	}
+	if err == nil {
+		c, ok := lookup(rest[0])
+		if !ok {
+			err = usagef("unknown command %q; run \"daybook help\" for the list", rest[0])
+		} else {
+			err = c.run(ctx, e, rest[1:])
+		}
+	}
+	defer e.close()
+	var ue usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errHelpShown):
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "daybook: %v\n", err)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "daybook: %v\n", err)
+		return exitError
+	}
+}

@@ -1,0 +1,262 @@
+// Package config resolves daybook's data dir and config file and loads the
+// config: defaults first, then the YAML file over them with unknown keys
+// refused, then validation with errors that name the field and the value.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/robfig/cron/v3"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Config is daybook's configuration. The zero value is not useful: start from Default.
+type Config struct {
+	// Timezone names the IANA zone whose days entries belong to; "Local" (the
+	// default) is the machine's zone.
+	Timezone    string      `yaml:"timezone"`
+	Consolidate Consolidate `yaml:"consolidate"`
+	Socket      Socket      `yaml:"socket"`
+	Ollama      Ollama      `yaml:"ollama"`
+	Recall      Recall      `yaml:"recall"`
+	Context     Context     `yaml:"context"`
+	Web         Web         `yaml:"web"`
+	Log         Log         `yaml:"log"`
+
+	loc *time.Location
+}
+
+// Consolidate schedules the summaries. An empty spec disables that job.
+type Consolidate struct {
+	Daily    string        `yaml:"daily"`    // cron spec; default "0 2 * * *": yesterday's day
+	Monthly  string        `yaml:"monthly"`  // default "0 3 1 * *": last month
+	Yearly   string        `yaml:"yearly"`   // default "0 4 1 1 *": last year
+	OnEdit   bool          `yaml:"on_edit"`  // redo an edited day after Debounce
+	Debounce time.Duration `yaml:"debounce"` // quiet time after the last change to a day file
+}
+
+// Socket is the daemon's local API.
+type Socket struct {
+	Path string `yaml:"path"` // default $XDG_RUNTIME_DIR/daybook/daybook.sock, else DATA_DIR/daybook.sock
+}
+
+// Ollama configures summaries and embeddings from an Ollama server.
+type Ollama struct {
+	Enabled       bool          `yaml:"enabled"`
+	URL           string        `yaml:"url"`
+	SummaryModel  string        `yaml:"summary_model"`
+	EmbedModel    string        `yaml:"embed_model"`
+	Timeout       time.Duration `yaml:"timeout"`       // one summary request
+	EmbedTimeout  time.Duration `yaml:"embed_timeout"` // one embedding batch
+	Concurrency   int           `yaml:"concurrency"`
+	ContextTokens int           `yaml:"context_tokens"` // the summary model's context window
+}
+
+// Recall tunes the drill.
+type Recall struct {
+	Limit int `yaml:"limit"` // results when a query gives no --limit
+}
+
+// Context tunes the assembled agent context.
+type Context struct {
+	Budget  int     `yaml:"budget"`  // tokens when a request gives none
+	Summary float64 `yaml:"summary"` // share of what the foundation leaves for summaries
+	Recent  float64 `yaml:"recent"`  // share of what the foundation leaves for recent entries
+}
+
+// Web is the opt-in timeline page.
+type Web struct {
+	Listen string `yaml:"listen"` // "" is off; e.g. 127.0.0.1:7717
+}
+
+// Log configures logging.
+type Log struct {
+	Level  string `yaml:"level"`  // debug, info, warn, error
+	Format string `yaml:"format"` // text, json, or "" for text on a terminal and JSON otherwise
+}
+
+// Default returns the embedded defaults: offline models, local time zone.
+func Default() Config {
+	return Config{
+		Timezone: "Local",
+		Consolidate: Consolidate{
+			Daily: "0 2 * * *", Monthly: "0 3 1 * *", Yearly: "0 4 1 1 *",
+			OnEdit: true, Debounce: 5 * time.Second,
+		},
+		Ollama: Ollama{
+			URL: "http://127.0.0.1:11434", SummaryModel: "llama3.2", EmbedModel: "nomic-embed-text",
+			Timeout: 120 * time.Second, EmbedTimeout: 30 * time.Second, Concurrency: 1, ContextTokens: 8192,
+		},
+		Recall:  Recall{Limit: 10},
+		Context: Context{Budget: 4000, Summary: 0.6, Recent: 0.4},
+		Log:     Log{Level: "info"},
+	}
+}
+
+// Parse reads YAML over the defaults. Unknown keys and wrong types are errors
+// naming the line; name is used in messages.
+func Parse(name string, data []byte) (Config, error) {
+	c := Default()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return c, nil
+}
+
+// Load reads the config file at path; a missing file gives the defaults
+// unless required (the user named it).
+func Load(path string, required bool) (Config, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && !required {
+		c := Default()
+		return c, c.Validate()
+	}
+	if err != nil {
+		return Config{}, fmt.Errorf("reading config: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Validate checks every field and names the first one that is wrong.
+func (c *Config) Validate() error {
+	loc, err := loadLocation(c.Timezone)
+	if err != nil {
+		return fmt.Errorf("timezone: %q is not a time zone (want an IANA name such as Europe/Berlin, or Local)", c.Timezone)
+	}
+	c.loc = loc
+	parser := cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
+	for _, f := range []struct{ name, spec string }{
+		{"consolidate.daily", c.Consolidate.Daily},
+		{"consolidate.monthly", c.Consolidate.Monthly},
+		{"consolidate.yearly", c.Consolidate.Yearly},
+	} {
+		if f.spec == "" {
+			continue
+		}
+		if _, err := parser.Parse(f.spec); err != nil {
+			return fmt.Errorf("%s: %q is not a cron spec: %v", f.name, f.spec, err)
+		}
+	}
+	switch {
+	case c.Consolidate.Debounce < 0:
+		return fmt.Errorf("consolidate.debounce: %v is negative", c.Consolidate.Debounce)
+	case c.Ollama.Timeout <= 0:
+		return fmt.Errorf("ollama.timeout: %v must be positive", c.Ollama.Timeout)
+	case c.Ollama.EmbedTimeout <= 0:
+		return fmt.Errorf("ollama.embed_timeout: %v must be positive", c.Ollama.EmbedTimeout)
+	case c.Ollama.Concurrency < 1:
+		return fmt.Errorf("ollama.concurrency: %d must be at least 1", c.Ollama.Concurrency)
+	case c.Ollama.ContextTokens < 512:
+		return fmt.Errorf("ollama.context_tokens: %d must be at least 512", c.Ollama.ContextTokens)
+	case c.Ollama.Enabled && c.Ollama.URL == "":
+		return errors.New("ollama.url: empty while ollama.enabled is true")
+	case c.Recall.Limit < 1 || c.Recall.Limit > 1000:
+		return fmt.Errorf("recall.limit: %d must be 1..1000", c.Recall.Limit)
+	case c.Context.Budget < 1:
+		return fmt.Errorf("context.budget: %d must be positive", c.Context.Budget)
+	case c.Context.Summary < 0 || c.Context.Recent < 0 || c.Context.Summary+c.Context.Recent <= 0:
+		return fmt.Errorf("context.summary, context.recent: %v and %v must be shares >= 0 with a positive sum", c.Context.Summary, c.Context.Recent)
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("log.level: %q is not one of debug, info, warn, error", c.Log.Level)
+	}
+	switch c.Log.Format {
+	case "", "text", "json":
+	default:
+		return fmt.Errorf("log.format: %q is not one of text, json", c.Log.Format)
+	}
+	return nil
+}
+
+// Location returns the configured time zone; Validate must have succeeded.
+func (c *Config) Location() *time.Location {
+	if c.loc == nil {
+		return time.Local
+	}
+	return c.loc
+}
+
+func loadLocation(name string) (*time.Location, error) {
+	if name == "" || name == "Local" {
+		return time.Local, nil
+	}
+	return time.LoadLocation(name)
+}
+
+// Env is the part of the environment that decides where things are.
+type Env struct {
+	Getenv  func(string) string
+	HomeDir func() (string, error)
+}
+
+// OSEnv reads the process environment.
+func OSEnv() Env { return Env{Getenv: os.Getenv, HomeDir: os.UserHomeDir} }
+
+// DataDir returns flagDir, else $DAYBOOK_DIR, else $XDG_DATA_HOME/daybook,
+// else ~/.local/share/daybook, as an absolute path.
+func (e Env) DataDir(flagDir string) (string, error) {
+	dir := flagDir
+	if dir == "" {
+		dir = e.Getenv("DAYBOOK_DIR")
+	}
+	if dir == "" {
+		if x := e.Getenv("XDG_DATA_HOME"); x != "" {
+			dir = filepath.Join(x, "daybook")
+		}
+	}
+	if dir == "" {
+		home, err := e.HomeDir()
+		if err != nil {
+			return "", fmt.Errorf("finding the data dir: no --dir, $DAYBOOK_DIR or $XDG_DATA_HOME, and no home: %w", err)
+		}
+		dir = filepath.Join(home, ".local", "share", "daybook")
+	}
+	return filepath.Abs(dir)
+}
+
+// ConfigPath returns flagPath, else $DAYBOOK_CONFIG, else
+// $XDG_CONFIG_HOME/daybook/config.yaml, else ~/.config/daybook/config.yaml.
+// required is true when the user named the file, so it must exist.
+func (e Env) ConfigPath(flagPath string) (path string, required bool, err error) {
+	if flagPath != "" {
+		p, err := filepath.Abs(flagPath)
+		return p, true, err
+	}
+	if p := e.Getenv("DAYBOOK_CONFIG"); p != "" {
+		p, err := filepath.Abs(p)
+		return p, true, err
+	}
+	if x := e.Getenv("XDG_CONFIG_HOME"); x != "" {
+		return filepath.Join(x, "daybook", "config.yaml"), false, nil
+	}
+	home, err := e.HomeDir()
+	if err != nil {
+		return "", false, nil // no home: defaults
+	}
+	return filepath.Join(home, ".config", "daybook", "config.yaml"), false, nil
+}
+
+// SocketPath returns the configured socket path, else
+// $XDG_RUNTIME_DIR/daybook/daybook.sock, else dataDir/daybook.sock.
+func (e Env) SocketPath(c Config, dataDir string) string {
+	if c.Socket.Path != "" {
+		return c.Socket.Path
+	}
+	if x := e.Getenv("XDG_RUNTIME_DIR"); x != "" {
+		return filepath.Join(x, "daybook", "daybook.sock")
+	}
+	return filepath.Join(dataDir, "daybook.sock")
+}

@@ -1,0 +1,302 @@
+package dayfiles
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/daybook/daybook/date"
+)
+
+// MaxEntryText is the longest text one entry may have.
+const MaxEntryText = 64 << 10
+
+// NewEntry is an entry to be written.
+type NewEntry struct {
+	At   time.Time // its day and HH:MM are taken in the store's location
+	Kind Kind      // empty is a note
+	Text string
+	Tags []string // added as #tags unless the text has them already
+}
+
+// Written says where an appended entry landed.
+type Written struct {
+	ID   string
+	Date date.Date
+	Path string // as under the data dir given to Append
+	Rel  string // relative to the data dir: days/2026/11/22.md
+	Line int
+}
+
+// Validate checks e and returns an error that names what is wrong.
+func (e NewEntry) Validate() error {
+	t := strings.TrimSpace(e.Text)
+	switch {
+	case t == "":
+		return errors.New("entry text is empty")
+	case len(e.Text) > MaxEntryText:
+		return fmt.Errorf("entry text is %d bytes, over the limit of %d", len(e.Text), MaxEntryText)
+	case !utf8.ValidString(e.Text):
+		return errors.New("entry text is not UTF-8")
+	case strings.ContainsRune(e.Text, 0):
+		return errors.New("entry text holds a NUL byte")
+	case e.At.IsZero():
+		return errors.New("entry has no time")
+	}
+	if _, err := ParseKind(string(e.Kind)); err != nil {
+		return err
+	}
+	for _, tag := range e.Tags {
+		if tt := Tags("#" + strings.TrimPrefix(tag, "#")); len(tt) != 1 || tt[0] != strings.ToLower(strings.TrimPrefix(tag, "#")) {
+			return fmt.Errorf("tag %q: a tag is a letter followed by letters, digits, '-', '_' or '/'", tag)
+		}
+	}
+	return nil
+}
+
+// Format returns the markdown lines of e as they are appended, ending in a
+// newline: "- 09:14 [decision] text #tag", further lines indented by two spaces.
+func (e NewEntry) Format(loc *time.Location) string {
+	at := e.At.In(loc)
+	var b strings.Builder
+	fmt.Fprintf(&b, "- %02d:%02d ", at.Hour(), at.Minute())
+	text := strings.TrimRight(strings.ReplaceAll(strings.ReplaceAll(e.Text, "\r\n", "\n"), "\r", "\n"), " \t\n")
+	text = strings.TrimLeft(text, " \t\n")
+	kind := e.Kind
+	if kind == "" {
+		kind = KindNote
+	}
+	if kind != KindNote || strings.HasPrefix(text, "[") {
+		fmt.Fprintf(&b, "[%s] ", kind)
+	}
+	have := Tags(text)
+	var extra []string
+	for _, t := range e.Tags {
+		t = strings.ToLower(strings.TrimPrefix(t, "#"))
+		if !slices.Contains(have, t) && !slices.Contains(extra, t) {
+			extra = append(extra, t)
+		}
+	}
+	lines := strings.Split(text, "\n")
+	if len(extra) > 0 {
+		lines[0] += " #" + strings.Join(extra, " #")
+	}
+	fences := 0
+	for i, l := range lines {
+		if isFence(l) {
+			fences++
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+			if strings.TrimSpace(l) != "" {
+				b.WriteString("  ")
+			}
+		}
+		b.WriteString(strings.TrimRight(l, " \t"))
+	}
+	if fences%2 == 1 {
+		b.WriteString("\n  ```") // close a fence the text left open, or it would swallow the file's tail
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// Append appends e to its day file under the data dir root, creating folders
+// and the title line as needed. See AppendMany.
+func Append(root string, loc *time.Location, e NewEntry) (Written, error) {
+	w, err := AppendMany(root, loc, []NewEntry{e})
+	if err != nil {
+		return Written{}, err
+	}
+	return w[0], nil
+}
+
+// AppendMany appends entries to their day files, one locked write per day, in
+// the order given within each day. Existing content is never rewritten: bytes
+// are only added at the end. Each day's batch is one write(2) followed by
+// fsync, so after a crash it is whole or absent, and the file still parses.
+// Several processes may append at once: each day file is locked with flock(2)
+// for the write, and a file replaced by an editor's rename-save while waiting
+// for the lock is opened again.
+func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
+	for i, e := range entries {
+		if err := e.Validate(); err != nil {
+			if len(entries) == 1 {
+				return nil, err
+			}
+			return nil, fmt.Errorf("entry %d: %w", i+1, err)
+		}
+	}
+	byDay := map[date.Date][]int{}
+	var days []date.Date
+	for i, e := range entries {
+		d := date.Of(e.At.In(loc))
+		if _, ok := byDay[d]; !ok {
+			days = append(days, d)
+		}
+		byDay[d] = append(byDay[d], i)
+	}
+	out := make([]Written, len(entries))
+	for _, d := range days {
+		idx := byDay[d]
+		var chunk strings.Builder
+		for _, i := range idx {
+			chunk.WriteString(entries[i].Format(loc))
+		}
+		ws, err := appendDay(root, d, chunk.String(), len(idx))
+		if err != nil {
+			return out, err
+		}
+		for k, i := range idx {
+			out[i] = ws[k]
+		}
+	}
+	return out, nil
+}
+
+// appendDay appends chunk, which holds n formatted entries, to d's file.
+func appendDay(root string, d date.Date, chunk string, n int) ([]Written, error) {
+	path := Path(root, d)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("creating folder for %s: %w", path, err)
+	}
+	for attempt := 0; ; attempt++ {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		if err := lockFile(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("locking %s: %w", path, err)
+		}
+		// An editor may have replaced the file (write new, rename over) while
+		// we waited: append to what is at the path now, not to the old inode.
+		if cur, err := os.Stat(path); err != nil || !sameFile(f, cur) {
+			f.Close()
+			if attempt < 20 {
+				continue
+			}
+			return nil, fmt.Errorf("appending to %s: the file keeps being replaced", path)
+		}
+		ws, err := appendLocked(f, path, root, d, chunk, n)
+		f.Close() // releases the lock
+		return ws, err
+	}
+}
+
+func sameFile(f *os.File, fi os.FileInfo) bool {
+	st, err := f.Stat()
+	return err == nil && os.SameFile(st, fi)
+}
+
+func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n int) ([]Written, error) {
+	old, err := io.ReadAll(io.NewSectionReader(f, 0, 1<<62))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(old)+len(chunk) > MaxFileSize {
+		return nil, fmt.Errorf("appending to %s: it would grow past the %d MiB limit of a day file", path, MaxFileSize>>20)
+	}
+	var b strings.Builder
+	if len(old) == 0 {
+		b.WriteString(Title(d) + "\n\n")
+	} else {
+		b.WriteString(separator(old))
+	}
+	b.WriteString(chunk)
+	add := b.String()
+	if _, err := f.WriteString(add); err != nil {
+		return nil, fmt.Errorf("appending to %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return nil, fmt.Errorf("syncing %s: %w", path, err)
+	}
+	if len(old) == 0 {
+		syncDir(filepath.Dir(path))
+	}
+	// Parse the result to report ids and lines exactly as a reader will see them.
+	day, err := Parse(path, d, append(old, add...))
+	if err != nil {
+		return nil, err
+	}
+	if len(day.Entries) < n {
+		return nil, fmt.Errorf("appending to %s: wrote %d entries but the file shows %d", path, n, len(day.Entries))
+	}
+	rel := RelPath(d)
+	ws := make([]Written, n)
+	for i, e := range day.Entries[len(day.Entries)-n:] {
+		ws[i] = Written{ID: e.ID, Date: d, Path: path, Rel: rel, Line: e.Line}
+	}
+	return ws, nil
+}
+
+// separator returns what must come between a file's content and appended
+// entries so that they parse as top-level entries: a newline when the file
+// lacks a final one, a closing fence when a code block is left open, and a
+// blank line after anything that is not an entry (it ends an HTML block or a
+// paragraph cleanly).
+func separator(old []byte) string {
+	var b strings.Builder
+	s := string(old)
+	if !strings.HasSuffix(s, "\n") {
+		b.WriteByte('\n')
+	}
+	if fence := openFence(s); fence != "" {
+		b.WriteString(fence + "\n\n")
+		return b.String()
+	}
+	lines := strings.Split(strings.TrimRight(s, "\r\n"), "\n")
+	last := strings.TrimRight(lines[len(lines)-1], "\r")
+	if strings.TrimSpace(last) == "" || last[0] == ' ' || last[0] == '\t' || isEntryLine(last) {
+		return b.String()
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func isEntryLine(l string) bool {
+	if len(l) < 3 || !strings.ContainsRune("-*+", rune(l[0])) || l[1] != ' ' {
+		return false
+	}
+	_, _, _, _, ok := parseEntryHead(strings.TrimLeft(l[1:], " "))
+	return ok
+}
+
+func isFence(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return len(l)-len(t) <= 3 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"))
+}
+
+// openFence returns the fence that closes a fenced code block left open at
+// the end of s, or "".
+func openFence(s string) string {
+	open := ""
+	for _, l := range strings.Split(s, "\n") {
+		l = strings.TrimRight(l, "\r")
+		if !isFence(l) {
+			continue
+		}
+		t := strings.TrimLeft(l, " ")
+		run := t[:len(t)-len(strings.TrimLeft(t, t[:1]))]
+		switch {
+		case open == "":
+			open = run
+		case strings.HasPrefix(run, open) && strings.TrimSpace(t[len(run):]) == "":
+			open = ""
+		}
+	}
+	return open
+}
+
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}

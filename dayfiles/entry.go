@@ -1,0 +1,180 @@
+package dayfiles
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/daybook/daybook/date"
+)
+
+// Kind says what an entry is. An entry without a kind in brackets is a note.
+type Kind string
+
+// The kinds an entry can have.
+const (
+	KindFact     Kind = "fact"
+	KindDecision Kind = "decision"
+	KindNote     Kind = "note"
+	KindTodo     Kind = "todo"
+	KindEvent    Kind = "event"
+)
+
+// Kinds lists every valid kind, in the order the docs give them.
+var Kinds = []Kind{KindFact, KindDecision, KindNote, KindTodo, KindEvent}
+
+// ParseKind returns the kind named s; an empty s is a note.
+func ParseKind(s string) (Kind, error) {
+	if s == "" {
+		return KindNote, nil
+	}
+	k := Kind(strings.ToLower(s))
+	for _, v := range Kinds {
+		if k == v {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("unknown kind %q: want one of fact, decision, note, todo, event", s)
+}
+
+// Entry is one remembered item of a day file: a list item that starts with a
+// time, "- 09:14 [decision] Chose Argon2 over bcrypt. #auth".
+type Entry struct {
+	ID      string    // stable id, see EntryID
+	Day     date.Date // the day file it lives in
+	Hour    int
+	Minute  int
+	Kind    Kind
+	Text    string   // the text after time and kind, continuation lines joined with "\n"
+	Tags    []string // #tags in the text, lower-cased, without '#', in order, no repeats
+	Line    int      // first line, 1-based
+	EndLine int      // last line, inclusive
+}
+
+// Clock returns the entry's time as HH:MM.
+func (e Entry) Clock() string { return fmt.Sprintf("%02d:%02d", e.Hour, e.Minute) }
+
+// Note is free text of a day file outside entries: a heading, a paragraph, a
+// list that is not entries, a code block, front matter. It is kept as written.
+type Note struct {
+	Line    int
+	EndLine int
+	Text    string
+}
+
+// ID returns the note's id within day d: "2026-11-22:L12". Unlike entry ids it
+// moves when lines are added above it.
+func (n Note) ID(d date.Date) string { return fmt.Sprintf("%s:L%d", d, n.Line) }
+
+// EntryID returns the stable id of an entry: its day, its time and the first
+// six bytes of the SHA-256 of its whitespace-normalised text, as
+// "2026-11-22T09:14-3fa2b1c4d5e6". Edits elsewhere in the file do not change it;
+// editing the entry's own text or time does. n > 1 marks the n-th entry of the
+// day with the same time and text ("...-2").
+func EntryID(d date.Date, hour, minute int, text string, n int) string {
+	sum := sha256.Sum256([]byte(normalizeSpace(text)))
+	id := fmt.Sprintf("%sT%02d:%02d-%s", d, hour, minute, hex.EncodeToString(sum[:6]))
+	if n > 1 {
+		id += fmt.Sprintf("-%d", n)
+	}
+	return id
+}
+
+// ParseEntryID splits an entry id into its day and the rest; ok is false when
+// s is not shaped like an entry id.
+func ParseEntryID(s string) (d date.Date, ok bool) {
+	if len(s) < len("2006-01-02T15:04-") || s[10] != 'T' {
+		return date.Date{}, false
+	}
+	d, err := date.Parse(s[:10])
+	return d, err == nil
+}
+
+func normalizeSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// parseEntryHead parses the first line of a list item's content (after "- ")
+// as "HH:MM [kind] text". ok is false when it is not an entry.
+func parseEntryHead(s string) (hour, minute int, kind Kind, text string, ok bool) {
+	// H:MM or HH:MM, then a space or the end.
+	i := 0
+	for i < len(s) && i < 2 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 || i >= len(s) || s[i] != ':' || len(s) < i+3 || !isDigit(s[i+1]) || !isDigit(s[i+2]) {
+		return
+	}
+	hour = atoi(s[:i])
+	minute = atoi(s[i+1 : i+3])
+	if hour > 23 || minute > 59 {
+		return
+	}
+	rest := s[i+3:]
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	kind = KindNote
+	if strings.HasPrefix(rest, "[") {
+		if j := strings.IndexByte(rest, ']'); j > 0 {
+			if k, err := ParseKind(rest[1:j]); err == nil {
+				kind = k
+				rest = strings.TrimLeft(rest[j+1:], " \t")
+			}
+		}
+	}
+	return hour, minute, kind, rest, true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func atoi(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// Tags returns the #tags of text, lower-cased, without '#', first occurrence
+// first. A tag starts with a letter after '#', which itself follows a space,
+// the start of the text or an opening bracket; it runs over letters, digits,
+// '-', '_' and '/'. "#1", "C#" and "a#b" are not tags; code spans are skipped.
+func Tags(text string) []string {
+	var tags []string
+	seen := map[string]bool{}
+	inCode := false
+	prev := ' '
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == '`' {
+			inCode = !inCode
+		}
+		if r == '#' && !inCode && (unicode.IsSpace(prev) || prev == '(' || prev == '[') {
+			j := i + 1
+			for j < len(text) {
+				q, qs := utf8.DecodeRuneInString(text[j:])
+				if !(unicode.IsLetter(q) || unicode.IsDigit(q) || q == '-' || q == '_' || q == '/') {
+					break
+				}
+				j += qs
+			}
+			tag := strings.TrimRight(text[i+1:j], "-_/")
+			if first, _ := utf8.DecodeRuneInString(tag); tag != "" && unicode.IsLetter(first) {
+				tag = strings.ToLower(tag)
+				if !seen[tag] {
+					seen[tag] = true
+					tags = append(tags, tag)
+				}
+			}
+			prev = '#'
+			i = j
+			continue
+		}
+		prev = r
+		i += size
+	}
+	return tags
+}

@@ -1,0 +1,85 @@
+package dayfiles
+
+import (
+	"io"
+	"sort"
+	"strings"
+)
+
+// lineIndex maps byte offsets of a file to 1-based line numbers and back.
+type lineIndex struct {
+	data   []byte
+	starts []int // starts[i] is the offset of line i+1
+}
+
+func newLineIndex(data []byte) *lineIndex {
+	starts := make([]int, 1, len(data)/40+1)
+	for i, c := range data {
+		if c == '\n' && i+1 < len(data) {
+			starts = append(starts, i+1)
+		}
+	}
+	return &lineIndex{data: data, starts: starts}
+}
+
+func (x *lineIndex) count() int { return len(x.starts) }
+
+// start returns the offset of line l; past the last line it is len(data).
+func (x *lineIndex) start(l int) int {
+	if l > len(x.starts) {
+		return len(x.data)
+	}
+	return x.starts[l-1]
+}
+
+func (x *lineIndex) lineOf(off int) int {
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off })
+}
+
+// get returns line l without its line ending.
+func (x *lineIndex) get(l int) string {
+	if l < 1 || l > len(x.starts) {
+		return ""
+	}
+	s := string(x.data[x.start(l):x.start(l+1)])
+	s = strings.TrimSuffix(s, "\n")
+	s = strings.TrimSuffix(s, "\r")
+	if l == 1 {
+		s = strings.TrimPrefix(s, "\uFEFF")
+	}
+	return s
+}
+
+// trimBlank moves last back over blank lines, not before first-1.
+func (x *lineIndex) trimBlank(first, last int) int {
+	for last >= first && strings.TrimSpace(x.get(last)) == "" {
+		last--
+	}
+	return last
+}
+
+// text returns lines first..last joined by "\n", with up to dedent leading
+// spaces (a tab counts as enough) removed from each.
+func (x *lineIndex) text(first, last, dedent int) string {
+	var b strings.Builder
+	for l := first; l <= last; l++ {
+		s := x.get(l)
+		if dedent > 0 {
+			n := 0
+			for n < len(s) && n < dedent && s[n] == ' ' {
+				n++
+			}
+			if n < dedent && n < len(s) && s[n] == '\t' {
+				n++
+			}
+			s = s[n:]
+		}
+		if l > first {
+			b.WriteByte('\n')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+func ioReadFull(r io.Reader, buf []byte) (int, error) { return io.ReadFull(r, buf) }

@@ -1,0 +1,228 @@
+package dayfiles
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/daybook/daybook/date"
+)
+
+// MaxFileSize is the largest day file Parse reads. A day of a million tiny
+// entries is about 40 MiB; anything past this is refused by name rather than
+// parsed slowly in a consolidation run.
+const MaxFileSize = 8 << 20
+
+// Day is a parsed day file.
+type Day struct {
+	Date    date.Date
+	Path    string // as given to Parse
+	Title   string // the title line without "# ", empty when missing
+	Entries []Entry
+	Notes   []Note
+}
+
+// blockParser parses block structure only: entries are list items, and inline
+// markup does not change where a block starts or ends, so no inline parsers.
+var blockParser = parser.NewParser(
+	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+)
+
+// ParseFile reads and parses the day file at path for day d.
+func ParseFile(path string, d date.Date) (*Day, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > MaxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, fi.Size(), MaxFileSize>>20)
+	}
+	data := make([]byte, fi.Size())
+	if _, err := ioReadFull(f, data); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return Parse(path, d, data)
+}
+
+// Parse parses the content of a day file. It never fails on odd markdown: what
+// is not an entry is a note. It fails only on content that is not UTF-8 or is
+// over MaxFileSize, with an error that names path and the line.
+func Parse(path string, d date.Date, data []byte) (*Day, error) {
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, len(data), MaxFileSize>>20)
+	}
+	if !utf8.Valid(data) {
+		return nil, fmt.Errorf("%s:%d: not UTF-8 text", path, firstInvalidLine(data))
+	}
+	day := &Day{Date: d, Path: path}
+	if len(data) == 0 {
+		return day, nil
+	}
+	lines := newLineIndex(data)
+	// A working copy in which the byte-order mark and front matter are blanked
+	// with spaces, so that offsets and line numbers stay those of the file.
+	src := bytes.Clone(data)
+	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
+		copy(src, "   ")
+	}
+	if end := frontMatterEnd(lines); end > 0 {
+		day.Notes = append(day.Notes, Note{Line: 1, EndLine: end, Text: lines.text(1, end, 0)})
+		for i := lines.start(1); i < lines.start(end+1); i++ {
+			if src[i] != '\n' && src[i] != '\r' {
+				src[i] = ' '
+			}
+		}
+	}
+
+	doc := blockParser.Parse(text.NewReader(src))
+	blocks := collectBlocks(doc, lines)
+	for i, b := range blocks {
+		end := lines.count()
+		if i+1 < len(blocks) {
+			end = blocks[i+1].line - 1
+		}
+		end = lines.trimBlank(b.line, end)
+		if end < b.line {
+			continue
+		}
+		switch {
+		case i == 0 && b.title && day.Title == "":
+			day.Title = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(lines.get(b.line)), "#"))
+		case b.item:
+			if e, ok := parseItem(lines, b.line, end); ok {
+				e.Day = d
+				day.Entries = append(day.Entries, e)
+				continue
+			}
+			fallthrough
+		default:
+			day.Notes = append(day.Notes, Note{Line: b.line, EndLine: end, Text: lines.text(b.line, end, 0)})
+		}
+	}
+	assignIDs(day)
+	return day, nil
+}
+
+type block struct {
+	line  int
+	item  bool // an item of an unordered list: may be an entry
+	title bool // a level-1 ATX heading: may be the title
+}
+
+// collectBlocks lists the top-level blocks of doc, with the items of top-level
+// bullet lists as blocks of their own, by their first line.
+func collectBlocks(doc ast.Node, lines *lineIndex) []block {
+	var out []block
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if l, ok := n.(*ast.List); ok {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if p := nodeStart(it); p >= 0 {
+					out = append(out, block{line: lines.lineOf(p), item: !l.IsOrdered()})
+				}
+			}
+			continue
+		}
+		p := nodeStart(n)
+		if p < 0 {
+			continue
+		}
+		h, isHeading := n.(*ast.Heading)
+		out = append(out, block{line: lines.lineOf(p), title: isHeading && h.Level == 1 && isATX(lines, p)})
+	}
+	return out
+}
+
+// nodeStart returns the byte offset where n starts, or -1.
+func nodeStart(n ast.Node) int {
+	if p := n.Pos(); p >= 0 {
+		return p
+	}
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if p := nodeStart(c); p >= 0 {
+			return p
+		}
+	}
+	return -1
+}
+
+func isATX(lines *lineIndex, p int) bool {
+	return strings.HasPrefix(strings.TrimLeft(lines.get(lines.lineOf(p)), " "), "#")
+}
+
+// parseItem reads lines first..last as a list item and returns it as an entry
+// when its first line is "- HH:MM ...".
+func parseItem(lines *lineIndex, first, last int) (Entry, bool) {
+	head := lines.get(first)
+	indent := len(head) - len(strings.TrimLeft(head, " "))
+	rest := head[indent:]
+	if len(rest) < 2 || !strings.ContainsRune("-*+", rune(rest[0])) || (rest[1] != ' ' && rest[1] != '\t') {
+		return Entry{}, false
+	}
+	body := strings.TrimLeft(rest[1:], " \t")
+	hour, minute, kind, txt, ok := parseEntryHead(strings.TrimRight(body, " \t"))
+	if !ok {
+		return Entry{}, false
+	}
+	contentCol := len(head) - len(body)
+	if last > first {
+		txt += "\n" + lines.text(first+1, last, contentCol)
+	}
+	return Entry{
+		Hour: hour, Minute: minute, Kind: kind,
+		Text: txt, Tags: Tags(txt),
+		Line: first, EndLine: last,
+	}, true
+}
+
+func assignIDs(day *Day) {
+	seen := map[string]int{}
+	for i := range day.Entries {
+		e := &day.Entries[i]
+		base := EntryID(day.Date, e.Hour, e.Minute, e.Text, 0)
+		seen[base]++
+		e.ID = EntryID(day.Date, e.Hour, e.Minute, e.Text, seen[base])
+	}
+}
+
+// frontMatterEnd returns the line that closes YAML front matter opened by
+// "---" on line 1, or 0 when there is none.
+func frontMatterEnd(lines *lineIndex) int {
+	if strings.TrimRight(lines.get(1), " \t") != "---" {
+		return 0
+	}
+	for l := 2; l <= lines.count(); l++ {
+		if s := strings.TrimRight(lines.get(l), " \t"); s == "---" || s == "..." {
+			return l
+		}
+	}
+	return 0
+}
+
+func firstInvalidLine(data []byte) int {
+	line := 1
+	for len(data) > 0 {
+		r, size := utf8.DecodeRune(data)
+		if r == utf8.RuneError && size <= 1 {
+			return line
+		}
+		if r == '\n' {
+			line++
+		}
+		data = data[size:]
+	}
+	return line
+}
