@@ -21,6 +21,8 @@ type App struct {
 	Now    func() time.Time // injected clock; time.Now by default
 
 	writeHooks []func(ctx context.Context, days []date.Date)
+
+	// parts: each part built from the data dir adds its field below this line.
 }
 
 // OnWrite registers fn to be called after entries are written to days.

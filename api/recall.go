@@ -1,0 +1,47 @@
+package api
+
+// RecallRequest asks what daybook remembers about a query.
+type RecallRequest struct {
+	Query   string `json:"query"` // may hold temporal phrases: "last March", "in June 2025", "yesterday"
+	From    string `json:"from,omitempty"`
+	To      string `json:"to,omitempty"`
+	Level   string `json:"level,omitempty"` // year, month, day, entry: only results of that level
+	Limit   int    `json:"limit,omitempty"` // default from config (10)
+	Explain bool   `json:"explain,omitempty"`
+	// Mode chooses the method, for "daybook eval": drill (default), bm25 (flat
+	// full text over entries), vector (flat vectors over entries), linear (the
+	// day-file scan).
+	Mode string `json:"mode,omitempty"`
+}
+
+// RecallResult is one hit. Every hit points at its source file and line.
+type RecallResult struct {
+	ID      string   `json:"id"`     // day:2026-02-13, month:2026-02, year:2026, an entry id, or DATE:Lnn for a line
+	Level   string   `json:"level"`  // year, month, day, entry, line
+	Period  string   `json:"period"` // 2026, 2026-02, 2026-02-13 (an entry's period is its day)
+	Score   float64  `json:"score"`
+	Snippet string   `json:"snippet"` // with the matched terms
+	Path    string   `json:"path"`    // relative to the data dir
+	Line    int      `json:"line"`
+	Explain *Explain `json:"explain,omitempty"`
+}
+
+// Explain gives a score's parts.
+type Explain struct {
+	Parent     string  `json:"parent,omitempty"` // the period the hit was searched inside
+	BM25       float64 `json:"bm25"`
+	BM25Rank   int     `json:"bm25_rank,omitempty"`
+	Cosine     float64 `json:"cosine"`
+	CosineRank int     `json:"cosine_rank,omitempty"`
+	Fused      float64 `json:"fused"`
+	DepthBoost float64 `json:"depth_boost"`
+}
+
+// RecallResponse lists hits, best first.
+type RecallResponse struct {
+	Query   string         `json:"query"`
+	Range   string         `json:"range,omitempty"` // FROM..TO applied, from flags and temporal phrases
+	Results []RecallResult `json:"results"`
+	Path    []string       `json:"drill,omitempty"` // with explain: the periods the drill went through, in order
+	Method  string         `json:"method"`          // drill, or the fallback that answered: months, days, linear
+}
