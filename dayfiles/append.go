@@ -1,6 +1,7 @@
 package dayfiles
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -56,6 +57,30 @@ func (e NewEntry) Validate() error {
 		if tt := Tags("#" + strings.TrimPrefix(tag, "#")); len(tt) != 1 || tt[0] != strings.ToLower(strings.TrimPrefix(tag, "#")) {
 			return fmt.Errorf("tag %q: a tag is a letter followed by letters, digits, '-', '_' or '/'", tag)
 		}
+	}
+	return e.checkRoundTrip()
+}
+
+// checkRoundTrip checks that e, formatted, parses back as one entry holding
+// all of its text: markdown in the text (an empty list item before a blank
+// line, say) could otherwise end the entry early and leave the rest of the
+// text as a note.
+func (e NewEntry) checkRoundTrip() error {
+	chunk := e.Format(time.UTC)
+	day, err := Parse("entry", date.Date{Year: 2000, Month: 1, Day: 1}, []byte(chunk))
+	if err != nil {
+		return fmt.Errorf("entry text: %w", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(chunk, "\n"), "\n")
+	if len(day.Entries) != 1 || day.Entries[0].EndLine < len(lines) {
+		line := len(lines)
+		if len(day.Entries) > 0 {
+			line = day.Entries[0].EndLine + 1
+		}
+		for line < len(lines) && strings.TrimSpace(lines[line-1]) == "" {
+			line++
+		}
+		return fmt.Errorf("entry text line %d (%q) would end the entry: markdown there starts a block of its own", line, strings.TrimSpace(lines[line-1]))
 	}
 	return nil
 }
@@ -200,17 +225,10 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	if len(old)+len(chunk) > MaxFileSize {
-		return nil, fmt.Errorf("appending to %s: it would grow past the %d MiB limit of a day file", path, MaxFileSize>>20)
+	add, day, err := appendText(path, d, old, chunk, n)
+	if err != nil {
+		return nil, err
 	}
-	var b strings.Builder
-	if len(old) == 0 {
-		b.WriteString(Title(d) + "\n\n")
-	} else {
-		b.WriteString(separator(old))
-	}
-	b.WriteString(chunk)
-	add := b.String()
 	if _, err := f.WriteString(add); err != nil {
 		return nil, fmt.Errorf("appending to %s: %w", path, err)
 	}
@@ -220,14 +238,6 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 	if len(old) == 0 {
 		syncDir(filepath.Dir(path))
 	}
-	// Parse the result to report ids and lines exactly as a reader will see them.
-	day, err := Parse(path, d, append(old, add...))
-	if err != nil {
-		return nil, err
-	}
-	if len(day.Entries) < n {
-		return nil, fmt.Errorf("appending to %s: wrote %d entries but the file shows %d", path, n, len(day.Entries))
-	}
 	rel := RelPath(d)
 	ws := make([]Written, n)
 	for i, e := range day.Entries[len(day.Entries)-n:] {
@@ -236,28 +246,100 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 	return ws, nil
 }
 
+// appendText returns what to write after old, the current content of d's
+// file, so that chunk's n formatted entries follow it as top-level entries,
+// and the day as a reader will parse it afterwards. It tries the plain
+// separator first, then closers for a block the file leaves open (a code
+// fence, an HTML comment), and keeps the first after which the new entries
+// parse back exactly where and as they were written. Markdown blocks are
+// parsed front to back, so when the new lines open blocks of their own the
+// old ones ended before them, as they would at the end of the file: the old
+// entries keep their lines and ids (FuzzParse checks this). When no
+// separator works, or old does not parse, it returns an error and nothing
+// must be written.
+func appendText(path string, d date.Date, old []byte, chunk string, n int) (string, *Day, error) {
+	want, err := Parse(path, d, []byte(chunk))
+	if err != nil || len(want.Entries) != n {
+		return "", nil, fmt.Errorf("appending to %s: the new entries do not parse back (a bug): %v", path, err)
+	}
+	seps := []string{Title(d) + "\n\n"}
+	if len(old) > 0 {
+		seps = separators(old)
+	}
+	buf := make([]byte, 0, len(old)+len(chunk)+64)
+	for _, sep := range seps {
+		if len(old)+len(sep)+len(chunk) > MaxFileSize {
+			return "", nil, fmt.Errorf("appending to %s: it would grow past the %d MiB limit of a day file", path, MaxFileSize>>20)
+		}
+		buf = append(append(buf[:0], old...), sep...)
+		start := bytes.Count(buf, []byte{'\n'}) + 1 // the line chunk starts on
+		buf = append(buf, chunk...)
+		after, err := Parse(path, d, buf)
+		if err != nil {
+			return "", nil, fmt.Errorf("appending to %s: %w", path, err)
+		}
+		if landed(after, want, start) {
+			return sep + chunk, after, nil
+		}
+	}
+	return "", nil, fmt.Errorf("appending to %s: the end of the file (line %d) leaves a block open that would swallow new entries; close it by hand",
+		path, newLineIndex(old).count())
+}
+
+// landed reports whether after ends in want's entries, shifted to start on
+// line start, and has no other entry from that line on.
+func landed(after, want *Day, start int) bool {
+	k := len(after.Entries) - len(want.Entries)
+	if k < 0 || (k > 0 && after.Entries[k-1].EndLine >= start) {
+		return false
+	}
+	for i, w := range want.Entries {
+		a := after.Entries[k+i]
+		if a.Line != start+w.Line-1 || a.EndLine != start+w.EndLine-1 ||
+			a.Hour != w.Hour || a.Minute != w.Minute || a.Kind != w.Kind || a.Text != w.Text {
+			return false
+		}
+	}
+	return true
+}
+
+// separators returns what may go between a file's content and appended
+// entries, most likely first: the plain separator, then the same followed by
+// the closer of a code fence left open, then closers of the HTML blocks that
+// a blank line does not end (<pre>, <!--, <?, <!X, <![CDATA[).
+func separators(old []byte) []string {
+	base := separator(old)
+	out := []string{base}
+	nl := "" // a closer stands on a line of its own, right after the content
+	if len(old) > 0 && old[len(old)-1] != '\n' {
+		nl = "\n"
+	}
+	if fence := openFence(string(old)); fence != "" {
+		out = append(out, nl+fence+"\n\n")
+	}
+	for _, c := range []string{"-->", "?>", ">", "]]>", "</pre>"} {
+		out = append(out, nl+c+"\n\n")
+	}
+	return out
+}
+
 // separator returns what must come between a file's content and appended
 // entries so that they parse as top-level entries: a newline when the file
-// lacks a final one, a closing fence when a code block is left open, and a
-// blank line after anything that is not an entry (it ends an HTML block or a
-// paragraph cleanly).
+// lacks a final one, and a blank line after anything that is not an entry or
+// indented (it ends a paragraph, or an HTML block of the kinds a blank line
+// ends, cleanly).
 func separator(old []byte) string {
-	var b strings.Builder
-	s := string(old)
-	if !strings.HasSuffix(s, "\n") {
-		b.WriteByte('\n')
+	s := strings.TrimSuffix(string(old), "\n")
+	nl := ""
+	if len(s) == len(old) {
+		nl = "\n"
 	}
-	if fence := openFence(s); fence != "" {
-		b.WriteString(fence + "\n\n")
-		return b.String()
-	}
-	lines := strings.Split(strings.TrimRight(s, "\r\n"), "\n")
-	last := strings.TrimRight(lines[len(lines)-1], "\r")
+	last := s[strings.LastIndexByte(s, '\n')+1:]
+	last = strings.TrimPrefix(strings.TrimSuffix(last, "\r"), "\uFEFF")
 	if strings.TrimSpace(last) == "" || last[0] == ' ' || last[0] == '\t' || isEntryLine(last) {
-		return b.String()
+		return nl
 	}
-	b.WriteByte('\n')
-	return b.String()
+	return nl + "\n"
 }
 
 func isEntryLine(l string) bool {

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -75,12 +77,24 @@ func (n Note) ID(d date.Date) string { return fmt.Sprintf("%s:L%d", d, n.Line) }
 // editing the entry's own text or time does. n > 1 marks the n-th entry of the
 // day with the same time and text ("...-2").
 func EntryID(d date.Date, hour, minute int, text string, n int) string {
-	sum := sha256.Sum256([]byte(normalizeSpace(text)))
-	id := fmt.Sprintf("%sT%02d:%02d-%s", d, hour, minute, hex.EncodeToString(sum[:6]))
-	if n > 1 {
-		id += fmt.Sprintf("-%d", n)
+	h := sha256.New()
+	first := true
+	for w := range strings.FieldsSeq(text) {
+		if !first {
+			h.Write([]byte{' '})
+		}
+		first = false
+		io.WriteString(h, w)
 	}
-	return id
+	var sum [sha256.Size]byte
+	id := make([]byte, 0, 40)
+	id = fmt.Appendf(id, "%sT%02d:%02d-", d, hour, minute)
+	id = hex.AppendEncode(id, h.Sum(sum[:0])[:6])
+	if n > 1 {
+		id = append(id, '-')
+		id = strconv.AppendInt(id, int64(n), 10)
+	}
+	return string(id)
 }
 
 // ParseEntryID splits an entry id into its day and the rest; ok is false when
@@ -118,7 +132,7 @@ func parseEntryHead(s string) (hour, minute int, kind Kind, text string, ok bool
 	rest = strings.TrimLeft(rest, " \t")
 	kind = KindNote
 	if strings.HasPrefix(rest, "[") {
-		if j := strings.IndexByte(rest, ']'); j > 0 {
+		if j := strings.IndexByte(rest, ']'); j > 1 { // "[]" is text, not an empty kind
 			if k, err := ParseKind(rest[1:j]); err == nil {
 				kind = k
 				rest = strings.TrimLeft(rest[j+1:], " \t")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -192,9 +193,11 @@ func assignIDs(day *Day) {
 	seen := map[string]int{}
 	for i := range day.Entries {
 		e := &day.Entries[i]
-		base := EntryID(day.Date, e.Hour, e.Minute, e.Text, 0)
-		seen[base]++
-		e.ID = EntryID(day.Date, e.Hour, e.Minute, e.Text, seen[base])
+		e.ID = EntryID(day.Date, e.Hour, e.Minute, e.Text, 0)
+		seen[e.ID]++
+		if n := seen[e.ID]; n > 1 {
+			e.ID += "-" + strconv.Itoa(n)
+		}
 	}
 }
 

@@ -2,9 +2,11 @@ package dayfiles
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -14,14 +16,21 @@ const MaxPattern = 4 << 10
 
 // Matcher finds the matching lines of a file's content.
 type Matcher struct {
-	lit  []byte // literal, lower-cased when fold
-	fold bool
-	re   *regexp.Regexp
+	re *regexp.Regexp
+
+	// A literal: lit, lower-cased when fold, is found by looking for its
+	// rarest byte lit[rare] in both cases (lo, up) with bytes.IndexByte,
+	// then comparing the bytes around each hit. The file is never copied.
+	lit    []byte
+	fold   bool
+	rare   int
+	lo, up byte
 }
 
 // NewMatcher compiles pattern: a literal, case-insensitive unless it holds an
 // upper-case letter (smart case, as ripgrep -S), or with regex a Go regular
-// expression (RE2 syntax).
+// expression (RE2 syntax) in which ^ and $ match at the start and end of
+// each line. A match that spans lines is reported on the line it starts on.
 func NewMatcher(pattern string, regex bool) (*Matcher, error) {
 	switch {
 	case pattern == "":
@@ -32,11 +41,11 @@ func NewMatcher(pattern string, regex bool) (*Matcher, error) {
 		return nil, fmt.Errorf("pattern is not UTF-8")
 	}
 	if regex {
-		re, err := regexp.Compile(pattern)
-		if err != nil {
-			return nil, fmt.Errorf("bad regex: %w", err)
+		if _, err := regexp.Compile(pattern); err != nil {
+			return nil, fmt.Errorf("bad regex: %w", err) // names the pattern as given
 		}
-		return &Matcher{re: re}, nil
+		// (?m): ^ and $ match at line boundaries, as in grep.
+		return &Matcher{re: regexp.MustCompile("(?m)" + pattern)}, nil
 	}
 	fold := true
 	for _, r := range pattern {
@@ -48,48 +57,119 @@ func NewMatcher(pattern string, regex bool) (*Matcher, error) {
 		// Non-ASCII case folding: let the regexp engine do it right.
 		return &Matcher{re: regexp.MustCompile("(?i)" + regexp.QuoteMeta(pattern))}, nil
 	}
-	return &Matcher{lit: []byte(pattern), fold: fold}, nil
+	m := &Matcher{lit: []byte(pattern), fold: fold}
+	m.rare = rarestByte(m.lit, fold)
+	m.lo, m.up = m.lit[m.rare], m.lit[m.rare]
+	if fold && 'a' <= m.lo && m.lo <= 'z' {
+		m.up = m.lo - 'a' + 'A'
+	}
+	return m, nil
+}
+
+// literalFinder finds m's literal in one file's data. It keeps the next
+// position of each case variant of the rare byte so that each stretch of
+// data is searched once per variant, not once per candidate.
+type literalFinder struct {
+	m      *Matcher
+	data   []byte
+	lo, up cursor
+}
+
+// cursor caches where a byte next occurs: at is its first position at or
+// after from, or -1 when there is none.
+type cursor struct{ at, from int }
+
+func newLiteralFinder(m *Matcher, data []byte) *literalFinder {
+	none := cursor{from: len(data) + 1} // valid for no position: forces a search
+	return &literalFinder{m: m, data: data, lo: none, up: none}
+}
+
+// next returns the first position of b at or after p, or -1. Calls must
+// come with p increasing.
+func (c *cursor) next(data []byte, b byte, p int) int {
+	if c.from <= p && (c.at < 0 || c.at >= p) {
+		return c.at
+	}
+	c.from = p
+	if i := bytes.IndexByte(data[p:], b); i >= 0 {
+		c.at = p + i
+	} else {
+		c.at = -1
+	}
+	return c.at
+}
+
+// index returns the offset of the first match at or after from, or -1.
+func (f *literalFinder) index(from int) int {
+	m, n := f.m, len(f.m.lit)
+	pos := from + m.rare
+	for pos < len(f.data) {
+		hit := f.lo.next(f.data, m.lo, pos)
+		if m.up != m.lo {
+			if u := f.up.next(f.data, m.up, pos); u >= 0 && (hit < 0 || u < hit) {
+				hit = u
+			}
+		}
+		if hit < 0 {
+			return -1
+		}
+		start := hit - m.rare
+		if start+n <= len(f.data) && m.equal(f.data[start:start+n]) {
+			return start
+		}
+		pos = hit + 1
+	}
+	return -1
+}
+
+func (m *Matcher) equal(b []byte) bool {
+	if !m.fold {
+		return bytes.Equal(b, m.lit)
+	}
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != m.lit[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Lines calls fn with the 1-based number and content (no line ending) of
 // each line of data that matches, in file order, until fn returns false.
 func (m *Matcher) Lines(data []byte, fn func(n int, line []byte) bool) {
-	hay := data
-	if m.fold {
-		hay = lowerASCII(data)
+	var lf *literalFinder
+	if m.re == nil {
+		lf = newLiteralFinder(m, data)
 	}
-	line, lineStart, pos := 1, 0, 0
-	for pos < len(hay) {
+	line, counted, pos := 1, 0, 0 // line is the number of the line holding offset counted
+	for pos < len(data) {
 		var at int
-		if m.re != nil {
-			loc := m.re.FindIndex(hay[pos:])
+		if lf != nil {
+			if at = lf.index(pos); at < 0 {
+				return
+			}
+		} else {
+			loc := m.re.FindIndex(data[pos:])
 			if loc == nil {
 				return
 			}
 			at = pos + loc[0]
-		} else {
-			i := bytes.Index(hay[pos:], m.lit)
-			if i < 0 {
-				return
-			}
-			at = pos + i
 		}
-		line += bytes.Count(data[lineStart:at], []byte{'\n'})
-		if nl := bytes.LastIndexByte(data[:at], '\n'); nl >= 0 {
-			lineStart = nl + 1
-		} else {
-			lineStart = 0
-		}
+		line += bytes.Count(data[counted:at], []byte{'\n'})
+		start := bytes.LastIndexByte(data[:at], '\n') + 1
 		end := bytes.IndexByte(data[at:], '\n')
 		if end < 0 {
 			end = len(data)
 		} else {
 			end += at
 		}
-		if !fn(line, bytes.TrimSuffix(data[lineStart:end], []byte{'\r'})) {
+		if !fn(line, bytes.TrimSuffix(data[start:end], []byte{'\r'})) {
 			return
 		}
-		pos, lineStart = end+1, end+1
+		pos, counted = end+1, end+1
 		line++
 	}
 }
@@ -101,27 +181,55 @@ type ScanMatch struct {
 	Text string
 }
 
+// scanWorkers is how many goroutines read and search files ahead of the
+// one that collects their results in order.
+const scanWorkers = 2
+
+// scanResult is what a worker found in one file.
+type scanResult struct {
+	matches []ScanMatch // newest (last) line first
+	skipped bool        // the file was removed since it was listed
+	err     error
+}
+
 // Scan reads files newest first and returns their matching lines, newest
 // first (the last line of the newest day first), at most limit of them when
-// limit > 0. It reports how many files it read.
+// limit > 0. It reports how many files it read. Two workers read and search
+// files ahead while the results are taken in order, so the order and the
+// limit are exact; the workers stop soon after the limit is reached.
 func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, err error) {
-	var buf []byte
-	for i := len(files) - 1; i >= 0; i-- {
-		f := files[i]
-		buf, err = readInto(buf, f.Path)
-		if err != nil {
-			if os.IsNotExist(err) {
-				continue // removed since listed
+	workers := min(scanWorkers, len(files))
+	done := make(chan struct{})
+	outs := make([]chan scanResult, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		outs[w] = make(chan scanResult, 4)
+		wg.Go(func() {
+			defer close(outs[w])
+			var buf []byte
+			for k := w; k < len(files); k += workers {
+				var r scanResult
+				r, buf = scanFile(files[len(files)-1-k], m, buf)
+				select {
+				case outs[w] <- r:
+				case <-done:
+					return
+				}
 			}
-			return matches, read, fmt.Errorf("reading %s: %w", f.Path, err)
+		})
+	}
+	defer wg.Wait()
+	defer close(done)
+	for k := range files {
+		r := <-outs[k%workers]
+		switch {
+		case r.skipped:
+			continue
+		case r.err != nil:
+			return matches, read, r.err
 		}
 		read++
-		start := len(matches)
-		m.Lines(buf, func(n int, line []byte) bool {
-			matches = append(matches, ScanMatch{File: f, Line: n, Text: string(line)})
-			return true
-		})
-		reverse(matches[start:])
+		matches = append(matches, r.matches...)
 		if limit > 0 && len(matches) >= limit {
 			return matches[:limit], read, nil
 		}
@@ -129,30 +237,22 @@ func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, e
 	return matches, read, nil
 }
 
-func readInto(buf []byte, path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return buf, err
+// scanFile reads f into buf and returns its matching lines, last first.
+func scanFile(f File, m *Matcher, buf []byte) (scanResult, []byte) {
+	buf, err := readInto(buf, f)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return scanResult{skipped: true}, buf
+	case err != nil:
+		return scanResult{err: fmt.Errorf("reading %s: %w", f.Path, err)}, buf
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return buf, err
-	}
-	n := int(fi.Size())
-	if cap(buf) < n {
-		buf = make([]byte, n, n+n/4)
-	}
-	buf = buf[:n]
-	got, err := ioReadFull(f, buf)
-	return buf[:got], ignoreShort(err)
-}
-
-func ignoreShort(err error) error {
-	if err != nil && err.Error() == "unexpected EOF" {
-		return nil // the file shrank since Stat
-	}
-	return err
+	var r scanResult
+	m.Lines(buf, func(n int, line []byte) bool {
+		r.matches = append(r.matches, ScanMatch{File: f, Line: n, Text: string(line)})
+		return true
+	})
+	reverse(r.matches)
+	return r, buf
 }
 
 func reverse[T any](s []T) {
@@ -170,13 +270,38 @@ func isASCII(s string) bool {
 	return true
 }
 
-func lowerASCII(data []byte) []byte {
-	out := make([]byte, len(data))
-	for i, c := range data {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+// rarestByte returns the index of the byte of lit that is least frequent in
+// typical day files, so that searching for it finds few false candidates.
+// With fold, a letter counts in both cases.
+func rarestByte(lit []byte, fold bool) int {
+	best, bestRank := 0, -1
+	for i, c := range lit {
+		if r := byteRarity(c, fold); r > bestRank {
+			best, bestRank = i, r
 		}
-		out[i] = c
 	}
-	return out
+	return best
+}
+
+// byteRarity ranks how rare c is in English markdown: higher is rarer.
+func byteRarity(c byte, fold bool) int {
+	const letters = "etaoinsrhldcumfpgwybvkxjqz" // most to least frequent
+	switch {
+	case 'a' <= c && c <= 'z':
+		i := bytes.IndexByte([]byte(letters), c)
+		if !fold {
+			return 10 + i // lower case letters are common in either case
+		}
+		return 8 + i
+	case 'A' <= c && c <= 'Z':
+		return 60 + bytes.IndexByte([]byte(letters), c-'A'+'a') // upper case is rare
+	case c == ' ' || c == '\n':
+		return 0
+	case '0' <= c && c <= '9':
+		return 30
+	case c == '-' || c == '.' || c == ',' || c == ':' || c == '#':
+		return 20
+	default:
+		return 50
+	}
 }

@@ -1,4 +1,20 @@
 // Package index keeps daybook's derived search index: a bleve full-text index
 // of summaries and entries plus a small pure-Go vector store beside it. It is
 // disposable: everything in it can be rebuilt from the markdown.
+//
+// Layout under DATA/index/:
+//
+//	meta.json      format version, embedder name and dimension
+//	bleve/         the bleve (scorch) index; its root.bolt lock makes one process the owner
+//	vectors.bin    the vector store's last full image
+//	vectors.log    upserts and deletes since then, each record checksummed
+//
+// Documents are summaries (level year, month or day; ids year:2026,
+// month:2026-02, day:2026-02-13), entries of day files (level entry, the
+// entry's id) and the free-text notes of day files (level entry with kind
+// "text", id 2026-02-13:L12): notes are found by the same drill as entries,
+// inside their day, and recall reports them with level "line". Every
+// document carries keyword fields for its level, kind, tags, period and the
+// parent periods (year, month, day), and start/end dates, so a query can be
+// restricted to a parent period and to a date range before ranking.
 package index

@@ -15,4 +15,6 @@ type backend interface {
 	Day(ctx context.Context, req api.DayRequest) (api.DayResponse, error)
 	Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, error)
 	Find(ctx context.Context, req api.FindRequest) (api.FindResponse, error)
+	Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error)
+	Status(ctx context.Context, req api.StatusRequest) (api.StatusResponse, error)
 }

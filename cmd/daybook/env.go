@@ -137,8 +137,17 @@ func (e *env) local() (*app.App, error) {
 	return e.app, nil
 }
 
-// backend returns what carries out the operations.
-func (e *env) backend() (backend, error) { return e.local() }
+// backend returns what carries out the operations: the daemon over its
+// socket when one answers for this data dir, else the App on the files.
+func (e *env) backend() (backend, error) {
+	if err := e.load(); err != nil {
+		return nil, err
+	}
+	if c, _ := dialDaemon(e); c != nil {
+		return c, nil
+	}
+	return e.local()
+}
 
 func (e *env) close() {
 	if e.app != nil {

@@ -45,6 +45,15 @@ func commands() []command {
 		cmdDay(),
 		cmdDays(),
 		cmdFind(),
+		cmdConsolidate(),
+		cmdRecall(),
+		cmdEval(),
+		cmdReindex(),
+		cmdStatus(),
+		cmdGen(),
+		cmdDaemon(),
+		cmdService(),
+		cmdDoctor(),
 		cmdHelp(),
 	}
 }

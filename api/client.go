@@ -1,0 +1,160 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// Client calls a daemon's API over its Unix socket. Its methods are the
+// CLI's operations with the same results as the App's, so that the CLI says
+// the same whether a daemon answers or not.
+type Client struct {
+	socket string
+	hc     *http.Client
+}
+
+// base is the URL every request goes to; the host is ignored on a socket.
+const base = "http://daybook"
+
+// DialTimeout bounds connecting to the socket: a daemon that is there
+// accepts at once.
+const DialTimeout = 500 * time.Millisecond
+
+// NewClient returns a client of the daemon listening on socket.
+func NewClient(socket string) *Client {
+	tr := &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			d := net.Dialer{Timeout: DialTimeout}
+			return d.DialContext(ctx, "unix", socket)
+		},
+		MaxIdleConns:        64,
+		MaxIdleConnsPerHost: 64,
+		IdleConnTimeout:     30 * time.Second,
+		DisableCompression:  true, // a local socket gains nothing from it
+	}
+	return &Client{socket: socket, hc: &http.Client{Transport: tr}}
+}
+
+// Socket returns the socket path the client dials.
+func (c *Client) Socket() string { return c.socket }
+
+// Close closes the idle connections.
+func (c *Client) Close() error {
+	c.hc.CloseIdleConnections()
+	return nil
+}
+
+// RemoteError is an error the daemon answered.
+type RemoteError struct {
+	Status  int    // HTTP status: 4xx the caller's fault, 5xx the daemon's
+	Message string // the daemon's words, as the App would have said them
+}
+
+func (e *RemoteError) Error() string { return e.Message }
+
+// UserFault reports whether the daemon blamed the request.
+func (e *RemoteError) UserFault() bool { return e.Status >= 400 && e.Status < 500 }
+
+// Remember appends one entry to its day file.
+func (c *Client) Remember(ctx context.Context, req RememberRequest) (RememberResponse, error) {
+	return call[RememberResponse](ctx, c, "/v1/remember", req)
+}
+
+// Import streams JSON lines from r to the daemon.
+func (c *Client) Import(ctx context.Context, r io.Reader, strict bool) (ImportResponse, error) {
+	var resp ImportResponse
+	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(strict)}}.Encode()
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, io.NopCloser(r))
+	if err != nil {
+		return resp, err
+	}
+	hreq.Header.Set("Content-Type", "application/x-ndjson")
+	return do(c, hreq, resp)
+}
+
+// Day returns one day file and its entries.
+func (c *Client) Day(ctx context.Context, req DayRequest) (DayResponse, error) {
+	return call[DayResponse](ctx, c, "/v1/day", req)
+}
+
+// Days lists the days in a range.
+func (c *Client) Days(ctx context.Context, req DaysRequest) (DaysResponse, error) {
+	return call[DaysResponse](ctx, c, "/v1/days", req)
+}
+
+// Find scans the day files for a pattern.
+func (c *Client) Find(ctx context.Context, req FindRequest) (FindResponse, error) {
+	return call[FindResponse](ctx, c, "/v1/find", req)
+}
+
+// Recall asks what daybook remembers about a query.
+func (c *Client) Recall(ctx context.Context, req RecallRequest) (RecallResponse, error) {
+	return call[RecallResponse](ctx, c, "/v1/recall", req)
+}
+
+// Status says how the daemon and its data dir stand.
+func (c *Client) Status(ctx context.Context, req StatusRequest) (StatusResponse, error) {
+	return call[StatusResponse](ctx, c, "/v1/status", req)
+}
+
+// call posts req as JSON to path and decodes the answer.
+func call[Resp any](ctx context.Context, c *Client, path string, req any) (Resp, error) {
+	var resp Resp
+	body, err := json.Marshal(req)
+	if err != nil {
+		return resp, fmt.Errorf("encoding the request to %s: %w", path, err)
+	}
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, base+path, bytes.NewReader(body))
+	if err != nil {
+		return resp, err
+	}
+	hreq.Header.Set("Content-Type", "application/json")
+	return do(c, hreq, resp)
+}
+
+// do sends hreq and decodes the answer into a Resp. An error answer becomes
+// a *RemoteError, with whatever the operation had done before it failed.
+func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
+	hresp, err := c.hc.Do(hreq)
+	if err != nil {
+		return resp, fmt.Errorf("calling the daemon at %s: %w", c.socket, unwrapURL(err))
+	}
+	defer hresp.Body.Close()
+	data, err := io.ReadAll(hresp.Body)
+	if err != nil {
+		return resp, fmt.Errorf("reading the daemon's answer to %s: %w", hreq.URL.Path, err)
+	}
+	if hresp.StatusCode == http.StatusOK {
+		if err := json.Unmarshal(data, &resp); err != nil {
+			return resp, fmt.Errorf("decoding the daemon's answer to %s: %w", hreq.URL.Path, err)
+		}
+		return resp, nil
+	}
+	var eb errorBody
+	if err := json.Unmarshal(data, &eb); err != nil || eb.Error == "" {
+		return resp, &RemoteError{Status: hresp.StatusCode,
+			Message: fmt.Sprintf("daemon answered %s to %s: %.200q", hresp.Status, hreq.URL.Path, data)}
+	}
+	if len(eb.Result) > 0 {
+		// Best effort: the error is what matters.
+		_ = json.Unmarshal(eb.Result, &resp)
+	}
+	return resp, &RemoteError{Status: hresp.StatusCode, Message: eb.Error}
+}
+
+// unwrapURL drops the *url.Error wrapper, whose message repeats the method
+// and the made-up URL.
+func unwrapURL(err error) error {
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
+	}
+	return err
+}

@@ -1,0 +1,50 @@
+package api
+
+// ContextRequest asks for an agent's context: the foundation, summaries from
+// the top of the pyramid down, and recent entries, within a token budget.
+type ContextRequest struct {
+	Query  string `json:"query,omitempty"`
+	Budget int    `json:"budget_tokens,omitempty"` // default from config (context.budget)
+}
+
+// ContextItem is one item placed in the context.
+type ContextItem struct {
+	ID      string  `json:"id"`   // expandable
+	Part    string  `json:"part"` // foundation, summaries, recent
+	Level   string  `json:"level"`
+	Tokens  int     `json:"tokens"`
+	Utility float64 `json:"utility,omitempty"`
+}
+
+// ContextResponse is one markdown block and how the budget was spent.
+type ContextResponse struct {
+	Markdown  string        `json:"markdown"`
+	Tokens    int           `json:"tokens"` // estimate of Markdown, never over Budget
+	Budget    int           `json:"budget_tokens"`
+	Items     []ContextItem `json:"items"`
+	Omitted   int           `json:"omitted"`              // candidates that did not fit
+	Warnings  []string      `json:"warnings,omitempty"`   // e.g. the foundation alone is over the budget
+	RawTokens int           `json:"raw_tokens,omitempty"` // tokens of the raw day files the context covers
+}
+
+// StatsRequest asks for statistics.
+type StatsRequest struct{}
+
+// Count is a name with a count and the first and last day it was seen.
+type Count struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+	First string `json:"first,omitempty"`
+	Last  string `json:"last,omitempty"`
+}
+
+// StatsResponse describes the memory.
+type StatsResponse struct {
+	Entries     int                `json:"entries"`
+	Days        int                `json:"days"`
+	Summaries   map[string]int     `json:"summaries"`   // per level
+	Coverage    map[string]float64 `json:"coverage"`    // per level: share of periods with a current summary
+	Compression float64            `json:"compression"` // raw day-file tokens a default context covers / its tokens
+	TopTopics   []Count            `json:"top_topics"`
+	Busiest     map[string][]Count `json:"busiest"` // per level: the periods with most entries
+}

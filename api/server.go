@@ -1,0 +1,194 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Limits of the HTTP API.
+const (
+	MaxBody  = 1 << 20 // bytes of a request body; import streams and is limited per line instead
+	MaxQuery = 4 << 10 // bytes of a recall query or a find pattern
+)
+
+// Backend carries out the operations the server answers; *app.App is one.
+// Operations that only some backends have (recall, consolidate, reindex,
+// context) are found by type assertion in NewServer, so that the server
+// serves them as soon as the App has them.
+type Backend interface {
+	Remember(ctx context.Context, req RememberRequest) (RememberResponse, error)
+	Import(ctx context.Context, r io.Reader, strict bool) (ImportResponse, error)
+	Day(ctx context.Context, req DayRequest) (DayResponse, error)
+	Days(ctx context.Context, req DaysRequest) (DaysResponse, error)
+	Find(ctx context.Context, req FindRequest) (FindResponse, error)
+	Status(ctx context.Context, req StatusRequest) (StatusResponse, error)
+}
+
+// ServerOptions configures a Server.
+type ServerOptions struct {
+	// IsUserError tells the caller's mistakes (answered 400) from daybook's
+	// failures (answered 500): app.IsUserError. Nil answers every error 500.
+	IsUserError func(error) bool
+	Log         *slog.Logger
+	Now         func() time.Time // the clock for uptime; time.Now if nil
+	PID         int              // reported by status; os.Getpid() if 0
+}
+
+// Server is the HTTP/JSON API over a Backend: versioned endpoints under
+// /v1/, JSON errors, and the limits above. It is an http.Handler; the
+// daemon serves it on its Unix socket.
+type Server struct {
+	routes  map[string]map[string]http.Handler // path → method → handler
+	opts    ServerOptions
+	log     *slog.Logger
+	started time.Time
+}
+
+// NewServer returns the API over b.
+func NewServer(b Backend, opts ServerOptions) *Server {
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.IsUserError == nil {
+		opts.IsUserError = func(error) bool { return false }
+	}
+	if opts.PID == 0 {
+		opts.PID = os.Getpid()
+	}
+	s := &Server{routes: map[string]map[string]http.Handler{}, opts: opts,
+		log: opts.Log.With("system", "api"), started: opts.Now()}
+
+	s.Handle(http.MethodPost, "/v1/remember", jsonHandler(s, b.Remember))
+	s.Handle(http.MethodPost, "/v1/import", longRunning(s.importHandler(b)))
+	s.Handle(http.MethodPost, "/v1/day", jsonHandler(s, b.Day))
+	s.Handle(http.MethodPost, "/v1/days", jsonHandler(s, b.Days))
+	s.Handle(http.MethodPost, "/v1/find", jsonHandler(s, b.Find))
+	status := jsonHandler(s, s.daemonStatus(b.Status))
+	s.Handle(http.MethodPost, "/v1/status", status)
+	s.Handle(http.MethodGet, "/v1/status", status)
+
+	// Operations that arrive with their parts: one block each.
+	if x, ok := b.(interface {
+		Recall(context.Context, RecallRequest) (RecallResponse, error)
+	}); ok {
+		s.Handle(http.MethodPost, "/v1/recall", jsonHandler(s, x.Recall))
+	}
+	return s
+}
+
+// Handle serves h for method on path. Handlers that may run longer than the
+// write timeout (a consolidation, a reindex) are wrapped in longRunning.
+func (s *Server) Handle(method, path string, h http.Handler) {
+	if s.routes[path] == nil {
+		s.routes[path] = map[string]http.Handler{}
+	}
+	s.routes[path][method] = h
+}
+
+// ServeHTTP routes a request: an unknown path is 404 and a known path with
+// another method 405, both as JSON errors like every other.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := s.opts.Now()
+	rw := &statusWriter{ResponseWriter: w}
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("handler panicked", "method", r.Method, "path", r.URL.Path, "panic", p)
+			if rw.status == 0 {
+				writeError(rw, http.StatusInternalServerError, fmt.Sprintf("internal error serving %s", r.URL.Path), nil)
+			}
+		}
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rw.status,
+			"duration", s.opts.Now().Sub(start))
+	}()
+	methods, ok := s.routes[r.URL.Path]
+	if !ok {
+		writeError(rw, http.StatusNotFound, fmt.Sprintf("no endpoint %s (the endpoints are %s)", r.URL.Path, strings.Join(s.paths(), ", ")), nil)
+		return
+	}
+	h, ok := methods[r.Method]
+	if !ok {
+		allowed := slices.Sorted(maps.Keys(methods))
+		rw.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeError(rw, http.StatusMethodNotAllowed, fmt.Sprintf("%s does not take %s; use %s", r.URL.Path, r.Method, strings.Join(allowed, " or ")), nil)
+		return
+	}
+	h.ServeHTTP(rw, r)
+}
+
+func (s *Server) paths() []string { return slices.Sorted(maps.Keys(s.routes)) }
+
+// daemonStatus adds to the backend's status that a daemon answers, its pid
+// and its uptime.
+func (s *Server) daemonStatus(fn func(context.Context, StatusRequest) (StatusResponse, error)) func(context.Context, StatusRequest) (StatusResponse, error) {
+	return func(ctx context.Context, req StatusRequest) (StatusResponse, error) {
+		resp, err := fn(ctx, req)
+		resp.Daemon = DaemonStatus{Running: true, PID: s.opts.PID, Started: s.started,
+			Uptime: s.opts.Now().Sub(s.started).Round(time.Second).String()}
+		return resp, err
+	}
+}
+
+// importHandler streams the request body, JSON lines, into Import. The body
+// has no overall size limit; Import limits each line. ?strict=true rejects
+// the whole input if any line is bad.
+func (s *Server) importHandler(b Backend) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		strict := false
+		if v := r.URL.Query().Get("strict"); v != "" {
+			var err error
+			if strict, err = strconv.ParseBool(v); err != nil {
+				writeError(w, http.StatusBadRequest, fmt.Sprintf("strict=%q is not true or false", v), nil)
+				return
+			}
+		}
+		resp, err := b.Import(r.Context(), r.Body, strict)
+		s.respond(w, r, resp, err)
+	})
+}
+
+// longRunning lifts the server's read and write deadlines for h: an import
+// of years of entries or a full consolidation takes longer than a request.
+func longRunning(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		// Errors mean the writer has no deadlines to lift (httptest).
+		_ = rc.SetReadDeadline(time.Time{})
+		_ = rc.SetWriteDeadline(time.Time{})
+		h.ServeHTTP(w, r)
+	})
+}
+
+// statusWriter remembers the status written, for the log and for panics.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection's deadlines.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

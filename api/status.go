@@ -1,0 +1,68 @@
+package api
+
+import "time"
+
+// StatusRequest asks how daybook stands.
+type StatusRequest struct {
+	// Brief skips everything that reads the data dir: the answer says only
+	// who answers and for which data dir. The CLI sends it to find out
+	// whether a daemon serves its data dir before every command.
+	Brief bool `json:"brief,omitempty"`
+}
+
+// StatusResponse says how daybook stands. Each part of daybook fills in its
+// own fields; a part that is absent leaves them at their zero values.
+type StatusResponse struct {
+	DataDir string       `json:"data_dir"`         // absolute
+	Socket  string       `json:"socket,omitempty"` // the socket the CLI tried, or the daemon listens on
+	Daemon  DaemonStatus `json:"daemon"`
+
+	// Filled from the day files.
+	Days       int `json:"days"`
+	Entries    int `json:"entries"`
+	Unreadable int `json:"unreadable,omitempty"` // day files that do not parse
+
+	// Filled by consolidation.
+	Summaries SummaryCounts `json:"summaries"`
+	Stale     []string      `json:"stale,omitempty"` // periods whose summary is missing or older than its sources: 2026-11-22, 2026-11, 2026
+	Jobs      []JobStatus   `json:"jobs,omitempty"`
+
+	// Filled by the index.
+	Index IndexStatus `json:"index"`
+
+	Summarizer string `json:"summarizer,omitempty"` // "offline/extractive-v1", "ollama/llama3.2"
+	Embedder   string `json:"embedder,omitempty"`   // "offline/hash-v1", "ollama/nomic-embed-text"
+}
+
+// DaemonStatus says whether a daemon answered and since when it runs.
+type DaemonStatus struct {
+	Running bool      `json:"running"` // false: the CLI works on the files directly
+	PID     int       `json:"pid,omitempty"`
+	Started time.Time `json:"started,omitzero"`
+	Uptime  string    `json:"uptime,omitempty"` // "3h2m1s"
+}
+
+// SummaryCounts counts the summaries of each level of the pyramid.
+type SummaryCounts struct {
+	Day   int `json:"day"`
+	Month int `json:"month"`
+	Year  int `json:"year"`
+}
+
+// JobStatus is one scheduled job of the daemon.
+type JobStatus struct {
+	Name      string    `json:"name"`           // daily, monthly, yearly, on_edit
+	Spec      string    `json:"spec,omitempty"` // cron spec; "" for event-driven jobs
+	LastRun   time.Time `json:"last_run,omitzero"`
+	LastError string    `json:"last_error,omitempty"` // "" when the last run succeeded
+	NextRun   time.Time `json:"next_run,omitzero"`
+	Running   bool      `json:"running,omitempty"`
+}
+
+// IndexStatus describes the search index.
+type IndexStatus struct {
+	Bytes     int64 `json:"bytes"`     // on disk, full text and vectors together
+	Documents int   `json:"documents"` // entries and summaries in the full-text index
+	Vectors   int   `json:"vectors"`
+	Dimension int   `json:"dimension,omitempty"`
+}

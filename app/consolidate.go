@@ -1,0 +1,71 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/offline"
+)
+
+// consolidatePart is the App's consolidation: the Consolidator, built once,
+// and the hooks that see each summary written.
+type consolidatePart struct {
+	once  sync.Once
+	c     *consolidate.Consolidator
+	hooks []func(ctx context.Context, s *consolidate.Summary)
+}
+
+// Consolidator returns the App's Consolidator, built on first use with the
+// offline summarizer. Summaries it writes are passed to the hooks given to
+// OnSummary.
+func (a *App) Consolidator() *consolidate.Consolidator {
+	a.cons.once.Do(func() {
+		a.cons.c = &consolidate.Consolidator{
+			Root: a.Dir, Loc: a.Loc(), Summarizer: offline.NewSummarizer(), Log: a.Log,
+			Now: func() time.Time { return a.Now() },
+			OnWrite: func(ctx context.Context, s *consolidate.Summary) {
+				for _, fn := range a.cons.hooks {
+					fn(ctx, s)
+				}
+			},
+		}
+	})
+	return a.cons.c
+}
+
+// OnSummary registers fn to be called with each summary a consolidation
+// writes (the index adds it to recall). Register before the first
+// consolidation.
+func (a *App) OnSummary(fn func(ctx context.Context, s *consolidate.Summary)) {
+	a.cons.hooks = append(a.cons.hooks, fn)
+}
+
+// Consolidate brings the summaries of a range up to date.
+func (a *App) Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.ConsolidateResponse, error) {
+	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
+	if err != nil {
+		return api.ConsolidateResponse{}, userErr(err)
+	}
+	level, err := consolidate.ParseLevel(req.Level)
+	if err != nil {
+		return api.ConsolidateResponse{}, userErr(err)
+	}
+	st, err := a.Consolidator().Run(ctx, consolidate.RunOptions{Range: r, Level: level, Force: req.Force, Progress: req.Progress})
+	var busy *consolidate.BusyError
+	if errors.As(err, &busy) {
+		return api.ConsolidateResponse{}, userErr(err)
+	}
+	resp := api.ConsolidateResponse{
+		Written:   api.WrittenCounts{Days: st.Days, Months: st.Months, Years: st.Years},
+		Unchanged: st.Unchanged, Kept: st.Kept, Removed: st.Removed, DurationMS: st.Duration.Milliseconds(),
+	}
+	for _, s := range st.Skipped {
+		resp.Skipped = append(resp.Skipped, api.SkippedFile{Path: s.Path, Reason: s.Reason})
+	}
+	return resp, err
+}

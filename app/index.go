@@ -1,0 +1,235 @@
+package app
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
+)
+
+// IndexDir is the index folder under the data dir.
+const IndexDir = "index"
+
+// fullSyncEvery is how old the last full catch-up may be before a recall
+// runs another: it finds hand edits that no hook reported.
+const fullSyncEvery = 5 * time.Second
+
+// indexPart is the App's index, opened on first use and kept open.
+type indexPart struct {
+	mu          sync.Mutex
+	x           *index.Index
+	lockTimeout time.Duration  // 0: 200ms; the daemon sets a longer one
+	hooked      bool
+	lastFull    time.Time
+}
+
+// SetIndexLockTimeout sets how long opening the index waits for another
+// process to let go of it.
+func (a *App) SetIndexLockTimeout(d time.Duration) {
+	a.idx.mu.Lock()
+	defer a.idx.mu.Unlock()
+	a.idx.lockTimeout = d
+}
+
+// corpora returns what the index is built from.
+func (a *App) corpora() []index.Corpus {
+	return []index.Corpus{index.DayFiles{Root: a.Dir, Log: a.Log}, summaryFiles{root: a.Dir}}
+}
+
+// Index opens the index on first use, brings it up to date with the files
+// (a full catch-up at most every few seconds) and registers the hooks that
+// keep it current. It returns index.ErrBusy when another process holds it.
+func (a *App) Index(ctx context.Context) (*index.Index, error) { return a.openAndSync(ctx, true) }
+
+func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, error) {
+	p := &a.idx
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.x == nil {
+		emb := a.NewEmbedder()
+		timeout := p.lockTimeout
+		if timeout <= 0 {
+			timeout = 200 * time.Millisecond
+		}
+		x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: emb, LockTimeout: timeout, Log: a.Log, Now: a.Now})
+		if err != nil {
+			return nil, err
+		}
+		p.x = x
+		if !p.hooked {
+			p.hooked = true
+			a.OnWrite(a.indexDays)
+			a.OnStatus(a.indexStatus)
+		}
+	}
+	if now := a.Now(); catchUp && now.Sub(p.lastFull) >= fullSyncEvery {
+		start := time.Now()
+		st, err := p.x.Sync(ctx, false, a.corpora()...)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			// What is indexed still answers; the next call tries again.
+			a.Log.Warn("bringing the index up to date", "system", "index", "err", err)
+		} else {
+			p.lastFull = now
+		}
+		if st.Changed+st.Removed > 0 {
+			a.Log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
+				"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond))
+		}
+	}
+	return p.x, nil
+}
+
+// openIndex returns the index if it is open, without opening it.
+func (a *App) openIndex() *index.Index {
+	a.idx.mu.Lock()
+	defer a.idx.mu.Unlock()
+	return a.idx.x
+}
+
+// indexDays is the write hook: the days' entries are indexed again at once.
+func (a *App) indexDays(ctx context.Context, days []date.Date) {
+	x := a.openIndex()
+	if x == nil {
+		return // not open: the next Index call catches up
+	}
+	paths := make([]string, len(days))
+	for i, d := range days {
+		paths[i] = dayfiles.RelPath(d)
+	}
+	if _, err := x.SyncPaths(ctx, paths, a.corpora()...); err != nil {
+		a.Log.Warn("indexing written days", "system", "index", "days", len(days), "err", err)
+	}
+}
+
+// SummariesWritten tells the index that summaries were written; rels are
+// their paths relative to the data dir. The consolidation calls it.
+func (a *App) SummariesWritten(ctx context.Context, rels ...string) {
+	x := a.openIndex()
+	if x == nil || len(rels) == 0 {
+		return
+	}
+	if _, err := x.SyncPaths(ctx, rels, a.corpora()...); err != nil {
+		a.Log.Warn("indexing written summaries", "system", "index", "summaries", len(rels), "err", err)
+	}
+}
+
+// indexStatus fills in the index's part of a status answer.
+func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
+	x := a.openIndex()
+	if x == nil {
+		return
+	}
+	st, err := x.Stats()
+	if err != nil {
+		return
+	}
+	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
+	resp.Embedder = st.Embedder
+}
+
+// closeIndex closes the index if it is open.
+func (a *App) closeIndex() error {
+	a.idx.mu.Lock()
+	defer a.idx.mu.Unlock()
+	if a.idx.x == nil {
+		return nil
+	}
+	err := a.idx.x.Close()
+	a.idx.x = nil
+	return err
+}
+
+// CloseIndex closes the index if it is open; App.Close calls it.
+func (a *App) CloseIndex() error { return a.closeIndex() }
+
+// summaryFiles is the corpus of summary files under summaries/.
+type summaryFiles struct{ root string }
+
+func (c summaryFiles) List(ctx context.Context) ([]index.Source, error) {
+	files, err := consolidate.List(c.root, "", date.Range{})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]index.Source, len(files))
+	for i, f := range files {
+		out[i] = index.Source{Path: f.Rel, Stamp: index.Stamp(f.Size, f.ModTime.UnixNano())}
+	}
+	return out, nil
+}
+
+func (c summaryFiles) Stat(rel string) (index.Source, bool) {
+	if !strings.HasPrefix(rel, consolidate.SummariesDir+"/") || !strings.HasSuffix(rel, ".md") {
+		return index.Source{}, false
+	}
+	fi, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(rel)))
+	if err != nil || !fi.Mode().IsRegular() {
+		return index.Source{}, false
+	}
+	return index.Source{Path: rel, Stamp: index.Stamp(fi.Size(), fi.ModTime().UnixNano())}, true
+}
+
+func (c summaryFiles) Load(ctx context.Context, src index.Source) (index.Source, error) {
+	path := filepath.Join(c.root, filepath.FromSlash(src.Path))
+	s, err := consolidate.ReadSummary(path)
+	if err != nil {
+		return src, err
+	}
+	if s.Period.Rel() != src.Path {
+		return src, fmt.Errorf("%s: front matter says %s, which belongs at %s", src.Path, s.Period.ID(), s.Period.Rel())
+	}
+	var text strings.Builder
+	text.WriteString(s.Prose)
+	for _, d := range s.Decisions {
+		text.WriteString("\n" + d.Text)
+	}
+	var tags []string
+	for _, t := range s.Tags {
+		tags = append(tags, t.Name)
+	}
+	r := s.Period.Range()
+	src.Docs = []index.Doc{{
+		ID: s.ID(), Level: string(s.Period.Level), Period: s.Period.String(), Kind: "summary", Tags: tags,
+		Text: text.String(), Path: src.Path, Line: proseLine(path), Start: r.From, End: r.To,
+	}}
+	return src, nil
+}
+
+// proseLine returns the line of a summary's first prose line: after the
+// front matter and the title; 1 when it cannot tell.
+func proseLine(path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 1
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), consolidate.MaxSummarySize)
+	n, fences := 0, 0
+	for sc.Scan() {
+		n++
+		l := strings.TrimSpace(sc.Text())
+		switch {
+		case fences < 2 && l == "---":
+			fences++
+		case fences < 2 && n == 1:
+			fences = 2 // no front matter
+			fallthrough
+		case fences >= 2 && l != "" && !strings.HasPrefix(l, "# "):
+			return n
+		}
+	}
+	return 1
+}

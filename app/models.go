@@ -1,0 +1,80 @@
+package app
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/ollama"
+)
+
+// models holds the summarizer and the embedder, built once per App so that
+// an Ollama outage is followed (and logged) once, whoever asks.
+type models struct {
+	once       sync.Once
+	summarizer consolidate.Summarizer
+	embedder   index.Embedder
+}
+
+// NewSummarizer returns the summarizer consolidation uses: Ollama with the
+// offline summarizer as its fallback when ollama.enabled, else the offline
+// one. Every call returns the same value.
+func (a *App) NewSummarizer() consolidate.Summarizer {
+	a.buildModels()
+	return a.models.summarizer
+}
+
+// NewEmbedder returns the embedder the index uses: Ollama behind an
+// ollama.EmbedGuard when ollama.enabled (an outage gives errors matching
+// ollama.ErrUnavailable: retry later, never another model's vectors), else
+// the offline one. Every call returns the same value.
+func (a *App) NewEmbedder() index.Embedder {
+	a.buildModels()
+	return a.models.embedder
+}
+
+func (a *App) buildModels() {
+	a.models.once.Do(func() {
+		m := &a.models
+		m.summarizer, m.embedder = offline.NewSummarizer(), offline.NewEmbedder()
+		cfg := a.Config.Ollama
+		if !cfg.Enabled {
+			return
+		}
+		log := a.Log.With("system", "models")
+		now := func() time.Time { return a.Now() }
+		if s, err := ollama.NewSummarizer(cfg, a.Log); err != nil {
+			log.Warn("ollama summaries off; using the offline summarizer", "err", err)
+		} else {
+			f := ollama.WithFallback(s, m.summarizer, a.Log)
+			f.SetClock(now, ollama.DefaultCooldown)
+			m.summarizer = f
+		}
+		if e, err := ollama.NewEmbedder(cfg, a.Log); err != nil {
+			log.Warn("ollama embeddings off; using the offline embedder", "err", err)
+		} else {
+			g := ollama.GuardEmbedder(e, a.Log)
+			g.SetClock(now, ollama.DefaultCooldown)
+			m.embedder = g
+		}
+	})
+}
+
+// ModelStatus fills in which summarizer and embedder are in use; register it
+// with OnStatus. During an Ollama outage the summarizer is the offline one
+// and the embedder says that new vectors wait.
+func (a *App) ModelStatus(_ context.Context, resp *api.StatusResponse) {
+	type inUse interface{ InUse() string }
+	name := func(v interface{ Name() string }) string {
+		if u, ok := v.(inUse); ok {
+			return u.InUse()
+		}
+		return v.Name()
+	}
+	resp.Summarizer = name(a.NewSummarizer())
+	resp.Embedder = name(a.NewEmbedder())
+}

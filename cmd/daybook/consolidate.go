@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/daybook/daybook/api"
+)
+
+func cmdConsolidate() command {
+	return command{
+		name: "consolidate", args: "[--from D] [--to D] [--level day|month|year] [--force] [--json]",
+		summary: "write the daily, monthly and yearly summaries that are missing or out of date",
+		help: `Consolidate brings the summaries under summaries/ up to date: a day's from its
+entries and notes, a month's from its daily summaries, a year's from its
+monthly ones, in that order. Only closed periods are consolidated: days before
+today, months before this month, years before this year (in the configured
+time zone), since an open period would be rewritten with every new entry.
+
+A summary whose inputs did not change is left alone, so a second run writes
+nothing. A summary a person edited is never overwritten (it is named in the
+output); --force rewrites it, and every other summary in range. A day file
+that cannot be read (not UTF-8, too big) is skipped and named; the rest is
+consolidated. Only one consolidation runs on a data dir at a time.
+
+--from and --to limit the run to those days and the months and years that
+overlap them; --level to one level.`,
+		run: runConsolidate,
+	}
+}
+
+// consolidator is what the command needs of a backend.
+type consolidator interface {
+	Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.ConsolidateResponse, error)
+}
+
+func runConsolidate(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("consolidate")
+	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	to := fs.String("to", "", "last day")
+	level := fs.String("level", "", "only this level: day, month or year")
+	force := fs.Bool("force", false, "rewrite summaries even when unchanged or edited by hand")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("consolidate takes no arguments, only flags (run \"daybook help consolidate\")")
+	}
+	switch *level {
+	case "", "day", "month", "year":
+	default:
+		return usagef("consolidate: --level %q: want day, month or year", *level)
+	}
+	b, err := e.backend()
+	if err != nil {
+		return err
+	}
+	c, ok := b.(consolidator)
+	if !ok { // a daemon that does not serve it yet: do it here
+		if c, err = e.local(); err != nil {
+			return err
+		}
+	}
+	req := api.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}
+	var bar *progressbar.ProgressBar
+	if !*asJSON && isTerminal(e.stderr) {
+		req.Progress = func(done, total int) {
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
+					progressbar.OptionSetDescription("consolidating"), progressbar.OptionShowCount(),
+					progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+			}
+			bar.Set(done)
+		}
+	}
+	resp, err := c.Consolidate(ctx, req)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return e.printJSON(resp)
+	}
+	for _, k := range resp.Kept {
+		fmt.Fprintf(e.stdout, "kept %s: edited by hand (--force rewrites it)\n", k)
+	}
+	for _, r := range resp.Removed {
+		fmt.Fprintf(e.stdout, "removed %s: its day file is gone\n", r)
+	}
+	for _, s := range resp.Skipped {
+		if strings.HasPrefix(s.Reason, s.Path) {
+			fmt.Fprintf(e.stdout, "skipped %s\n", s.Reason) // the reason names the file and line
+		} else {
+			fmt.Fprintf(e.stdout, "skipped %s: %s\n", s.Path, s.Reason)
+		}
+	}
+	fmt.Fprintln(e.stdout, summaryLine(resp))
+	return nil
+}
+
+// summaryLine says in one line what a consolidation did.
+func summaryLine(r api.ConsolidateResponse) string {
+	w := r.Written
+	parts := []string{fmt.Sprintf("wrote %s, %s, %s", count(w.Days, "day"), count(w.Months, "month"), count(w.Years, "year")),
+		fmt.Sprintf("%d unchanged", r.Unchanged)}
+	if len(r.Kept) > 0 {
+		parts = append(parts, fmt.Sprintf("%d kept", len(r.Kept)))
+	}
+	if len(r.Removed) > 0 {
+		parts = append(parts, fmt.Sprintf("%d removed", len(r.Removed)))
+	}
+	if len(r.Skipped) > 0 {
+		parts = append(parts, fmt.Sprintf("%d skipped", len(r.Skipped)))
+	}
+	return strings.Join(parts, "; ") + fmt.Sprintf(" (%s)", (time.Duration(r.DurationMS)*time.Millisecond).String())
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/app"
+	"github.com/daybook/daybook/daemon"
+	"golang.org/x/term"
+)
+
+// stopTimeout bounds how long the daemon waits for running work at a signal.
+const stopTimeout = 30 * time.Second
+
+func cmdDaemon() command {
+	return command{
+		name: "daemon", args: "",
+		summary: "run in the foreground: keep summaries and the index current, serve the socket",
+		help: `One daemon runs per data dir: it holds DATA/daybook.pid locked; a second one
+says which pid holds it and exits 1. At start, and after the machine slept,
+it backfills every closed day, month and year that has entries and no current
+summary. Then it consolidates on the schedule of the config (consolidate.daily,
+monthly, yearly; an empty spec turns a job off) in the configured time zone,
+and watches days/ for edits: an edited day's index entries are refreshed at
+once and, with consolidate.on_edit, its day, month and year summaries after
+consolidate.debounce. SIGINT or SIGTERM stops it; running work stops between
+two summaries, so no file is left half written.
+
+Logs go to stderr: text on a terminal, JSON otherwise (log.format, log.level;
+-v is debug).`,
+		run: runDaemon,
+	}
+}
+
+func runDaemon(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("daemon")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := exactArgs("daemon", pos, 0, "no arguments"); err != nil {
+		return err
+	}
+	if err := e.load(); err != nil {
+		return err
+	}
+	lock, err := daemon.LockPID(e.absDir, os.Getpid())
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+
+	terminal := isTerminal(e.stderr)
+	logCfg := e.cfg.Log
+	if e.verbose {
+		logCfg.Level = "debug"
+	}
+	log := daemon.NewLogger(logCfg, e.stderr, terminal)
+	a := app.New(e.absDir, e.cfg, log)
+	e.app = a // closed by run when the command returns
+	opts := daemon.Options{
+		Handler:    api.NewServer(a, api.ServerOptions{IsUserError: app.IsUserError, Log: log}),
+		SocketPath: e.osEnv.SocketPath(e.cfg, e.absDir),
+	}
+	if terminal {
+		opts.Bar = e.stderr
+	}
+	d, err := daemon.New(a, a.Consolidator(), opts)
+	if err != nil {
+		return err
+	}
+	if err := d.Run(); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	log.Info("stopping", "reason", context.Cause(ctx).Error())
+	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)
+	defer cancel()
+	return d.Close(stopCtx)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/daybook/daybook/app"
+	"github.com/daybook/daybook/config"
+)
+
+func cmdDoctor() command {
+	return command{
+		name: "doctor", args: "[--json]",
+		summary: "check the data dir, config, index, socket and Ollama; say how to fix each",
+		help: `Prints one line per check: ok, warn or fail, what was found, and for
+anything not ok a one-line fix. The checks: the data dir exists, is
+writable and private; the config loads (when it does not, the other
+checks run on the defaults); the index folder is readable; the socket is
+absent, stale or answered by a daemon; with ollama.enabled, the server
+answers, both models are pulled (/api/tags) and one embedding comes back
+(its dimension is shown). Works without a daemon and changes nothing.
+Exits 1 when any check fails.`,
+		run: runDoctor,
+	}
+}
+
+func runDoctor(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("doctor")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := exactArgs("doctor", pos, 0, "no arguments"); err != nil {
+		return err
+	}
+	dir, err := e.osEnv.DataDir(e.dir)
+	if err != nil {
+		return err
+	}
+	path, required, err := e.osEnv.ConfigPath(e.configPath)
+	if err != nil {
+		return err
+	}
+	in := app.DoctorInput{ConfigPath: path}
+	cfg, err := config.Load(path, required)
+	if err != nil {
+		in.ConfigErr = err
+		cfg = config.Default()
+		if err := cfg.Validate(); err != nil {
+			return err
+		}
+	}
+	in.Socket = e.osEnv.SocketPath(cfg, dir)
+	a := app.New(dir, cfg, e.logger())
+	defer a.Close()
+	resp := a.Doctor(ctx, in)
+	if *asJSON {
+		if err := e.printJSON(resp); err != nil {
+			return err
+		}
+	} else {
+		for _, c := range resp.Checks {
+			line := fmt.Sprintf("%-4s  %-9s  %s", c.Status, c.Name, c.Detail)
+			if c.Fix != "" {
+				line += "  (fix: " + c.Fix + ")"
+			}
+			fmt.Fprintln(e.stdout, line)
+		}
+	}
+	if resp.Failed > 0 {
+		return fmt.Errorf("doctor: %d of %d checks failed", resp.Failed, len(resp.Checks))
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/eval"
+)
+
+func cmdEval() command {
+	return command{
+		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json]",
+		summary: "measure recall against a question set, mode by mode",
+		help: `FILE.jsonl holds one question per line, with the days that answer it:
+  {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
+Every question is asked in every mode; one table shows per mode hit@1, hit@5,
+hit@10 (the share of questions answered within the first 1, 5, 10 results),
+MRR (the mean of 1/rank of the first answer) and the latency p50 and p99.
+Only results of level day, entry or line count as answers; a month or year
+that holds a gold day does not. --now fixes the clock that temporal phrases
+("last March", "yesterday") are read against, as RFC 3339 or YYYY-MM-DD
+(noon in the configured time zone); it runs on the files without the daemon.`,
+		run: runEval,
+	}
+}
+
+func runEval(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("eval")
+	limit := fs.Int("limit", 10, "results per question")
+	modesFlag := fs.String("modes", strings.Join(eval.Modes(), ","), "the modes to compare, comma-separated")
+	nowFlag := fs.String("now", "", `the time "now" for the question set (RFC 3339 or YYYY-MM-DD)`)
+	misses := fs.Bool("misses", false, "list the questions each mode did not answer")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := exactArgs("eval", pos, 1, "a FILE.jsonl"); err != nil {
+		return err
+	}
+	if *limit <= 0 {
+		return usagef("eval: --limit %d: want a positive number", *limit)
+	}
+	modes, err := eval.ParseModes(*modesFlag)
+	if err != nil {
+		return usagef("eval: --modes: %v", err)
+	}
+	f, err := os.Open(pos[0])
+	if err != nil {
+		return fmt.Errorf("opening question file: %w", err)
+	}
+	defer f.Close()
+	qs, err := eval.ReadQuestions(f, pos[0])
+	if err != nil {
+		return err
+	}
+	var rc eval.Recaller
+	if *nowFlag == "" {
+		if rc, err = e.backend(); err != nil {
+			return err
+		}
+	} else {
+		a, err := e.local()
+		if err != nil {
+			return err
+		}
+		now, err := parseNow(*nowFlag, a.Loc())
+		if err != nil {
+			return usagef("eval: --now: %v", err)
+		}
+		a.Now = func() time.Time { return now }
+		rc = a
+	}
+	rep, err := eval.Run(ctx, rc, qs, modes, *limit)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		if err := e.printJSON(rep); err != nil {
+			return err
+		}
+	} else {
+		if err := rep.WriteTable(e.stdout); err != nil {
+			return err
+		}
+		if *misses {
+			for _, m := range rep.Modes {
+				for _, x := range m.Misses {
+					fmt.Fprintf(e.stdout, "%s missed %s:%d: %s (top: %s)\n", m.Mode, pos[0], x.Line, x.Q, orNone(x.Top))
+				}
+			}
+		}
+	}
+	var failed []string
+	for _, m := range rep.Modes {
+		if m.Err != "" {
+			failed = append(failed, m.Mode)
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("eval: mode %s failed", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// parseNow reads --now: a day (noon of it in loc) or a time date.ParseTime takes.
+func parseNow(s string, loc *time.Location) (time.Time, error) {
+	if d, err := date.Parse(s); err == nil {
+		return d.At(12, 0, loc), nil
+	}
+	return date.ParseTime(s, time.Now(), loc)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no results"
+	}
+	return s
+}

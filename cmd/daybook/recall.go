@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/daybook/daybook/api"
+)
+
+func cmdRecall() command {
+	return command{
+		name: "recall", args: "QUERY [--limit N] [--from D] [--to D] [--level L] [--json] [--explain]",
+		summary: "recall what daybook remembers about a query, best first",
+		help: `The drill searches the best years, the best months inside them, the best days
+inside those and the best entries inside the days, each score fusing full-text
+BM25 with vector similarity. Without summaries it scans the day files.
+Temporal phrases in QUERY ("last March", "in 2025", "yesterday") narrow the
+search like --from and --to. Prints SCORE LEVEL PERIOD PATH:LINE and a snippet
+with the matched words in **bold**.`,
+		run: runRecall,
+	}
+}
+
+func runRecall(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("recall")
+	limit := fs.Int("limit", 0, "at most N results (default from config, 10)")
+	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	to := fs.String("to", "", "last day")
+	level := fs.String("level", "", "only results of this level: year, month, day, entry or line")
+	mode := fs.String("mode", "", "drill (default), bm25, vector or linear")
+	asJSON := fs.Bool("json", false, `print {"query","results"} as JSON`)
+	explain := fs.Bool("explain", false, "show the drill path and each score's parts")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("recall takes a QUERY")
+	}
+	b, err := e.backend()
+	if err != nil {
+		return err
+	}
+	resp, err := b.Recall(ctx, api.RecallRequest{Query: strings.Join(pos, " "), From: *from, To: *to,
+		Level: *level, Limit: *limit, Explain: *explain, Mode: *mode})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return e.printJSON(resp)
+	}
+	if *explain {
+		fmt.Fprintf(e.stdout, "method: %s", resp.Method)
+		if resp.Range != "" {
+			fmt.Fprintf(e.stdout, "  range: %s", resp.Range)
+		}
+		fmt.Fprintln(e.stdout)
+		if len(resp.Path) > 0 {
+			fmt.Fprintf(e.stdout, "drill: %s\n", strings.Join(resp.Path, " "))
+		}
+	}
+	if len(resp.Results) == 0 {
+		fmt.Fprintln(e.stderr, "nothing recalled")
+		return nil
+	}
+	for _, r := range resp.Results {
+		fmt.Fprintf(e.stdout, "%.3f  %-5s  %-10s  %s:%d\n", r.Score, r.Level, r.Period, r.Path, r.Line)
+		fmt.Fprintf(e.stdout, "    %s\n", r.Snippet)
+		if x := r.Explain; x != nil {
+			fmt.Fprintf(e.stdout, "    in %s: bm25 %.3f (#%d)  cosine %.3f (#%d)  fused %.3f  × depth %.1f\n",
+				x.Parent, x.BM25, x.BM25Rank, x.Cosine, x.CosineRank, x.Fused, x.DepthBoost)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/daybook/daybook/service"
+)
+
+func cmdService() command {
+	return command{
+		name: "service", args: "install|uninstall|start|stop|restart|status [--user] [--run-as USER]",
+		summary: "install and control \"daybook daemon\" as an OS service",
+		help: `install writes a systemd unit (Linux), a launchd plist (macOS) or a Windows
+service that runs "daybook daemon" with this --dir and --config. --user makes
+it a per-user service (systemd --user, a LaunchAgent); without it the service
+is system-wide and needs root. Where no service manager runs (a container
+without systemd), daybook says so and shows how to run the daemon yourself.`,
+		run: runService,
+	}
+}
+
+func runService(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("service")
+	user := fs.Bool("user", false, "a per-user service (systemd --user, launchd LaunchAgent)")
+	runAs := fs.String("run-as", "", "system service only: the account the daemon runs as")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || !slices.Contains(service.Actions, service.Action(pos[0])) {
+		return usagef("service takes one of install, uninstall, start, stop, restart, status")
+	}
+	action := service.Action(pos[0])
+	if *runAs != "" && *user {
+		return usagef("--run-as is for system services; a --user service runs as you")
+	}
+	if err := e.load(); err != nil {
+		return err
+	}
+	exe, err := installedExe()
+	if err != nil && action == service.Install {
+		return err
+	}
+	spec := service.Spec{Name: "daybook", Exe: exe, DataDir: e.absDir, User: *user, RunAs: *runAs}
+	if p, _, err := e.osEnv.ConfigPath(e.configPath); err == nil {
+		if _, err := os.Stat(p); err == nil {
+			spec.ConfigPath = p
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		spec.LogDir = filepath.Join(home, "Library", "Logs")
+	}
+	m := service.NewManager(spec)
+	msg, err := m.Do(action)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "daybook service (%s%s): %s\n", m.Platform, map[bool]string{true: ", user"}[*user], msg)
+	if action == service.Status || action == service.Start || action == service.Restart {
+		fmt.Fprintf(e.stdout, "logs: %s\n", m.LogsHint())
+	}
+	return nil
+}
+
+// installedExe returns the path of this binary, refusing one that "go run"
+// built in a temporary folder: the service would point at a file that is gone.
+func installedExe() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("finding this binary: %w", err)
+	}
+	if p, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = p
+	}
+	if strings.Contains(exe, string(filepath.Separator)+"go-build") {
+		return exe, errors.New("this daybook was built by \"go run\" in a temporary folder that will be removed; build it first (go build -o ~/.local/bin/daybook ./cmd/daybook) and run that binary's \"service install\"")
+	}
+	return exe, nil
+}

@@ -1,0 +1,116 @@
+package consolidate
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// WordLimit is about how many words of prose a summary of level l has.
+func WordLimit(l Level) int {
+	switch l {
+	case LevelDay:
+		return 120
+	case LevelMonth:
+		return 250
+	default:
+		return 400
+	}
+}
+
+// dayItems returns a day's entries and free-text notes in file order, front
+// matter left out.
+func dayItems(day *dayfiles.Day) []Item {
+	rel := dayfiles.RelPath(day.Date)
+	items := make([]Item, 0, len(day.Entries)+len(day.Notes))
+	lines := make([]int, 0, cap(items))
+	for _, e := range day.Entries {
+		items = append(items, Item{
+			ID: e.ID, When: e.Clock(), Kind: string(e.Kind), Text: e.Text, Tags: e.Tags,
+			Ref: rel + ":" + strconv.Itoa(e.Line),
+		})
+		lines = append(lines, e.Line)
+	}
+	for _, n := range day.Notes {
+		if n.Line == 1 && strings.HasPrefix(n.Text, "---") {
+			continue // front matter
+		}
+		items = append(items, Item{
+			ID: n.ID(day.Date), Kind: "text", Text: n.Text, Tags: dayfiles.Tags(n.Text),
+			Ref: rel + ":" + strconv.Itoa(n.Line),
+		})
+		lines = append(lines, n.Line)
+	}
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return lines[a] - lines[b] })
+	out := make([]Item, len(items))
+	for k, i := range idx {
+		out[k] = items[i]
+	}
+	return out
+}
+
+// buildParent makes a month's summary from its daily summaries (the prose)
+// and its day files (the facts), or a year's from its monthly summaries and
+// its day files.
+func (r *run) buildParent(p Period, kids []child) (*Summary, Input, error) {
+	in := Input{Level: p.Level, Period: p.String(), WordLimit: WordLimit(p.Level)}
+	for _, k := range kids {
+		s, err := ReadSummary(k.p.Path(r.c.Root))
+		if err != nil {
+			r.log.Warn("leaving an unreadable summary out of its parent", "path", k.p.Rel(), "parent", p.Rel(), "err", err)
+			continue
+		}
+		tags := make([]string, len(s.Tags))
+		for i, t := range s.Tags {
+			tags[i] = t.Name
+		}
+		in.Items = append(in.Items, Item{
+			ID: k.p.ID(), When: k.p.String(), Kind: "summary", Text: s.Prose, Tags: tags, Ref: k.p.Rel(),
+		})
+	}
+	days := kids
+	if p.Level == LevelYear {
+		days = nil
+		for _, m := range kids {
+			days = append(days, r.children(m.p)...)
+		}
+	}
+	fa := newFacts()
+	for _, d := range days {
+		df, err := r.dayFacts(d.p.Date())
+		if err != nil {
+			r.log.Warn("leaving a day file out of the facts of its month and year", "path", dayfiles.RelPath(d.p.Date()), "err", err)
+			continue
+		}
+		fa.merge(df)
+	}
+	if len(in.Items) == 0 && fa.counts.Entries == 0 {
+		return nil, Input{}, errNoInput
+	}
+	s := &Summary{Period: p}
+	fa.fill(s)
+	return s, in, nil
+}
+
+// dayFacts returns the facts of day d, parsing its file unless this run
+// did already.
+func (r *run) dayFacts(d date.Date) (*facts, error) {
+	if f, ok := r.facts[d]; ok {
+		return f, nil
+	}
+	day, err := dayfiles.ParseFile(dayfiles.Path(r.c.Root, d), d)
+	if err != nil {
+		return nil, err
+	}
+	f := newFacts()
+	f.addDay(day)
+	r.facts[d] = f
+	return f, nil
+}

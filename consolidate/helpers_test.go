@@ -1,0 +1,158 @@
+package consolidate_test
+
+import (
+	"bytes"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/offline"
+)
+
+// logBuffer collects log lines for assertions.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// newConsolidator returns a Consolidator over root with the offline
+// summarizer, in UTC, whose clock reads now, logging into the returned buffer.
+func newConsolidator(root string, now time.Time) (*consolidate.Consolidator, *logBuffer) {
+	logs := &logBuffer{}
+	return &consolidate.Consolidator{
+		Root: root, Loc: time.UTC, Summarizer: offline.NewSummarizer(),
+		Log: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Now: func() time.Time { return now },
+	}, logs
+}
+
+// writeDay writes a day file with the given entry lines under a title.
+func writeDay(t testing.TB, root, day string, lines ...string) string {
+	t.Helper()
+	d := date.MustParse(day)
+	path := dayfiles.Path(root, d)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	content := dayfiles.Title(d) + "\n\n" + strings.Join(lines, "\n") + "\n"
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// appendLine appends a line to a day file, as an editor would, and moves
+// its time on so that the change shows even on a coarse clock.
+func appendLine(t testing.TB, root, day, line string) {
+	t.Helper()
+	path := dayfiles.Path(root, date.MustParse(day))
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(line + "\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	bump(t, path)
+}
+
+// bump moves a file's modification time a second on.
+func bump(t testing.TB, path string) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := fi.ModTime().Add(time.Second)
+	if err := os.Chtimes(path, at, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// summaryTimes returns the modification time of every summary file by its
+// path relative to root.
+func summaryTimes(t testing.TB, root string) map[string]time.Time {
+	t.Helper()
+	out := map[string]time.Time{}
+	dir := filepath.Join(root, consolidate.SummariesDir)
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".md") {
+			fi, err := d.Info()
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			out[filepath.ToSlash(rel)] = fi.ModTime()
+		}
+		return nil
+	})
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// changed returns the paths whose time differs between two summaryTimes,
+// or that are in only one of them, sorted.
+func changed(a, b map[string]time.Time) []string {
+	var out []string
+	for k, v := range b {
+		if w, ok := a[k]; !ok || !w.Equal(v) {
+			out = append(out, k)
+		}
+	}
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	sortStrings(out)
+	return out
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func readSummary(t testing.TB, root string, level consolidate.Level, period string) *consolidate.Summary {
+	t.Helper()
+	path, err := consolidate.SummaryPath(root, level, period)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := consolidate.ReadSummary(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func consolidateRunAll() consolidate.RunOptions { return consolidate.RunOptions{} }

@@ -1,0 +1,118 @@
+package consolidate
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// FormatVersion is the version of the summary file layout. It is part of
+// every input digest, so a new layout redoes every summary.
+const FormatVersion = 1
+
+// Summary is a summary file: its front matter and the sections of its body.
+type Summary struct {
+	Period Period
+	Path   string // where it was read from or written to
+	Rel    string // relative to the data dir: summaries/2026/11/22.md
+
+	Digest      string    // digest of its inputs
+	Summarizer  string    // name of the Summarizer that wrote the prose
+	WrittenAt   time.Time // when daybook wrote it
+	ContentHash string    // sha256 of the body as daybook wrote it
+	Counts      Counts
+
+	Title            string
+	Prose            string
+	Decisions        []Decision
+	DecisionsOmitted int // a year: decisions its months list beyond those shown here
+	Tags             []Count
+	People           []Count
+	Busiest          []DayCount // a month or a year: its busiest days
+
+	months map[int]bool // a year being written: the months that have decisions
+}
+
+// ID returns the summary's id: day:2026-11-22, month:2026-11, year:2026.
+func (s *Summary) ID() string { return s.Period.ID() }
+
+// Counts are the numbers of a summary's front matter.
+type Counts struct {
+	Days      int `yaml:"days"` // days with entries
+	Entries   int `yaml:"entries"`
+	Notes     int `yaml:"notes"`
+	Decisions int `yaml:"decisions"`
+	Facts     int `yaml:"facts"`
+	Events    int `yaml:"events"`
+	Todos     int `yaml:"todos"`
+}
+
+func (c *Counts) add(o Counts) {
+	c.Days += o.Days
+	c.Entries += o.Entries
+	c.Notes += o.Notes
+	c.Decisions += o.Decisions
+	c.Facts += o.Facts
+	c.Events += o.Events
+	c.Todos += o.Todos
+}
+
+// Decision is a decision entry kept verbatim with where it was written.
+type Decision struct {
+	Ref  string // days/2026/11/22.md:7
+	Path string // days/2026/11/22.md
+	Line int
+	Time string // 09:14
+	Text string // verbatim, continuation lines joined with "\n"
+}
+
+// Count is a tag or a person with how many entries name it.
+type Count struct {
+	Name string // a tag without '#', a name, or an @handle
+	N    int
+}
+
+// DayCount is a day with its number of entries.
+type DayCount struct {
+	Date    string
+	Entries int
+}
+
+// hashBody returns the content hash of a summary body.
+func hashBody(body []byte) string {
+	sum := sha256.Sum256(body)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// hashBytes returns the hash of a whole file as the state records it.
+func hashBytes(b []byte) string { return hashBody(b) }
+
+// statsLine renders counts as one sentence.
+func (c Counts) statsLine(level Level) string {
+	var parts []string
+	if level != LevelDay {
+		parts = append(parts, plural(c.Days, "day")+" with entries")
+	}
+	parts = append(parts, plural(c.Entries, "entry"))
+	for _, k := range []struct {
+		n    int
+		name string
+	}{{c.Decisions, "decision"}, {c.Facts, "fact"}, {c.Events, "event"}, {c.Todos, "todo"}, {c.Notes, "free-text note"}} {
+		if k.n > 0 {
+			parts = append(parts, plural(k.n, k.name))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	if strings.HasSuffix(word, "y") && !strings.ContainsRune("aeiou", rune(word[len(word)-2])) {
+		return fmt.Sprintf("%d %sies", n, word[:len(word)-1])
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

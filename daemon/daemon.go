@@ -1,0 +1,206 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/app"
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// Consolidator is what the daemon needs from consolidation;
+// *consolidate.Consolidator is one.
+type Consolidator interface {
+	Run(ctx context.Context, opts consolidate.RunOptions) (consolidate.Stats, error)
+	Stale(ctx context.Context) ([]consolidate.Period, error)
+}
+
+// Options configures a Daemon. Zero values take the defaults.
+type Options struct {
+	// Handler, if set, is served on SocketPath.
+	Handler    http.Handler
+	SocketPath string
+	// NoWatch turns the day-file watcher off (tests that drive time).
+	NoWatch bool
+	// NoIndex leaves the index closed until an operation needs it, instead
+	// of opening and catching it up at start.
+	NoIndex bool
+	// Watch tunes the watcher; its Log is the daemon's.
+	Watch dayfiles.WatchOptions
+	// JumpEvery is how often the wall clock is compared with the monotonic
+	// clock to notice sleep or a clock change; default 1m, negative disables.
+	JumpEvery time.Duration
+	// JumpTolerance is the skew that counts as a jump; default 1m.
+	JumpTolerance time.Duration
+	// Retry is how long to wait when another process holds the
+	// consolidation lock; default 1m.
+	Retry time.Duration
+	// Bar, if set, is a terminal to draw the backfill's progress bar on;
+	// otherwise progress goes to the log.
+	Bar io.Writer
+}
+
+// Daemon keeps one data dir's summaries and index current. Build it with
+// New, start it with Run, stop it with Close.
+type Daemon struct {
+	app  *app.App
+	cons Consolidator
+	opts Options
+	log  *slog.Logger
+
+	jobs   *jobTable
+	work   *worker
+	sched  *scheduler
+	watch  *dayfiles.Watcher
+	socket *SocketServer
+
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// New returns a Daemon over a, which it uses for its lifetime, consolidating
+// with c. It checks the schedule; it starts nothing.
+func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
+	if opts.JumpEvery == 0 {
+		opts.JumpEvery = time.Minute
+	}
+	if opts.JumpTolerance <= 0 {
+		opts.JumpTolerance = time.Minute
+	}
+	if opts.Retry <= 0 {
+		opts.Retry = time.Minute
+	}
+	d := &Daemon{app: a, cons: c, opts: opts, log: a.Log.With("system", "daemon")}
+	cfg := a.Config.Consolidate
+	d.jobs = newJobTable(specs(cfg))
+	d.work = newWorker(cfg.Debounce, d.reconsolidate, d.jobs)
+	sched, err := newScheduler(cfg, a.Loc(), d.log, func(job string) { d.work.enqueue(d.jobTask(job)) })
+	if err != nil {
+		return nil, err
+	}
+	d.sched = sched
+	d.jobs.next = sched.next
+	a.OnStatus(func(ctx context.Context, resp *api.StatusResponse) { resp.Jobs = d.Jobs() })
+	return d, nil
+}
+
+// Run starts the worker, the watcher, the schedule, the clock watch and
+// the socket server, queues a backfill, and returns. On error, what was
+// started is stopped.
+func (d *Daemon) Run() error {
+	ctx, cancel := context.WithCancel(context.Background())
+	d.cancel = cancel
+	d.goRun(func() { d.work.loop(ctx) })
+	d.work.enqueue(task{job: JobBackfill, run: d.backfill})
+	if !d.opts.NoIndex {
+		d.goRun(func() { d.openIndex(ctx) })
+	}
+	if !d.opts.NoWatch {
+		wo := d.opts.Watch
+		wo.Log = d.app.Log
+		w, err := dayfiles.Watch(d.app.Dir, wo, func(days []date.Date) { d.changed(ctx, days) })
+		if err != nil {
+			d.Close(context.Background())
+			return err
+		}
+		d.watch = w
+	}
+	d.sched.start()
+	if d.opts.JumpEvery > 0 {
+		d.goRun(func() { jumpWatch(ctx, d.opts.JumpEvery, d.opts.JumpTolerance, d.app.Now, d.jumped) })
+	}
+	if d.opts.Handler != nil {
+		s, err := NewSocketServer(d.opts.SocketPath, d.opts.Handler, d.app.Log)
+		if err != nil {
+			d.Close(context.Background())
+			return err
+		}
+		d.socket = s
+		d.goRun(func() {
+			if err := s.Serve(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				d.log.Error("serving the socket", "path", d.opts.SocketPath, "err", err)
+			}
+		})
+		d.log.Info("listening", "socket", d.opts.SocketPath)
+	}
+	d.log.Info("started", "dir", d.app.Dir, "timezone", d.app.Loc().String())
+	return nil
+}
+
+// Close stops every part: the socket first, then the schedule and the
+// watcher, then the running consolidation, which stops between periods so
+// that no file is half written. It waits until ctx ends.
+func (d *Daemon) Close(ctx context.Context) error {
+	var errs []error
+	if d.socket != nil {
+		errs = append(errs, d.socket.Close(ctx))
+	}
+	d.sched.stop()
+	if d.watch != nil {
+		errs = append(errs, d.watch.Close())
+	}
+	if d.cancel != nil {
+		d.cancel()
+	}
+	done := make(chan struct{})
+	go func() { d.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		errs = append(errs, fmt.Errorf("waiting for the daemon's work: %w", ctx.Err()))
+	}
+	d.log.Info("stopped")
+	return errors.Join(errs...)
+}
+
+// Jobs returns the last and next run of each job.
+func (d *Daemon) Jobs() []api.JobStatus { return d.jobs.snapshot() }
+
+func (d *Daemon) goRun(fn func()) {
+	d.wg.Add(1)
+	go func() { defer d.wg.Done(); fn() }()
+}
+
+// indexLockTimeout is how long the daemon waits for another process (a
+// CLI reindex) to let go of the index.
+const indexLockTimeout = 30 * time.Second
+
+// openIndex opens the index and catches it up with the files, so that the
+// write hooks keep it current from then on.
+func (d *Daemon) openIndex(ctx context.Context) {
+	d.app.SetIndexLockTimeout(indexLockTimeout)
+	start := time.Now()
+	if _, err := d.app.Index(ctx); err != nil {
+		if ctx.Err() == nil {
+			d.log.Warn("opening the index; recall opens it again when asked", "err", err)
+		}
+		return
+	}
+	d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
+}
+
+// changed takes the watcher's report: refresh the days' index entries now,
+// their summaries after the debounce.
+func (d *Daemon) changed(ctx context.Context, days []date.Date) {
+	d.log.Debug("day files changed", "days", len(days), "first", days[0].String())
+	d.app.DaysChanged(ctx, days)
+	if d.app.Config.Consolidate.OnEdit {
+		d.work.changed(days)
+	}
+}
+
+// jumped restarts cron, whose timers missed the jump, and backfills.
+func (d *Daemon) jumped(skew time.Duration) {
+	d.log.Warn("the clock jumped; rescheduling and backfilling", "skew", skew.Round(time.Second).String())
+	d.sched.restart()
+	d.work.enqueue(task{job: JobBackfill, run: d.backfill})
+}

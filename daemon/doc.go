@@ -1,0 +1,7 @@
+// Package daemon runs "daybook daemon": it holds one data dir (a pid file
+// locked with flock), keeps the summaries current on a cron schedule in the
+// configured time zone, backfills what the schedule missed while the daemon
+// was down or the machine slept, watches the day files for edits to refresh
+// their index entries and summaries, and serves the socket API. Each part owns
+// its goroutines; Run starts them and returns, Close cancels and waits.
+package daemon

@@ -1,0 +1,133 @@
+package daemon
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// editRig is a daemon with the watcher on over two months of 2025, seen
+// from a clock in mid 2026, so that every period is closed.
+type editRig struct {
+	t   *testing.T
+	dir string
+	log *logBuf
+	d   *Daemon
+}
+
+func newEditRig(t *testing.T) *editRig {
+	dir := t.TempDir()
+	for d := date.MustParse("2025-01-06"); d.Before(date.MustParse("2025-03-01")); d = d.AddDays(1) {
+		writeDay(t, dir, d, "[fact] ran the #build for Bob", "[decision] we keep the "+d.Weekday().String()+" standup")
+	}
+	now := func() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
+	r := &editRig{t: t, dir: dir, log: &logBuf{}}
+	a := newTestApp(t, dir, testConfig(t, "UTC"), r.log, now)
+	r.d = startDaemon(t, a, Options{JumpEvery: -1, Watch: dayfiles.WatchOptions{Debounce: 30 * time.Millisecond, Heartbeat: -1}})
+	waitBackfill(t, r.d, 60*time.Second)
+	return r
+}
+
+// edit runs change, waits for the daemon to reconsolidate, and returns the
+// summaries whose files changed.
+func (r *editRig) edit(change func()) []string {
+	r.t.Helper()
+	before := summaryFiles(r.t, r.dir)
+	prev, _ := lastRun(r.d, JobOnEdit)
+	time.Sleep(20 * time.Millisecond) // a later mtime than the backfill's, on coarse clocks too
+	change()
+	waitFor(r.t, 10*time.Second, "the edit's reconsolidation", func() bool { at, _ := lastRun(r.d, JobOnEdit); return at.After(prev) })
+	if _, err := lastRun(r.d, JobOnEdit); err != "" {
+		r.t.Fatalf("on_edit: %s", err)
+	}
+	time.Sleep(300 * time.Millisecond) // anything else the edit would wrongly cause
+	var changed []string
+	for rel, mt := range summaryFiles(r.t, r.dir) {
+		if old, ok := before[rel]; isSummary(rel) && (!ok || !old.Equal(mt)) {
+			changed = append(changed, rel)
+		}
+	}
+	slices.Sort(changed)
+	return changed
+}
+
+func (r *editRig) appendTo(d string, line string) {
+	f, err := os.OpenFile(dayfiles.Path(r.dir, date.MustParse(d)), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(line + "\n"); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func TestEditRedoesDayMonthYear(t *testing.T) {
+	r := newEditRig(t)
+	got := r.edit(func() { r.appendTo("2025-02-10", "- 17:00 [decision] move the #build to Fridays") })
+	want := []string{"summaries/2025.md", "summaries/2025/02.md", "summaries/2025/02/10.md"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("rewritten %v, want %v", got, want)
+	}
+	data, err := os.ReadFile(filepath.Join(r.dir, "summaries/2025/02/10.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "move the #build to Fridays") {
+		t.Errorf("the day's summary lacks the new decision:\n%s", data)
+	}
+}
+
+func TestVimStyleSaveRedoesDayMonthYear(t *testing.T) {
+	r := newEditRig(t)
+	got := r.edit(func() {
+		p := dayfiles.Path(r.dir, date.MustParse("2025-01-20"))
+		old, _ := os.ReadFile(p)
+		dir := filepath.Dir(p)
+		os.WriteFile(filepath.Join(dir, "4913"), nil, 0o644)
+		os.Remove(filepath.Join(dir, "4913"))
+		os.WriteFile(filepath.Join(dir, ".20.md.swp"), []byte("swap"), 0o644)
+		if err := os.Rename(p, p+"~"); err != nil {
+			t.Fatal(err)
+		}
+		edited := strings.Replace(string(old), "ran the #build", "ran the #build twice", 1) + "- 18:00 [decision] vim wrote this\n"
+		if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(p + "~")
+		os.Remove(filepath.Join(dir, ".20.md.swp"))
+	})
+	want := []string{"summaries/2025.md", "summaries/2025/01.md", "summaries/2025/01/20.md"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("rewritten %v, want %v", got, want)
+	}
+}
+
+func TestHandEditedSummaryIsKept(t *testing.T) {
+	r := newEditRig(t)
+	p := filepath.Join(r.dir, "summaries/2025/01/15.md")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := string(data) + "\nA note I added by hand.\n"
+	if err := os.WriteFile(p, []byte(hand), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := r.edit(func() { r.appendTo("2025-01-15", "- 19:00 [fact] an edit after the hand edit") })
+	if slices.Contains(got, "summaries/2025/01/15.md") {
+		t.Fatalf("the hand-edited summary was rewritten: %v", got)
+	}
+	if data, _ := os.ReadFile(p); string(data) != hand {
+		t.Fatalf("the hand-edited summary changed:\n%s", data)
+	}
+	if !strings.Contains(r.log.String(), "summaries/2025/01/15.md") {
+		t.Errorf("no log line names the kept summary:\n%s", r.log.String())
+	}
+}

@@ -1,0 +1,169 @@
+package daemon
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/app"
+	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// logBuf is a log destination that tests read while the daemon writes.
+type logBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuf) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// testConfig is the default config in zone tz with a short edit debounce.
+func testConfig(t testing.TB, tz string) config.Config {
+	t.Helper()
+	cfg := config.Default()
+	cfg.Timezone = tz
+	cfg.Consolidate.Debounce = 100 * time.Millisecond
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// newTestApp returns an App on dir whose log goes to lb (and to the test
+// log with -v).
+func newTestApp(t testing.TB, dir string, cfg config.Config, lb *logBuf, now func() time.Time) *app.App {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	a := app.New(dir, cfg, log)
+	if now != nil {
+		a.Now = now
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
+}
+
+// writeDay writes a day file with one entry per text, hours from 08:00.
+func writeDay(t testing.TB, root string, d date.Date, texts ...string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(dayfiles.Title(d) + "\n\n")
+	for i, text := range texts {
+		fmt.Fprintf(&b, "- %02d:00 %s\n", 8+i, text)
+	}
+	p := dayfiles.Path(root, d)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// summaryFiles maps every file under summaries/ (relative, slashed) to its
+// modification time.
+func summaryFiles(t testing.TB, root string) map[string]time.Time {
+	t.Helper()
+	out := map[string]time.Time{}
+	base := filepath.Join(root, "summaries")
+	err := filepath.WalkDir(base, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		fi, err := e.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		out[filepath.ToSlash(rel)] = fi.ModTime()
+		return nil
+	})
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// isSummary reports whether rel is a summary file rather than state or a lock.
+func isSummary(rel string) bool {
+	return strings.HasSuffix(rel, ".md") && !strings.HasPrefix(filepath.Base(rel), ".")
+}
+
+// waitFor polls cond until it holds or the timeout passes.
+func waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// lastRun returns when job last finished a run, and its error.
+func lastRun(d *Daemon, job string) (time.Time, string) {
+	for _, j := range d.Jobs() {
+		if j.Name == job && !j.Running {
+			return j.LastRun, j.LastError
+		}
+	}
+	return time.Time{}, ""
+}
+
+// startDaemon builds and runs a daemon over a and stops it at cleanup.
+func startDaemon(t testing.TB, a *app.App, opts Options) *Daemon {
+	t.Helper()
+	d, err := New(a, consolidatorFor(a), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := d.Close(ctx); err != nil {
+			t.Error(err)
+		}
+	})
+	return d
+}
+
+// waitBackfill waits until the first backfill finished, and fails on its error.
+func waitBackfill(t testing.TB, d *Daemon, timeout time.Duration) {
+	t.Helper()
+	waitFor(t, timeout, "the backfill", func() bool { at, _ := lastRun(d, JobBackfill); return !at.IsZero() })
+	if _, err := lastRun(d, JobBackfill); err != "" {
+		t.Fatalf("backfill: %s", err)
+	}
+}
+
+// consolidateAll is a Run over the whole history at every level.
+func consolidateAll() consolidate.RunOptions { return consolidate.RunOptions{} }
+
+// consolidatorFor returns the consolidator the daemon uses for a.
+func consolidatorFor(a *app.App) *consolidate.Consolidator {
+	return a.Consolidator()
+}

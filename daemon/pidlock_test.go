@@ -1,0 +1,55 @@
+package daemon
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPIDLock(t *testing.T) {
+	dir := t.TempDir()
+	l, err := LockPID(dir, 4242)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, PIDFile))
+	if string(data) != "4242\n" {
+		t.Fatalf("pid file holds %q", data)
+	}
+	// flock locks belong to the open file, so a second open in this
+	// process is refused as another process would be.
+	_, err = LockPID(dir, 777)
+	var le *LockedError
+	if !errors.As(err, &le) || le.PID != "4242" || !strings.Contains(err.Error(), "pid 4242") || !strings.Contains(err.Error(), dir) {
+		t.Fatalf("second lock: %v", err)
+	}
+	if err := l.Release(); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := LockPID(dir, 777)
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	defer l2.Release()
+	data, _ = os.ReadFile(filepath.Join(dir, PIDFile))
+	if string(data) != "777\n" {
+		t.Fatalf("pid file holds %q after takeover", data)
+	}
+}
+
+func TestPIDLockTakesOverLeftoverFile(t *testing.T) {
+	dir := t.TempDir()
+	// A daemon killed with SIGKILL leaves its pid behind but no lock.
+	os.WriteFile(filepath.Join(dir, PIDFile), []byte("99999999\n"), 0o644)
+	l, err := LockPID(dir, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	data, _ := os.ReadFile(filepath.Join(dir, PIDFile))
+	if string(data) != "5\n" {
+		t.Fatalf("pid file holds %q", data)
+	}
+}

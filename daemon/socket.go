@@ -1,0 +1,154 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Timeouts of the socket's HTTP server. Long operations (import,
+// consolidate, reindex) lift the read and write deadlines themselves.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 2 * time.Minute
+	idleTimeout       = 2 * time.Minute
+	maxHeaderBytes    = 16 << 10
+
+	// probeTimeout bounds asking a leftover socket whether anyone answers.
+	probeTimeout = 500 * time.Millisecond
+)
+
+// SocketServer serves an http.Handler on a Unix socket that only its user
+// may use: the socket is 0600, and its folder 0700 when the server creates it.
+type SocketServer struct {
+	path string
+	ln   net.Listener
+	srv  *http.Server
+	log  *slog.Logger
+}
+
+// NewSocketServer listens on path. A leftover socket at path is removed if
+// nothing answers on it; a socket that answers belongs to a running daemon
+// and is an error, and so is anything at path that is not a socket.
+func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServer, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	log = log.With("system", "socket")
+	if err := prepareSocketDir(filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	if err := clearStaleSocket(path, log); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		return nil, fmt.Errorf("listening on socket %s: %w", path, err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("restricting socket %s to its owner: %w", path, err)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	return &SocketServer{path: path, ln: ln, srv: srv, log: log}, nil
+}
+
+// Path returns the socket's path.
+func (s *SocketServer) Path() string { return s.path }
+
+// Serve answers requests until Close; it returns nil after Close.
+func (s *SocketServer) Serve() error {
+	s.log.Info("serving", "socket", s.path)
+	if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serving socket %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Close stops accepting, waits for the requests under way until ctx ends,
+// then drops the connections left; the socket file is removed.
+func (s *SocketServer) Close(ctx context.Context) error {
+	err := s.srv.Shutdown(ctx)
+	if err != nil {
+		s.srv.Close()
+		err = fmt.Errorf("closing socket %s: %w", s.path, err)
+	}
+	// Shutdown closed the listener, which removes the socket file; a Close
+	// before Serve must close it here.
+	if cerr := s.ln.Close(); cerr != nil && !errors.Is(cerr, net.ErrClosed) && err == nil {
+		err = fmt.Errorf("closing socket %s: %w", s.path, cerr)
+	}
+	return err
+}
+
+// prepareSocketDir creates the socket's folder, readable only by its owner.
+// A folder that exists is left as it is: it may be the data dir or a
+// folder the user chose.
+func prepareSocketDir(dir string) error {
+	if _, err := os.Stat(dir); err == nil {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("creating socket folder: %w", err)
+	}
+	// MkdirAll's mode is filtered by the umask; say exactly what we mean.
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("restricting socket folder %s to its owner: %w", dir, err)
+	}
+	return nil
+}
+
+// clearStaleSocket removes a socket nobody answers on, as a daemon that
+// died leaves it; it refuses to touch anything else.
+func clearStaleSocket(path string, log *slog.Logger) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("checking socket path: %w", err)
+	}
+	if fi.Mode().Type() != os.ModeSocket {
+		return fmt.Errorf("socket path %s exists and is not a socket (%s); move it away or set socket.path", path, describeMode(fi.Mode()))
+	}
+	conn, err := net.DialTimeout("unix", path, probeTimeout)
+	if err == nil {
+		conn.Close()
+		return fmt.Errorf("socket %s: another daemon is answering on it", path)
+	}
+	log.Info("removing stale socket", "socket", path, "dial_err", err)
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("removing stale socket: %w", err)
+	}
+	return nil
+}
+
+func describeMode(m os.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a regular file"
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	default:
+		return "mode " + m.String()
+	}
+}

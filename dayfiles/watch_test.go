@@ -1,0 +1,226 @@
+package dayfiles
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/date"
+	"github.com/fsnotify/fsnotify"
+)
+
+// unwatch drops the watch on dir in the Watcher's own goroutine, as a lost
+// inotify watch would.
+func (w *Watcher) unwatch(t *testing.T, dir string) {
+	t.Helper()
+	errc := make(chan error, 1)
+	w.ctl <- func(fw *fsnotify.Watcher) { errc <- fw.Remove(dir) }
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// watchRig runs a Watcher on a temp data dir and collects what it reports.
+type watchRig struct {
+	t    *testing.T
+	root string
+	w    *Watcher
+	got  chan []date.Date
+}
+
+func newWatchRig(t *testing.T, opts WatchOptions, days ...string) *watchRig {
+	t.Helper()
+	r := &watchRig{t: t, root: t.TempDir(), got: make(chan []date.Date, 100)}
+	for _, d := range days {
+		r.write(d, "first\n")
+	}
+	if opts.Debounce == 0 {
+		opts.Debounce = 50 * time.Millisecond
+	}
+	if opts.Heartbeat == 0 {
+		opts.Heartbeat = -1
+	}
+	w, err := Watch(r.root, opts, func(d []date.Date) { r.got <- d })
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.w = w
+	t.Cleanup(func() { w.Close() })
+	return r
+}
+
+func (r *watchRig) path(d string) string { return Path(r.root, date.MustParse(d)) }
+
+func (r *watchRig) write(d, text string) {
+	r.t.Helper()
+	p := r.path(d)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(Title(date.MustParse(d))+"\n\n- 09:00 "+text), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// expect waits for one report and checks it names exactly want.
+func (r *watchRig) expect(want ...string) {
+	r.t.Helper()
+	select {
+	case days := <-r.got:
+		var got []string
+		for _, d := range days {
+			got = append(got, d.String())
+		}
+		if !slices.Equal(got, want) {
+			r.t.Fatalf("reported %v, want %v", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		r.t.Fatalf("no report; want %v", want)
+	}
+}
+
+// quiet checks that nothing more is reported for a while.
+func (r *watchRig) quiet() {
+	r.t.Helper()
+	select {
+	case days := <-r.got:
+		r.t.Fatalf("unexpected report %v", days)
+	case <-time.After(300 * time.Millisecond):
+	}
+}
+
+func TestWatchEditedDayOnce(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{}, "2026-03-04", "2026-03-05")
+	r.quiet() // the files present at start are the baseline
+	f, err := os.OpenFile(r.path("2026-03-04"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ { // a burst of writes is one change
+		f.WriteString("\n- 10:0" + string(rune('0'+i)) + " more")
+		time.Sleep(5 * time.Millisecond)
+	}
+	f.Close()
+	r.expect("2026-03-04")
+	r.quiet()
+}
+
+func TestWatchVimSave(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{}, "2026-03-04")
+	p := r.path("2026-03-04")
+	dir := filepath.Dir(p)
+	// What vim does with backupcopy=no: probe the folder, keep a swap file,
+	// rename the original to a backup, write a new file, remove the backup.
+	os.WriteFile(filepath.Join(dir, "4913"), nil, 0o644)
+	os.Remove(filepath.Join(dir, "4913"))
+	os.WriteFile(filepath.Join(dir, ".04.md.swp"), []byte("swap"), 0o644)
+	if err := os.Rename(p, p+"~"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(Title(date.MustParse("2026-03-04"))+"\n\n- 09:00 edited in vim\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(p + "~")
+	os.Remove(filepath.Join(dir, ".04.md.swp"))
+	r.expect("2026-03-04")
+	r.quiet()
+}
+
+func TestWatchIgnoresTempFiles(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{}, "2026-03-04")
+	dir := filepath.Dir(r.path("2026-03-04"))
+	for _, name := range []string{"4913", ".04.md.swp", ".04.md.swx", "04.md~", ".#04.md", "#04.md#", "04.md.tmp", "notes.md", "4.md"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(r.root, "days", "README.md"), []byte("x"), 0o644)
+	os.MkdirAll(filepath.Join(r.root, "days", "misc"), 0o755)
+	os.WriteFile(filepath.Join(r.root, "days", "misc", "01.md"), []byte("x"), 0o644)
+	r.quiet()
+}
+
+func TestWatchNewMonthAndYear(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{}, "2026-11-30")
+	r.write("2026-12-01", "a new month folder")
+	r.expect("2026-12-01")
+	// A new year folder and its month folder at once, with files written
+	// before the watcher can add them.
+	r.write("2027-01-01", "a new year")
+	r.write("2027-01-02", "written at once")
+	got := map[string]bool{}
+	deadline := time.After(5 * time.Second)
+	for len(got) < 2 {
+		select {
+		case days := <-r.got:
+			for _, d := range days {
+				got[d.String()] = true
+			}
+		case <-deadline:
+			t.Fatalf("reported %v; want 2027-01-01 and 2027-01-02", got)
+		}
+	}
+	if len(got) != 2 || !got["2027-01-01"] || !got["2027-01-02"] {
+		t.Fatalf("reported %v", got)
+	}
+	// The new month folder is watched: a later write is seen.
+	r.write("2027-01-02", "edited")
+	r.expect("2027-01-02")
+}
+
+func TestWatchDaysRemovedAndRecreated(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{}, "2026-03-04", "2026-03-05")
+	if err := os.RemoveAll(filepath.Join(r.root, DaysDir)); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	deadline := time.After(5 * time.Second)
+	for len(got) < 2 {
+		select {
+		case days := <-r.got:
+			for _, d := range days {
+				got[d.String()] = true
+			}
+		case <-deadline:
+			t.Fatalf("removal reported %v", got)
+		}
+	}
+	r.quiet()
+	r.write("2026-03-06", "back again")
+	r.expect("2026-03-06")
+	r.write("2026-03-06", "and edited once more")
+	r.expect("2026-03-06")
+}
+
+func TestWatchRescanFindsMissedChanges(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{}, "2026-03-04", "2026-03-05", "2026-03-06")
+	// Lose events as an overflow would: drop the watch on the month folder,
+	// then change files. Only a rescan can notice.
+	month := filepath.Dir(r.path("2026-03-04"))
+	r.w.unwatch(t, month)
+	r.write("2026-03-04", "changed while nobody looked, longer than before")
+	os.Remove(r.path("2026-03-06"))
+	r.write("2026-03-07", "new")
+	r.quiet()
+	r.w.Rescan()
+	r.expect("2026-03-04", "2026-03-06", "2026-03-07")
+	r.w.Rescan() // nothing changed since
+	r.quiet()
+	r.write("2026-03-05", "the rescan watches the folder again")
+	r.expect("2026-03-05")
+}
+
+func TestWatchHeartbeatRestartsQuietWatcher(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{Heartbeat: 100 * time.Millisecond}, "2026-03-04")
+	time.Sleep(250 * time.Millisecond) // a few heartbeats pass without a restart
+	r.quiet()
+	// Break the watcher as a lost inotify instance would: drop its watch on days/.
+	// The heartbeat's event then never arrives, and the Watcher starts again.
+	r.w.unwatch(t, filepath.Join(r.root, DaysDir))
+	time.Sleep(350 * time.Millisecond)
+	// A new year folder needs the watch on days/: only a restart brings it back.
+	r.write("2027-01-05", "seen after the restart")
+	r.expect("2027-01-05")
+}

@@ -1,0 +1,85 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// DayFiles is the corpus of day files under a data dir.
+type DayFiles struct {
+	Root string
+	Log  *slog.Logger
+}
+
+// Stamp returns what tells a file changed: its size and modification time.
+func Stamp(size int64, modNanos int64) string { return fmt.Sprintf("%d:%d", size, modNanos) }
+
+// List lists every day file.
+func (c DayFiles) List(ctx context.Context) ([]Source, error) {
+	files, err := dayfiles.List(c.Root, date.Range{}, c.Log)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Source, len(files))
+	for i, f := range files {
+		out[i] = Source{Path: dayfiles.RelPath(f.Date), Stamp: Stamp(f.Size, f.ModTime.UnixNano())}
+	}
+	return out, nil
+}
+
+// Stat returns the day file at path.
+func (c DayFiles) Stat(path string) (Source, bool) {
+	d, ok := dayfiles.DateOfRel(path)
+	if !ok {
+		return Source{}, false
+	}
+	fi, err := os.Stat(dayfiles.Path(c.Root, d))
+	if err != nil || !fi.Mode().IsRegular() {
+		return Source{}, false
+	}
+	return Source{Path: path, Stamp: Stamp(fi.Size(), fi.ModTime().UnixNano())}, true
+}
+
+// Load parses a day file into documents.
+func (c DayFiles) Load(ctx context.Context, s Source) (Source, error) {
+	d, ok := dayfiles.DateOfRel(s.Path)
+	if !ok {
+		return s, fmt.Errorf("%s is not a day file path", s.Path)
+	}
+	day, err := dayfiles.ParseFile(dayfiles.Path(c.Root, d), d)
+	if err != nil {
+		return s, err
+	}
+	s.Docs = DayDocs(day)
+	return s, nil
+}
+
+// DayDocs returns the documents of a parsed day file: its entries and its
+// free-text notes (level entry, kind "text").
+func DayDocs(day *dayfiles.Day) []Doc {
+	rel := dayfiles.RelPath(day.Date)
+	period := day.Date.String()
+	docs := make([]Doc, 0, len(day.Entries)+len(day.Notes))
+	for _, e := range day.Entries {
+		docs = append(docs, Doc{
+			ID: e.ID, Level: LevelEntry, Period: period, Kind: string(e.Kind), Tags: e.Tags,
+			Text: e.Text, Path: rel, Line: e.Line, Start: day.Date, End: day.Date,
+		})
+	}
+	for _, n := range day.Notes {
+		if strings.TrimSpace(n.Text) == "" {
+			continue
+		}
+		docs = append(docs, Doc{
+			ID: n.ID(day.Date), Level: LevelEntry, Period: period, Kind: KindText, Tags: dayfiles.Tags(n.Text),
+			Text: n.Text, Path: rel, Line: n.Line, Start: day.Date, End: day.Date,
+		})
+	}
+	return docs
+}

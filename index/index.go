@@ -1,0 +1,273 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// Format is the version of the index layout; an index of another format is
+// moved aside and rebuilt.
+const Format = 2
+
+// ErrBusy says another process (normally the daemon) holds the index.
+var ErrBusy = errors.New("index is busy: another daybook process (the daemon?) has it open")
+
+// Options configure Open.
+type Options struct {
+	Embedder Embedder
+	// LockTimeout is how long Open waits for another process to let go of
+	// the index before it returns ErrBusy; 0 waits 100ms.
+	LockTimeout time.Duration
+	Log         *slog.Logger
+	Now         func() time.Time
+}
+
+// meta is index/meta.json.
+type meta struct {
+	Format   int    `json:"format"`
+	Embedder string `json:"embedder"`
+	Dim      int    `json:"dim"`
+}
+
+// Index is the open index of one data dir. Its methods are safe for
+// concurrent use.
+type Index struct {
+	dir string
+	bl  bleve.Index
+	emb Embedder
+	log *slog.Logger
+	now func() time.Time
+
+	writeMu sync.Mutex // one writer at a time
+
+	mu       sync.RWMutex // guards what follows
+	vec      *vectors
+	vlog     vecLog
+	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
+	meta     meta
+}
+
+const (
+	bleveDir    = "bleve"
+	metaName    = "meta.json"
+	manifestKey = "daybook.manifest"
+)
+
+// Open opens the index in dir (DATA/index), creating it when missing. An
+// index that will not open (corrupt, of another format) is moved aside to
+// dir.broken-TIMESTAMP and a new empty one is made, with a log line; a
+// changed embedder empties the manifest so that Sync re-embeds everything.
+// It returns ErrBusy when another process holds the index.
+func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
+	if opts.Embedder == nil {
+		return nil, errors.New("opening index: no embedder")
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.LockTimeout <= 0 {
+		opts.LockTimeout = 100 * time.Millisecond
+	}
+	log := opts.Log.With("system", "index")
+	probe, err := opts.Embedder.Embed(ctx, []string{"daybook"})
+	if err != nil {
+		return nil, fmt.Errorf("opening index: asking %s for a vector: %w", opts.Embedder.Name(), err)
+	}
+	if len(probe) != 1 || len(probe[0]) == 0 {
+		return nil, fmt.Errorf("opening index: %s returned no vector", opts.Embedder.Name())
+	}
+	want := meta{Format: Format, Embedder: opts.Embedder.Name(), Dim: len(probe[0])}
+	x := &Index{dir: dir, emb: opts.Embedder, log: log, now: opts.Now}
+	err = x.open(want, opts.LockTimeout)
+	if errors.Is(err, ErrBusy) || errors.Is(err, context.Canceled) {
+		return nil, err
+	}
+	if err != nil {
+		aside := fmt.Sprintf("%s.broken-%s", dir, opts.Now().UTC().Format("20060102T150405"))
+		log.Warn("index will not open; moving it aside and rebuilding", "dir", dir, "moved_to", aside, "err", err)
+		if rerr := os.Rename(dir, aside); rerr != nil {
+			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
+		}
+		x = &Index{dir: dir, emb: opts.Embedder, log: log, now: opts.Now}
+		if err := x.open(want, opts.LockTimeout); err != nil {
+			return nil, fmt.Errorf("creating index: %w", err)
+		}
+	}
+	return x, nil
+}
+
+func (x *Index) open(want meta, timeout time.Duration) error {
+	if err := os.MkdirAll(x.dir, 0o755); err != nil {
+		return fmt.Errorf("creating index folder: %w", err)
+	}
+	path := filepath.Join(x.dir, bleveDir)
+	var have meta
+	data, err := os.ReadFile(filepath.Join(x.dir, metaName))
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if _, serr := os.Stat(path); serr == nil {
+			return fmt.Errorf("%s is missing", filepath.Join(x.dir, metaName))
+		}
+	case err != nil:
+		return fmt.Errorf("reading index meta: %w", err)
+	default:
+		if err := json.Unmarshal(data, &have); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(x.dir, metaName), err)
+		}
+		if have.Format != Format {
+			return fmt.Errorf("%s: format %d, this daybook reads %d", filepath.Join(x.dir, metaName), have.Format, Format)
+		}
+	}
+	if have.Embedder != "" && (have.Embedder != want.Embedder || have.Dim != want.Dim) {
+		// Vectors of two models do not mix: start over; Sync re-embeds everything.
+		x.log.Info("embedder changed; re-embedding everything", "was", have.Embedder, "was_dim", have.Dim, "now", want.Embedder, "dim", want.Dim)
+		if err := x.clear(timeout); err != nil {
+			return err
+		}
+		have = meta{}
+	}
+	// unsafe_batch: a batch returns once it is in the in-memory snapshot, not
+	// after it is on disk. The manifest travels in the same batch, so a crash
+	// loses a consistent tail of work that the next Sync redoes.
+	rt := map[string]any{"bolt_timeout": timeout.String(), "unsafe_batch": true}
+	if _, serr := os.Stat(path); errors.Is(serr, os.ErrNotExist) {
+		bl, err := bleve.New(path, newMapping())
+		if err != nil {
+			return fmt.Errorf("creating bleve index: %w", err)
+		}
+		bl.Close() // reopened below with the lock timeout
+	}
+	bl, err := bleve.OpenUsing(path, rt)
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return fmt.Errorf("%w (waited %s for %s)", ErrBusy, timeout, path)
+	}
+	if err != nil {
+		return fmt.Errorf("opening bleve index: %w", err)
+	}
+	x.bl = bl
+	fail := func(err error) error { bl.Close(); x.bl = nil; return err }
+
+	x.manifest = map[string]string{}
+	if raw, err := bl.GetInternal([]byte(manifestKey)); err != nil {
+		return fail(fmt.Errorf("reading manifest: %w", err))
+	} else if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &x.manifest); err != nil {
+			return fail(fmt.Errorf("reading manifest: %w", err))
+		}
+	}
+	if have.Embedder == "" {
+		x.vec = newVectors(want.Dim)
+		x.manifest = map[string]string{}
+		if err := writeVectors(x.dir, want.Embedder, x.vec); err != nil {
+			return fail(err)
+		}
+		if err := writeMeta(x.dir, want); err != nil {
+			return fail(err)
+		}
+	} else {
+		v, err := readVectors(x.dir, want.Embedder, want.Dim)
+		if err != nil {
+			return fail(err)
+		}
+		x.vec = v
+	}
+	x.meta = want
+	return nil
+}
+
+// clear removes the index files of another embedder, once it is sure no
+// other process has them open.
+func (x *Index) clear(timeout time.Duration) error {
+	path := filepath.Join(x.dir, bleveDir)
+	bl, err := bleve.OpenUsing(path, map[string]any{"bolt_timeout": timeout.String()})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return fmt.Errorf("%w (waited %s for %s)", ErrBusy, timeout, path)
+	}
+	if err == nil {
+		bl.Close()
+	}
+	for _, name := range []string{metaName, vecBinName, vecLogName, bleveDir} {
+		if err := os.RemoveAll(filepath.Join(x.dir, name)); err != nil {
+			return fmt.Errorf("clearing index: %w", err)
+		}
+	}
+	return nil
+}
+
+func writeMeta(dir string, m meta) error {
+	data, _ := json.MarshalIndent(m, "", "  ")
+	tmp := filepath.Join(dir, metaName+".tmp")
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("writing index meta: %w", err)
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, metaName)); err != nil {
+		return fmt.Errorf("writing index meta: %w", err)
+	}
+	syncDir(dir)
+	return nil
+}
+
+// Embedder returns the index's embedder.
+func (x *Index) Embedder() Embedder { return x.emb }
+
+// Dir returns the index folder.
+func (x *Index) Dir() string { return x.dir }
+
+// Close writes the vector image when the log has grown and closes bleve.
+func (x *Index) Close() error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.bl == nil {
+		return nil
+	}
+	var errs []error
+	if fi, err := os.Stat(filepath.Join(x.dir, vecLogName)); err == nil && fi.Size() > 0 {
+		errs = append(errs, writeVectors(x.dir, x.meta.Embedder, x.vec))
+	}
+	errs = append(errs, x.bl.Close())
+	x.bl = nil
+	return errors.Join(errs...)
+}
+
+// Stats describes the index.
+type Stats struct {
+	Docs     uint64 `json:"docs"`
+	Vectors  int    `json:"vectors"`
+	Sources  int    `json:"sources"` // files indexed
+	Bytes    int64  `json:"bytes"`   // on disk
+	Embedder string `json:"embedder"`
+	Dim      int    `json:"dim"`
+}
+
+// Stats counts what the index holds.
+func (x *Index) Stats() (Stats, error) {
+	n, err := x.bl.DocCount()
+	if err != nil {
+		return Stats{}, fmt.Errorf("counting documents: %w", err)
+	}
+	x.mu.RLock()
+	s := Stats{Docs: n, Vectors: x.vec.len(), Sources: len(x.manifest), Embedder: x.meta.Embedder, Dim: x.meta.Dim}
+	x.mu.RUnlock()
+	filepath.WalkDir(x.dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				s.Bytes += fi.Size()
+			}
+		}
+		return nil
+	})
+	return s, nil
+}

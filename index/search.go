@@ -1,0 +1,224 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/daybook/daybook/date"
+)
+
+// Query is one search of one level, inside one parent period and a range.
+type Query struct {
+	Text   string
+	Level  string     // year, month, day, entry
+	Parents []string  // restrict to the children of these periods; none for all
+	Range  date.Range // only documents that overlap it; open for all
+	K      int        // how many hits
+}
+
+// Span is a byte range of a hit's text that matched the query.
+type Span struct{ Start, End int }
+
+// Hit is a document found by a search, with its stored fields.
+type Hit struct {
+	ID     string
+	Level  string
+	Period string
+	Kind   string
+	Tags   []string
+	Text   string
+	Path   string
+	Line   int
+	BM25   float64 // 0 when found only by vector
+	Spans  []Span  // matched terms in Text, in order
+}
+
+var storedFields = []string{"level", "period", "kind", "tags", "text", "path", "line"}
+
+// filter returns the query that restricts q to its level, parent and range.
+func filter(q Query) query.Query {
+	lv := bleve.NewTermQuery(q.Level)
+	lv.SetField("level")
+	parts := []query.Query{lv}
+	if f := ParentField(q.Level); f != "" && len(q.Parents) > 0 {
+		var ps []query.Query
+		for _, parent := range q.Parents {
+			p := bleve.NewTermQuery(parent)
+			p.SetField(f)
+			ps = append(ps, p)
+		}
+		if len(ps) == 1 {
+			parts = append(parts, ps[0])
+		} else {
+			parts = append(parts, bleve.NewDisjunctionQuery(ps...))
+		}
+	}
+	yes := true
+	if !q.Range.To.IsZero() {
+		s := bleve.NewTermRangeInclusiveQuery("", q.Range.To.String(), nil, &yes)
+		s.SetField("start")
+		parts = append(parts, s)
+	}
+	if !q.Range.From.IsZero() {
+		e := bleve.NewTermRangeInclusiveQuery(q.Range.From.String(), "", &yes, nil)
+		e.SetField("end")
+		parts = append(parts, e)
+	}
+	if len(parts) == 1 {
+		return lv
+	}
+	return bleve.NewConjunctionQuery(parts...)
+}
+
+// Search ranks q's level by BM25 inside its parent and range, best first.
+func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
+	if q.K <= 0 {
+		return nil, nil
+	}
+	m := bleve.NewMatchQuery(q.Text)
+	m.SetField("text")
+	bq := bleve.NewBooleanQuery()
+	bq.AddMust(m)
+	bq.AddFilter(filter(q))
+	req := bleve.NewSearchRequestOptions(bq, q.K, 0, false)
+	req.Fields = storedFields
+	req.IncludeLocations = true
+	res, err := x.bl.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("searching index: %w", err)
+	}
+	out := make([]Hit, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		hit := hitOf(h)
+		hit.BM25 = h.Score
+		out = append(out, hit)
+	}
+	return out, nil
+}
+
+// Nearest ranks q's level by cosine similarity to vec inside its parent and
+// range, best first.
+func (x *Index) Nearest(q Query, vec []float32) []VecHit {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return x.vec.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
+}
+
+// EmbedQuery returns the vector of a query text.
+func (x *Index) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	vs, err := x.emb.Embed(ctx, []string{text})
+	if err != nil {
+		return nil, fmt.Errorf("embedding query with %s: %w", x.emb.Name(), err)
+	}
+	if len(vs) != 1 {
+		return nil, fmt.Errorf("embedding query with %s: %d vectors for one text", x.emb.Name(), len(vs))
+	}
+	return vs[0], nil
+}
+
+// Get returns the stored documents of ids; ids not in the index are left out.
+func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
+	out := map[string]Hit{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewDocIDQuery(ids), len(ids), 0, false)
+	req.Fields = storedFields
+	res, err := x.bl.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("reading documents: %w", err)
+	}
+	for _, h := range res.Hits {
+		out[h.ID] = hitOf(h)
+	}
+	return out, nil
+}
+
+// Count returns how many documents of a level overlap r.
+func (x *Index) Count(ctx context.Context, level string, r date.Range) (uint64, error) {
+	req := bleve.NewSearchRequestOptions(filter(Query{Level: level, Range: r}), 0, 0, false)
+	res, err := x.bl.SearchInContext(ctx, req)
+	if err != nil {
+		return 0, fmt.Errorf("counting %s documents: %w", level, err)
+	}
+	return res.Total, nil
+}
+
+func hitOf(h *search.DocumentMatch) Hit {
+	str := func(k string) string { s, _ := h.Fields[k].(string); return s }
+	hit := Hit{ID: h.ID, Level: str("level"), Period: str("period"), Kind: str("kind"), Text: str("text"), Path: str("path")}
+	if n, ok := h.Fields["line"].(float64); ok {
+		hit.Line = int(n)
+	}
+	switch t := h.Fields["tags"].(type) {
+	case string:
+		hit.Tags = []string{t}
+	case []any:
+		for _, v := range t {
+			if s, ok := v.(string); ok {
+				hit.Tags = append(hit.Tags, s)
+			}
+		}
+	}
+	for _, locs := range h.Locations["text"] {
+		for _, l := range locs {
+			if int(l.End) <= len(hit.Text) {
+				hit.Spans = append(hit.Spans, Span{int(l.Start), int(l.End)})
+			}
+		}
+	}
+	slices.SortFunc(hit.Spans, func(a, b Span) int { return a.Start - b.Start })
+	return hit
+}
+
+// Orphans returns the parent periods of level's documents that overlap r
+// but have no summary of their own: the days with entries but no daily
+// summary yet (today), the months with dailies but no monthly summary (this
+// month), the years with monthlies but no yearly one. The drill searches
+// them beside the parents it chose, so that what is not consolidated yet is
+// still found. Newest first.
+func (x *Index) Orphans(level string, r date.Range) []string {
+	up := map[string]string{LevelEntry: LevelDay, LevelDay: LevelMonth, LevelMonth: LevelYear}[level]
+	if up == "" {
+		return nil
+	}
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	var out []string
+	for k := range x.vec.groups {
+		if k.level != level || k.parent == "" {
+			continue
+		}
+		if _, ok := x.vec.slot[up+":"+k.parent]; ok {
+			continue
+		}
+		if pr, ok := periodRange(k.parent); ok && (r.IsOpen() || r.Overlaps(pr)) {
+			out = append(out, k.parent)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return strings.Compare(b, a) })
+	return out
+}
+
+// periodRange returns the days of 2026, 2026-02 or 2026-02-13.
+func periodRange(p string) (date.Range, bool) {
+	switch len(p) {
+	case 4:
+		y, err := strconv.Atoi(p)
+		return date.YearRange(y), err == nil
+	case 7:
+		m, err := date.ParseMonth(p)
+		return m.Range(), err == nil
+	case 10:
+		d, err := date.Parse(p)
+		return date.Range{From: d, To: d}, err == nil
+	}
+	return date.Range{}, false
+}

@@ -1,0 +1,296 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+)
+
+// The vector files. vectors.bin is a full image written to a temp file,
+// synced and renamed into place; it ends in a CRC-32 of everything before.
+// vectors.log holds records appended since, each
+//
+//	uint32 length | uint32 CRC-32 of payload | payload
+//
+// where payload is op (1 put, 2 delete) and the record. A torn record at the
+// end (a crash during an append) is dropped at load; one in the middle is
+// corruption.
+const (
+	vecMagic   = "DAYBOOK-VEC1\n"
+	opPut      = 1
+	opDel      = 2
+	vecBinName = "vectors.bin"
+	vecLogName = "vectors.log"
+)
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func appendRecord(b []byte, id string, m vecMeta, vec []float32) []byte {
+	b = appendString(b, id)
+	b = appendString(b, m.level)
+	b = appendString(b, m.parent)
+	b = binary.LittleEndian.AppendUint32(b, uint32(m.start))
+	b = binary.LittleEndian.AppendUint32(b, uint32(m.end))
+	for _, x := range vec {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+	}
+	return b
+}
+
+// reader decodes records and remembers the first error.
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) string() string {
+	n, k := binary.Uvarint(r.b)
+	if k <= 0 || uint64(len(r.b)-k) < n {
+		r.fail()
+		return ""
+	}
+	s := string(r.b[k : k+int(n)])
+	r.b = r.b[k+int(n):]
+	return s
+}
+
+func (r *reader) uint32() uint32 {
+	if len(r.b) < 4 {
+		r.fail()
+		return 0
+	}
+	x := binary.LittleEndian.Uint32(r.b)
+	r.b = r.b[4:]
+	return x
+}
+
+func (r *reader) fail() {
+	if r.err == nil {
+		r.err = errors.New("record cut short")
+	}
+	r.b = nil
+}
+
+func (r *reader) record(dim int, vec []float32) (string, vecMeta) {
+	id := r.string()
+	m := vecMeta{level: r.string(), parent: r.string()}
+	m.start, m.end = int32(r.uint32()), int32(r.uint32())
+	if len(r.b) < 4*dim {
+		r.fail()
+		return "", m
+	}
+	for i := range vec {
+		vec[i] = math.Float32frombits(binary.LittleEndian.Uint32(r.b[4*i:]))
+	}
+	r.b = r.b[4*dim:]
+	return id, m
+}
+
+// writeVectors writes v as a full image to dir/vectors.bin, atomically, and
+// removes the log it supersedes.
+func writeVectors(dir, embedder string, v *vectors) error {
+	path := filepath.Join(dir, vecBinName)
+	tmp, err := os.CreateTemp(dir, vecBinName+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("writing vectors: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	h := crc32.New(crcTable)
+	w := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
+	head := []byte(vecMagic)
+	head = appendString(head, embedder)
+	head = binary.AppendUvarint(head, uint64(v.dim))
+	head = binary.AppendUvarint(head, uint64(v.len()))
+	w.Write(head)
+	buf := make([]byte, 0, 64+4*v.dim)
+	for s, id := range v.ids {
+		if id == "" {
+			continue
+		}
+		buf = appendRecord(buf[:0], id, v.meta[s], v.data[s*v.dim:(s+1)*v.dim])
+		w.Write(buf)
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
+	}
+	if err := binary.Write(tmp, binary.LittleEndian, h.Sum32()); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("syncing %s: %w", tmp.Name(), err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("closing %s: %w", tmp.Name(), err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("renaming vectors into place: %w", err)
+	}
+	syncDir(dir)
+	if err := os.Remove(filepath.Join(dir, vecLogName)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("removing vector log: %w", err)
+	}
+	return nil
+}
+
+// readVectors loads dir/vectors.bin and replays dir/vectors.log.
+func readVectors(dir, embedder string, dim int) (*vectors, error) {
+	path := filepath.Join(dir, vecBinName)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading vectors: %w", err)
+	}
+	if len(data) < len(vecMagic)+4 || string(data[:len(vecMagic)]) != vecMagic {
+		return nil, fmt.Errorf("%s: not a daybook vector file", path)
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.Checksum(body, crcTable) != sum {
+		return nil, fmt.Errorf("%s: checksum mismatch", path)
+	}
+	r := &reader{b: body[len(vecMagic):]}
+	name := r.string()
+	d, k := binary.Uvarint(r.b)
+	if k <= 0 {
+		return nil, fmt.Errorf("%s: bad header", path)
+	}
+	r.b = r.b[k:]
+	n, k := binary.Uvarint(r.b)
+	if k <= 0 {
+		return nil, fmt.Errorf("%s: bad header", path)
+	}
+	r.b = r.b[k:]
+	if name != embedder || int(d) != dim {
+		return nil, fmt.Errorf("%s: made by %s with dimension %d, not %s with %d", path, name, d, embedder, dim)
+	}
+	v := newVectors(dim)
+	v.ids = make([]string, 0, n)
+	v.meta = make([]vecMeta, 0, n)
+	v.data = make([]float32, 0, int(n)*dim)
+	vec := make([]float32, dim)
+	for i := uint64(0); i < n; i++ {
+		id, m := r.record(dim, vec)
+		if r.err != nil {
+			return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
+		}
+		v.put(id, m, vec)
+	}
+	return v, replayLog(dir, v)
+}
+
+func replayLog(dir string, v *vectors) error {
+	path := filepath.Join(dir, vecLogName)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading vector log: %w", err)
+	}
+	vec := make([]float32, v.dim)
+	off := 0
+	for off+8 <= len(data) {
+		n := int(binary.LittleEndian.Uint32(data[off:]))
+		sum := binary.LittleEndian.Uint32(data[off+4:])
+		if off+8+n > len(data) {
+			break // torn tail
+		}
+		payload := data[off+8 : off+8+n]
+		if crc32.Checksum(payload, crcTable) != sum {
+			if off+8+n == len(data) {
+				break // torn tail
+			}
+			return fmt.Errorf("%s: record at byte %d: checksum mismatch", path, off)
+		}
+		r := &reader{b: payload[1:]}
+		switch payload[0] {
+		case opPut:
+			id, m := r.record(v.dim, vec)
+			if r.err != nil {
+				return fmt.Errorf("%s: record at byte %d: %w", path, off, r.err)
+			}
+			v.put(id, m, vec)
+		case opDel:
+			v.del(r.string())
+		default:
+			return fmt.Errorf("%s: record at byte %d: unknown op %d", path, off, payload[0])
+		}
+		off += 8 + n
+	}
+	if off < len(data) {
+		// Cut the torn tail so that later appends follow a whole record.
+		if err := os.Truncate(path, int64(off)); err != nil {
+			return fmt.Errorf("truncating torn vector log: %w", err)
+		}
+	}
+	return nil
+}
+
+// vecLog appends records to vectors.log.
+type vecLog struct {
+	buf bytes.Buffer
+	rec []byte
+}
+
+func (l *vecLog) put(id string, m vecMeta, vec []float32) {
+	l.rec = appendRecord(append(l.rec[:0], opPut), id, m, vec)
+	l.frame()
+}
+
+func (l *vecLog) del(id string) {
+	l.rec = appendString(append(l.rec[:0], opDel), id)
+	l.frame()
+}
+
+func (l *vecLog) frame() {
+	var h [8]byte
+	binary.LittleEndian.PutUint32(h[:], uint32(len(l.rec)))
+	binary.LittleEndian.PutUint32(h[4:], crc32.Checksum(l.rec, crcTable))
+	l.buf.Write(h[:])
+	l.buf.Write(l.rec)
+}
+
+// flush appends the buffered records to dir/vectors.log with one write and
+// a sync, and returns the log's size.
+func (l *vecLog) flush(dir string) (int64, error) {
+	path := filepath.Join(dir, vecLogName)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return 0, fmt.Errorf("opening vector log: %w", err)
+	}
+	defer f.Close()
+	if l.buf.Len() > 0 {
+		if _, err := f.Write(l.buf.Bytes()); err != nil {
+			return 0, fmt.Errorf("appending to vector log: %w", err)
+		}
+		if err := f.Sync(); err != nil {
+			return 0, fmt.Errorf("syncing vector log: %w", err)
+		}
+		l.buf.Reset()
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
+}
+
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}

@@ -1,0 +1,217 @@
+package index
+
+import (
+	"container/heap"
+	"math"
+	"time"
+
+	"github.com/daybook/daybook/date"
+)
+
+// vecMeta is what the vector store keeps beside a vector for filtering.
+type vecMeta struct {
+	level  string
+	parent string // the parent period, "" for a year
+	start  int32  // days since 1970-01-01
+	end    int32
+}
+
+type groupKey struct{ level, parent string }
+
+// vectors is a flat in-memory vector store: brute-force cosine over
+// normalised float32 vectors, grouped by level and parent period so that a
+// drill step scans only the children of one period.
+type vectors struct {
+	dim    int
+	ids    []string // by slot; "" is a free slot
+	meta   []vecMeta
+	data   []float32 // slot*dim .. slot*dim+dim
+	slot   map[string]int32
+	groups map[groupKey][]int32
+	free   []int32
+}
+
+func newVectors(dim int) *vectors {
+	return &vectors{dim: dim, slot: map[string]int32{}, groups: map[groupKey][]int32{}}
+}
+
+func (v *vectors) len() int { return len(v.slot) }
+
+// put stores vec (normalised here) for id, replacing what id had.
+func (v *vectors) put(id string, m vecMeta, vec []float32) {
+	if s, ok := v.slot[id]; ok {
+		if v.meta[s].level != m.level || v.meta[s].parent != m.parent {
+			v.ungroup(s)
+			v.meta[s] = m
+			k := groupKey{m.level, m.parent}
+			v.groups[k] = append(v.groups[k], s)
+		}
+		v.meta[s] = m
+		normalizeInto(v.data[int(s)*v.dim:int(s+1)*v.dim], vec)
+		return
+	}
+	var s int32
+	if n := len(v.free); n > 0 {
+		s, v.free = v.free[n-1], v.free[:n-1]
+		v.ids[s], v.meta[s] = id, m
+	} else {
+		s = int32(len(v.ids))
+		v.ids = append(v.ids, id)
+		v.meta = append(v.meta, m)
+		v.data = append(v.data, make([]float32, v.dim)...)
+	}
+	normalizeInto(v.data[int(s)*v.dim:int(s+1)*v.dim], vec)
+	v.slot[id] = s
+	k := groupKey{m.level, m.parent}
+	v.groups[k] = append(v.groups[k], s)
+}
+
+// del removes id; it reports whether id was there.
+func (v *vectors) del(id string) bool {
+	s, ok := v.slot[id]
+	if !ok {
+		return false
+	}
+	v.ungroup(s)
+	delete(v.slot, id)
+	v.ids[s] = ""
+	v.meta[s] = vecMeta{}
+	clear(v.data[int(s)*v.dim : int(s+1)*v.dim])
+	v.free = append(v.free, s)
+	return true
+}
+
+func (v *vectors) ungroup(s int32) {
+	k := groupKey{v.meta[s].level, v.meta[s].parent}
+	g := v.groups[k]
+	for i, x := range g {
+		if x == s {
+			g[i] = g[len(g)-1]
+			g = g[:len(g)-1]
+			break
+		}
+	}
+	if len(g) == 0 {
+		delete(v.groups, k)
+	} else {
+		v.groups[k] = g
+	}
+}
+
+// VecHit is one vector match.
+type VecHit struct {
+	ID     string
+	Cosine float64
+}
+
+// nearest returns the k vectors most similar to q (normalised) among those of
+// level inside parents (none for any parent) that overlap r, best first.
+func (v *vectors) nearest(q []float32, level string, parents []string, r date.Range, k int) []VecHit {
+	if k <= 0 || len(q) != v.dim {
+		return nil
+	}
+	lo, hi := int32(math.MinInt32), int32(math.MaxInt32)
+	if !r.From.IsZero() {
+		lo = dayNum(r.From)
+	}
+	if !r.To.IsZero() {
+		hi = dayNum(r.To)
+	}
+	h := &hitHeap{}
+	consider := func(s int32) {
+		m := &v.meta[s]
+		if m.level != level || m.end < lo || m.start > hi {
+			return
+		}
+		c := dot(q, v.data[int(s)*v.dim:int(s+1)*v.dim])
+		if h.Len() < k {
+			heap.Push(h, slotScore{s, c})
+		} else if c > (*h)[0].score {
+			(*h)[0] = slotScore{s, c}
+			heap.Fix(h, 0)
+		}
+	}
+	switch {
+	case level == LevelYear:
+		for _, s := range v.groups[groupKey{level, ""}] {
+			consider(s)
+		}
+	case len(parents) > 0:
+		for _, p := range parents {
+			for _, s := range v.groups[groupKey{level, p}] {
+				consider(s)
+			}
+		}
+	default:
+		for s := range v.ids {
+			if v.ids[s] != "" {
+				consider(int32(s))
+			}
+		}
+	}
+	out := make([]VecHit, h.Len())
+	for i := len(out) - 1; i >= 0; i-- {
+		ss := heap.Pop(h).(slotScore)
+		out[i] = VecHit{ID: v.ids[ss.slot], Cosine: float64(ss.score)}
+	}
+	return out
+}
+
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// normalizeInto writes src scaled to unit length into dst; a zero vector stays zero.
+func normalizeInto(dst, src []float32) {
+	var n float64
+	for _, x := range src {
+		n += float64(x) * float64(x)
+	}
+	inv := float32(0)
+	if n > 0 {
+		inv = float32(1 / math.Sqrt(n))
+	}
+	for i, x := range src {
+		dst[i] = x * inv
+	}
+}
+
+// Normalize returns v scaled to unit length.
+func Normalize(v []float32) []float32 {
+	out := make([]float32, len(v))
+	normalizeInto(out, v)
+	return out
+}
+
+func dayNum(d date.Date) int32 { return int32(d.In(time.UTC).Unix() / 86400) }
+
+type slotScore struct {
+	slot  int32
+	score float32
+}
+
+// hitHeap is a min-heap on score: the worst of the best k on top.
+type hitHeap []slotScore
+
+func (h hitHeap) Len() int           { return len(h) }
+func (h hitHeap) Less(i, j int) bool { return h[i].score < h[j].score }
+func (h hitHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *hitHeap) Push(x any)        { *h = append(*h, x.(slotScore)) }
+func (h *hitHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

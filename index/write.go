@@ -1,0 +1,320 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// batchDocs is how many documents go into one bleve batch.
+const batchDocs = 2000
+
+// embedChunk is how many texts go to the embedder at once.
+const embedChunk = 256
+
+// compactLog is the size past which the vector log is folded into a new image.
+const compactLog = 64 << 20
+
+// Source is one markdown file the index is built from, and its documents.
+type Source struct {
+	Path  string // relative to the data dir, with forward slashes
+	Stamp string // what says the file changed: size and modification time
+	Docs  []Doc  // nil with Stamp "" when the file is gone
+}
+
+// apply indexes sources: their documents are upserted and the documents a
+// source had before but has no more are deleted, in bleve and in the vector
+// store, and the manifest records each source's stamp. With bulk, the vector
+// log is skipped and the image written once at the end, and the manifest is
+// saved only then (final says the last call of a build), so that a crash half-way redoes everything.
+func (x *Index) apply(ctx context.Context, sources []Source, bulk, final bool) error {
+	for len(sources) > 0 {
+		n, docs := 0, 0
+		for n < len(sources) && (n == 0 || docs+len(sources[n].Docs) <= batchDocs) {
+			docs += len(sources[n].Docs)
+			n++
+		}
+		last := final && n == len(sources)
+		if err := x.applyBatch(ctx, sources[:n], bulk, last); err != nil {
+			return err
+		}
+		sources = sources[n:]
+	}
+	return nil
+}
+
+func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last bool) error {
+	var docs []Doc
+	for _, s := range sources {
+		for _, d := range s.Docs {
+			if err := d.Validate(); err != nil {
+				return fmt.Errorf("indexing %s: %w", s.Path, err)
+			}
+		}
+		docs = append(docs, s.Docs...)
+	}
+	// Ids each source had before and has no more.
+	var stale []string
+	for _, s := range sources {
+		x.mu.RLock()
+		_, known := x.manifest[s.Path]
+		x.mu.RUnlock()
+		if !known {
+			continue
+		}
+		old, err := x.idsOfPath(ctx, s.Path)
+		if err != nil {
+			return err
+		}
+		keep := make(map[string]bool, len(s.Docs))
+		for _, d := range s.Docs {
+			keep[d.ID] = true
+		}
+		for _, id := range old {
+			if !keep[id] {
+				stale = append(stale, id)
+			}
+		}
+	}
+	vecs, err := x.embed(ctx, docs)
+	if err != nil {
+		return err
+	}
+
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for i, d := range docs {
+		m := vecMeta{level: d.Level, parent: d.Parent(), start: dayNum(d.Start), end: dayNum(d.End)}
+		x.vec.put(d.ID, m, vecs[i])
+		if !bulk {
+			x.vlog.put(d.ID, m, vecs[i])
+		}
+	}
+	for _, id := range stale {
+		x.vec.del(id)
+		if !bulk {
+			x.vlog.del(id)
+		}
+	}
+	if bulk {
+		if last {
+			if err := writeVectors(x.dir, x.meta.Embedder, x.vec); err != nil {
+				return err
+			}
+		}
+	} else if size, err := x.vlog.flush(x.dir); err != nil {
+		return err
+	} else if size > compactLog {
+		if err := writeVectors(x.dir, x.meta.Embedder, x.vec); err != nil {
+			return err
+		}
+	}
+
+	b := x.bl.NewBatch()
+	for _, d := range docs {
+		if err := b.Index(d.ID, d.bleve()); err != nil {
+			return fmt.Errorf("indexing %s: %w", d.ID, err)
+		}
+	}
+	for _, id := range stale {
+		b.Delete(id)
+	}
+	for _, s := range sources {
+		if s.Stamp == "" {
+			delete(x.manifest, s.Path)
+		} else {
+			x.manifest[s.Path] = s.Stamp
+		}
+	}
+	if !bulk || last {
+		raw, err := json.Marshal(x.manifest)
+		if err != nil {
+			return err
+		}
+		b.SetInternal([]byte(manifestKey), raw)
+	}
+	if err := x.bl.Batch(b); err != nil {
+		return fmt.Errorf("writing index batch: %w", err)
+	}
+	return nil
+}
+
+// embed returns the vectors of docs' texts.
+func (x *Index) embed(ctx context.Context, docs []Doc) ([][]float32, error) {
+	out := make([][]float32, 0, len(docs))
+	texts := make([]string, 0, embedChunk)
+	for i := 0; i < len(docs); i += embedChunk {
+		texts = texts[:0]
+		for _, d := range docs[i:min(i+embedChunk, len(docs))] {
+			texts = append(texts, d.Text)
+		}
+		vs, err := x.emb.Embed(ctx, texts)
+		if err != nil {
+			return nil, fmt.Errorf("embedding with %s: %w", x.emb.Name(), err)
+		}
+		if len(vs) != len(texts) {
+			return nil, fmt.Errorf("embedding with %s: %d vectors for %d texts", x.emb.Name(), len(vs), len(texts))
+		}
+		for _, v := range vs {
+			if len(v) != x.meta.Dim {
+				return nil, fmt.Errorf("embedding with %s: a vector of dimension %d, the index has %d", x.emb.Name(), len(v), x.meta.Dim)
+			}
+		}
+		out = append(out, vs...)
+	}
+	return out, nil
+}
+
+// idsOfPath returns the ids of the documents from one source file.
+func (x *Index) idsOfPath(ctx context.Context, path string) ([]string, error) {
+	q := bleve.NewTermQuery(path)
+	q.SetField("path")
+	var ids []string
+	for from := 0; ; {
+		req := bleve.NewSearchRequestOptions(q, 10000, from, false)
+		res, err := x.bl.SearchInContext(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("listing documents of %s: %w", path, err)
+		}
+		for _, h := range res.Hits {
+			ids = append(ids, h.ID)
+		}
+		from += len(res.Hits)
+		if len(res.Hits) == 0 || uint64(from) >= res.Total {
+			return ids, nil
+		}
+	}
+}
+
+// SyncStats reports what a Sync did.
+type SyncStats struct {
+	Files   int `json:"files"`   // source files seen
+	Changed int `json:"changed"` // indexed again
+	Removed int `json:"removed"` // gone from disk
+	Docs    int `json:"docs"`    // documents written
+}
+
+// Corpus is a kind of source file: day files, summaries.
+type Corpus interface {
+	// List returns the files with their stamps.
+	List(ctx context.Context) ([]Source, error)
+	// Load returns a listed file with its documents.
+	Load(ctx context.Context, s Source) (Source, error)
+	// Stat returns the file at path (relative to the data dir) with its
+	// stamp; ok is false when it is not this corpus's or is gone.
+	Stat(path string) (s Source, ok bool)
+}
+
+// SyncPaths indexes the files at paths (relative to the data dir) again if
+// they changed, and forgets those that are gone: what a write hook calls
+// for the days or summaries it just wrote.
+func (x *Index) SyncPaths(ctx context.Context, paths []string, corpora ...Corpus) (SyncStats, error) {
+	x.writeMu.Lock()
+	defer x.writeMu.Unlock()
+	var st SyncStats
+	var changes []Source
+	for _, p := range paths {
+		st.Files++
+		var c Corpus
+		var src Source
+		for _, k := range corpora {
+			if s, ok := k.Stat(p); ok {
+				c, src = k, s
+				break
+			}
+		}
+		x.mu.RLock()
+		had, known := x.manifest[p]
+		x.mu.RUnlock()
+		switch {
+		case c == nil && known:
+			changes = append(changes, Source{Path: p})
+			st.Removed++
+		case c == nil || had == src.Stamp:
+		default:
+			s, err := c.Load(ctx, src)
+			if err != nil {
+				x.log.Warn("indexing a file without its documents: it will not load", "path", p, "err", err)
+				s = Source{Path: src.Path, Stamp: src.Stamp}
+			}
+			changes = append(changes, s)
+			st.Changed++
+			st.Docs += len(s.Docs)
+		}
+	}
+	x.mu.RLock()
+	bulk := len(x.manifest) == 0
+	x.mu.RUnlock()
+	return st, x.apply(ctx, changes, bulk, true)
+}
+
+// Sync brings the index up to date with the corpora: a diff of the files on
+// disk against the manifest; only changed files are read again. With force
+// every file is read again. Sync on an empty index is a bulk build: the
+// vector image and the manifest are written once, at the end.
+func (x *Index) Sync(ctx context.Context, force bool, corpora ...Corpus) (SyncStats, error) {
+	x.writeMu.Lock()
+	defer x.writeMu.Unlock()
+	type item struct {
+		src Source
+		c   Corpus
+	}
+	var st SyncStats
+	var todo []item
+	x.mu.RLock()
+	gone := make(map[string]bool, len(x.manifest))
+	for p := range x.manifest {
+		gone[p] = true
+	}
+	bulk := len(x.manifest) == 0
+	x.mu.RUnlock()
+	for _, c := range corpora {
+		ls, err := c.List(ctx)
+		if err != nil {
+			return st, err
+		}
+		st.Files += len(ls)
+		x.mu.RLock()
+		for _, s := range ls {
+			delete(gone, s.Path)
+			if force || x.manifest[s.Path] != s.Stamp {
+				todo = append(todo, item{s, c})
+			}
+		}
+		x.mu.RUnlock()
+	}
+	var changes []Source
+	for p := range gone {
+		changes = append(changes, Source{Path: p})
+		st.Removed++
+	}
+	slices.SortFunc(changes, func(a, b Source) int { return strings.Compare(a.Path, b.Path) })
+	// Load and apply in slices, so that memory stays bounded on a full build.
+	for len(todo) > 0 || len(changes) > 0 {
+		docs := 0
+		for len(todo) > 0 && docs < 4*batchDocs {
+			s, err := todo[0].c.Load(ctx, todo[0].src)
+			if err != nil {
+				if ctx.Err() != nil {
+					return st, ctx.Err()
+				}
+				x.log.Warn("indexing a file without its documents: it will not load", "path", todo[0].src.Path, "err", err)
+				s = Source{Path: todo[0].src.Path, Stamp: todo[0].src.Stamp}
+			}
+			todo = todo[1:]
+			changes = append(changes, s)
+			docs += len(s.Docs)
+			st.Docs += len(s.Docs)
+			st.Changed++
+		}
+		if err := x.apply(ctx, changes, bulk, len(todo) == 0); err != nil {
+			return st, err
+		}
+		changes = changes[:0]
+	}
+	return st, nil
+}

@@ -1,0 +1,127 @@
+package offline
+
+import (
+	"context"
+	"hash/fnv"
+	"math"
+	"strings"
+	"unicode"
+
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
+)
+
+// EmbedDim is the dimension of the offline embedder's vectors.
+const EmbedDim = 256
+
+// Weights of the features, relative to a word's.
+const (
+	bigramWeight = 0.6
+)
+
+// Embedder is daybook's offline embedder: deterministic feature hashing, no
+// model and no network. A text becomes the Porter stems of its words (the same
+// stemmer bleve's English analyzer uses, after dropping common English stop
+// words), and every stem and every pair of neighbouring stems is hashed into
+// one of EmbedDim signed buckets, weighted by 1+ln(tf).
+//
+// What it captures: texts that share words or forms of a word ("deploy",
+// "deployed", "deploying"), and short phrases ("rate limit" near "rate
+// limiting"), so cosine similarity is a smoothed, order-aware cousin of a
+// word-overlap score. What it cannot capture: synonyms ("car" and
+// "automobile" are unrelated to it), paraphrase without shared words,
+// negation ("chose Postgres" and "did not choose Postgres" look alike),
+// and anything of meaning beyond the words; with 256 buckets unrelated words
+// also collide now and then. Use an Ollama embedding model for meaning.
+type Embedder struct{}
+
+// NewEmbedder returns the offline embedder.
+func NewEmbedder() *Embedder { return &Embedder{} }
+
+// Name identifies the embedder and its version; changing the features or the
+// dimension must change it, so that an index re-embeds.
+func (*Embedder) Name() string { return "offline/hash-v1" }
+
+// Dim returns the dimension of the vectors.
+func (*Embedder) Dim() int { return EmbedDim }
+
+// Embed returns one normalised vector per text; an empty or stop-word-only
+// text gets the zero vector.
+func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = EmbedText(t)
+	}
+	return out, nil
+}
+
+// EmbedText returns the normalised feature-hashing vector of one text.
+func EmbedText(text string) []float32 {
+	stems := Stems(text)
+	counts := make(map[string]float64, len(stems)*2)
+	for i, s := range stems {
+		counts[s]++
+		if i > 0 {
+			counts[stems[i-1]+" "+s] += bigramWeight
+		}
+	}
+	v := make([]float32, EmbedDim)
+	for f, tf := range counts {
+		w := 1 + math.Log(tf)
+		if strings.IndexByte(f, ' ') >= 0 {
+			w = bigramWeight * (1 + math.Log(tf/bigramWeight))
+		}
+		h := fnv.New64a()
+		h.Write([]byte(f))
+		sum := h.Sum64()
+		b := int(sum % EmbedDim)
+		if sum>>63 == 1 {
+			w = -w
+		}
+		v[b] += float32(w)
+	}
+	var norm float64
+	for _, x := range v {
+		norm += float64(x) * float64(x)
+	}
+	if norm > 0 {
+		inv := float32(1 / math.Sqrt(norm))
+		for i := range v {
+			v[i] *= inv
+		}
+	}
+	return v
+}
+
+// Stems returns the lower-cased, stemmed words of text without stop words,
+// in order. A word is a run of letters and digits; '#' of a tag is dropped.
+func Stems(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		w = strings.ToLower(w)
+		if stopWords[w] || len(w) > 64 {
+			continue
+		}
+		out = append(out, string(porterstemmer.StemWithoutLowerCasing([]rune(w))))
+	}
+	return out
+}
+
+// stopWords are common English words that carry no topic.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because
+		been before being below between both but by can could did do does doing down during each few for from
+		further had has have having he her here hers herself him himself his how i if in into is it its itself
+		just me more most my myself no nor not now of off on once only or other our ours ourselves out over own
+		same she should so some such than that the their theirs them themselves then there these they this
+		those through to too under until up very was we were what when where which while who whom why will with
+		would you your yours yourself yourselves s t don`) {
+		m[w] = true
+	}
+	return m
+}()

@@ -1,0 +1,119 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// cleanText turns an item's markdown into plain prose: code blocks, tables,
+// HTML and front matter dropped; heading, list and quote markers removed;
+// a trailing run of #tags dropped and other #tags written as words; lines
+// joined.
+func cleanText(kind, text string) string {
+	var out []string
+	fence := ""
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			fence = t[:3]
+			continue
+		case t == "", t == "---", strings.HasPrefix(t, "|"), strings.HasPrefix(t, "<"):
+			continue
+		}
+		t = strings.TrimLeft(t, "#> ")
+		for _, m := range []string{"- [ ] ", "- [x] ", "- ", "* ", "+ "} {
+			t = strings.TrimPrefix(t, m)
+		}
+		if kind == "text" && len(strings.Fields(t)) < 3 && !strings.ContainsAny(t, ".!?") {
+			continue // a heading or a label, not a sentence
+		}
+		out = append(out, t)
+	}
+	return untag(strings.Join(out, " "))
+}
+
+// untag drops the #tags that end a text and writes the others as words.
+func untag(s string) string {
+	if !strings.Contains(s, "#") {
+		return strings.TrimSpace(s)
+	}
+	fields := strings.Fields(s)
+	for len(fields) > 0 {
+		last := fields[len(fields)-1]
+		if tags := dayfiles.Tags(last); len(tags) == 1 && strings.HasPrefix(last, "#") {
+			fields = fields[:len(fields)-1]
+			continue
+		}
+		break
+	}
+	for i, f := range fields {
+		if strings.HasPrefix(f, "#") && len(dayfiles.Tags(f)) == 1 {
+			fields[i] = f[1:]
+		}
+	}
+	return strings.Join(fields, " ")
+}
+
+// splitSentences splits prose after '.', '!' or '?' followed by a space and
+// an upper-case letter, a digit or a quote; each sentence ends with
+// punctuation (a period is added to one without).
+func splitSentences(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] == '.' || s[j] == '!' || s[j] == '?' || s[j] == '"' || s[j] == ')') {
+			j++
+		}
+		if j >= len(s) || s[j] != ' ' {
+			continue
+		}
+		next, _ := utf8.DecodeRuneInString(strings.TrimLeft(s[j:], " "))
+		if !unicode.IsUpper(next) && !unicode.IsDigit(next) && next != '"' {
+			continue
+		}
+		if c == '.' && isAbbrev(s[start:i]) {
+			continue
+		}
+		out = appendSentence(out, s[start:j])
+		start, i = j, j
+	}
+	return appendSentence(out, s[start:])
+}
+
+func appendSentence(out []string, s string) []string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return out
+	}
+	if r, _ := utf8.DecodeLastRuneInString(s); !strings.ContainsRune(".!?…\")", r) {
+		s += "."
+	}
+	return append(out, s)
+}
+
+// isAbbrev reports whether the text before a period ends in a common
+// abbreviation or an initial ("Dr", "e.g", "J").
+func isAbbrev(before string) bool {
+	i := strings.LastIndexAny(before, " (")
+	w := strings.ToLower(before[i+1:])
+	switch w {
+	case "dr", "mr", "mrs", "ms", "st", "vs", "e.g", "i.e", "etc", "cf", "approx", "no":
+		return true
+	}
+	return utf8.RuneCountInString(w) == 1 && unicode.IsLetter([]rune(w)[0])
+}

@@ -1,0 +1,175 @@
+package recall
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/index"
+)
+
+// Searcher is what recall needs of the index.
+type Searcher interface {
+	Search(ctx context.Context, q index.Query) ([]index.Hit, error)
+	Nearest(q index.Query, vec []float32) []index.VecHit
+	EmbedQuery(ctx context.Context, text string) ([]float32, error)
+	Get(ctx context.Context, ids []string) (map[string]index.Hit, error)
+	Count(ctx context.Context, level string, r date.Range) (uint64, error)
+	Orphans(level string, r date.Range) []string
+}
+
+// Fan-out of the drill: how many of each level it keeps inside each parent.
+const (
+	topYears  = 3
+	topMonths = 3
+	topDays   = 5
+)
+
+// DepthBoost weighs a level's similarity: deeper is more specific.
+var depthBoost = map[string]float64{index.LevelYear: 0.6, index.LevelMonth: 0.8, index.LevelDay: 1.0, index.LevelEntry: 1.0}
+
+var levels = []string{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry}
+
+// group is one search of a drill step: the children of one parent, or of
+// the orphan parents together.
+type group struct {
+	parents []string
+	label   string // for the explain path
+	hits    []index.Hit
+	vec     []index.VecHit
+	out     []scored
+}
+
+// drill runs the top-down drill from level start. It returns every chosen
+// candidate of every level, and the path of periods it went through.
+func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string) ([]scored, []string, error) {
+	var all []scored
+	var path []string
+	var parents []string // chosen at the level above
+	for _, level := range levels[slices.Index(levels, start):] {
+		k := map[string]int{index.LevelYear: topYears, index.LevelMonth: topMonths, index.LevelDay: topDays, index.LevelEntry: limit}[level]
+		var groups []*group
+		if level == start {
+			// The first level is searched whole (inside the range): wider.
+			groups = append(groups, &group{label: "*"})
+			if level != index.LevelYear {
+				k *= 3
+			}
+		} else {
+			for _, p := range parents {
+				groups = append(groups, &group{parents: []string{p}, label: p})
+			}
+			if orphans := s.Orphans(level, r); len(orphans) > 0 {
+				orphans = orphans[:min(len(orphans), maxOrphans)]
+				groups = append(groups, &group{parents: orphans, label: "unsummarised:" + orphans[len(orphans)-1] + ".." + orphans[0]})
+			}
+			if level == index.LevelEntry {
+				// Summaries leave out rare words: the best entries of the
+				// whole range compete too, beside those the drill reached.
+				groups = append(groups, &group{label: "*"})
+			}
+		}
+		if len(groups) == 0 {
+			break
+		}
+		if err := searchGroups(ctx, s, groups, text, vec, level, r, max(2*k, 10)); err != nil {
+			return nil, nil, err
+		}
+		// The best BM25 of the level, so that BM25 compares across parents.
+		maxBM25 := 0.0
+		var missing []string
+		for _, g := range groups {
+			for _, h := range g.hits {
+				maxBM25 = max(maxBM25, h.BM25)
+			}
+			for _, v := range g.vec {
+				missing = append(missing, v.ID)
+			}
+		}
+		docs, err := s.Get(ctx, missing)
+		if err != nil {
+			return nil, nil, err
+		}
+		parents = parents[:0]
+		for _, g := range groups {
+			fused := fuse(method, g.label, g.hits, g.vec, docs, maxBM25)
+			n := 0
+			for _, c := range fused {
+				if n == k || c.fused <= 0 || c.bm25Rank == 0 && c.cosine < minCosine {
+					break
+				}
+				n++
+				all = append(all, c)
+				parents = append(parents, c.hit.Period)
+				path = append(path, level+":"+c.hit.Period)
+			}
+		}
+		slices.Sort(parents)
+		parents = slices.Compact(parents)
+	}
+	return all, path, nil
+}
+
+// maxOrphans caps the unsummarised parents searched at one level.
+const maxOrphans = 400
+
+// minCosine is the least cosine that counts as similar when BM25 found
+// nothing: below it a vector hit is noise.
+const minCosine = 0.12
+
+// searchGroups runs each group's BM25 and vector searches, two at a time.
+func searchGroups(ctx context.Context, s Searcher, groups []*group, text string, vec []float32, level string, r date.Range, n int) error {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	errs := make([]error, len(groups))
+	for i, g := range groups {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			q := index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}
+			if vec != nil {
+				g.vec = s.Nearest(q, vec)
+			}
+			g.hits, errs[i] = s.Search(ctx, q)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flat ranks one level without a drill: bm25, vector, or both fused.
+func flat(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, level string, limit int, mode, method string) ([]scored, error) {
+	g := &group{label: "*"}
+	q := index.Query{Text: text, Level: level, Range: r, K: limit}
+	if mode != ModeVector {
+		hits, err := s.Search(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		g.hits = hits
+	}
+	if mode != ModeBM25 && vec != nil {
+		g.vec = s.Nearest(q, vec)
+	}
+	var ids []string
+	maxBM25 := 0.0
+	for _, h := range g.hits {
+		maxBM25 = max(maxBM25, h.BM25)
+	}
+	for _, v := range g.vec {
+		ids = append(ids, v.ID)
+	}
+	docs, err := s.Get(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := fuse(method, "", g.hits, g.vec, docs, maxBM25)
+	return out[:min(len(out), limit)], nil
+}

@@ -1,0 +1,559 @@
+package recall
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"unicode"
+
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+)
+
+// DefaultLimit is how many results Linear returns when asked for none.
+const DefaultLimit = 10
+
+// Linear is recall's fallback: it scans the day files in r, scores each line
+// by the query's terms (rarer terms weigh more, a line or entry with every
+// term gets a bonus) and returns the best limit hits, best first and newest
+// first among equal scores. A hit inside an entry is reported as the entry
+// (level "entry", its id, its first line); a hit in free text as the line
+// (level "line", id DATE:Lnn). Only the files that hold the best hits are
+// parsed. A query without terms (only stop words, or empty once a temporal
+// phrase was taken out) returns the newest entries of r.
+func Linear(ctx context.Context, root string, query string, r date.Range, limit int, log *slog.Logger) ([]api.RecallResult, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	files, err := dayfiles.List(root, r, log)
+	if err != nil {
+		return nil, fmt.Errorf("listing day files: %w", err)
+	}
+	terms := queryTerms(query)
+	if len(terms) == 0 {
+		return newest(ctx, files, limit, log)
+	}
+	s := newScanner(terms)
+	var buf []byte
+	for i := len(files) - 1; i >= 0; i-- {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		f := files[i]
+		buf, err = readInto(buf, f.Path)
+		if err != nil {
+			if os.IsNotExist(err) {
+				continue // removed since listed
+			}
+			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
+		}
+		s.scanFile(f, buf)
+	}
+	return s.results(limit, log)
+}
+
+// lineHit is a line of a file with the terms found on it, one bit per term.
+type lineHit struct {
+	line int
+	mask uint64
+}
+
+// fileHits is a file with hits, its lines in file order.
+type fileHits struct {
+	file dayfiles.File
+	hits []lineHit
+}
+
+// scanner gathers the hits of the terms over the files it is shown.
+type scanner struct {
+	terms []*term
+	all   uint64 // every term's bit
+	files []fileHits
+	read  int   // files scanned
+	df    []int // per term: files that hold it
+	lower []byte
+	marks []lineHit // scratch: hits of one file before merging by line
+}
+
+func newScanner(terms []*term) *scanner {
+	return &scanner{terms: terms, all: uint64(1)<<len(terms) - 1, df: make([]int, len(terms))}
+}
+
+// scanFile finds the terms in data, the content of f.
+func (s *scanner) scanFile(f dayfiles.File, data []byte) {
+	s.read++
+	s.lower = lowerInto(s.lower, data)
+	s.marks = s.marks[:0]
+	var starts []int // line starts, built on the first hit
+	for ti, t := range s.terms {
+		found := false
+		t.each(s.lower, func(at int) {
+			if starts == nil {
+				starts = lineStarts(data)
+			}
+			line, _ := slices.BinarySearch(starts, at+1)
+			s.marks = append(s.marks, lineHit{line: line, mask: 1 << ti})
+			found = true
+		})
+		if found {
+			s.df[ti]++
+		}
+	}
+	if len(s.marks) == 0 {
+		return
+	}
+	slices.SortFunc(s.marks, func(a, b lineHit) int { return a.line - b.line })
+	hits := make([]lineHit, 0, len(s.marks))
+	for _, m := range s.marks {
+		if n := len(hits); n > 0 && hits[n-1].line == m.line {
+			hits[n-1].mask |= m.mask
+			continue
+		}
+		hits = append(hits, m)
+	}
+	s.files = append(s.files, fileHits{file: f, hits: hits})
+}
+
+// score weighs the terms of mask by their idf over the files read, with a
+// bonus of half again when mask holds every term of a query of several.
+func (s *scanner) score(mask uint64, idf []float64) float64 {
+	var sc float64
+	for ti := range s.terms {
+		if mask&(1<<ti) != 0 {
+			sc += idf[ti]
+		}
+	}
+	if mask == s.all && len(s.terms) > 1 {
+		sc *= 1.5
+	}
+	return sc
+}
+
+// idf is the BM25 inverse document frequency of each term over the files read.
+func (s *scanner) idf() []float64 {
+	idf := make([]float64, len(s.terms))
+	n := float64(s.read)
+	for ti, df := range s.df {
+		idf[ti] = math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+	}
+	return idf
+}
+
+// candidate is a hit line ranked before its file is parsed.
+type candidate struct {
+	fh    *fileHits
+	hit   lineHit
+	score float64
+}
+
+// results ranks the hit lines, parses the files of the best of them to find
+// their entries, and returns the best limit entries and lines.
+func (s *scanner) results(limit int, log *slog.Logger) ([]api.RecallResult, error) {
+	idf := s.idf()
+	var cands []candidate
+	for i := range s.files {
+		fh := &s.files[i]
+		for _, h := range fh.hits {
+			cands = append(cands, candidate{fh: fh, hit: h, score: s.score(h.mask, idf)})
+		}
+	}
+	slices.SortFunc(cands, func(a, b candidate) int {
+		return cmpNewest(a.score, b.score, a.fh.file.Date, b.fh.file.Date, a.hit.line, b.hit.line)
+	})
+	// Entries gather the terms of all their lines, so a few more candidates
+	// than asked for are resolved before the final ranking.
+	pool := min(len(cands), 4*limit+8)
+	parsed := map[*fileHits]*dayfiles.Day{}
+	seen := map[string]bool{}
+	var out []api.RecallResult
+	for _, c := range cands[:pool] {
+		day, ok := parsed[c.fh]
+		if !ok {
+			var err error
+			day, err = dayfiles.ParseFile(c.fh.file.Path, c.fh.file.Date)
+			if err != nil {
+				// The scan saw the file: report it by name and go on with the rest.
+				log.Warn("skipping day file in linear recall", "path", c.fh.file.Path, "err", err)
+			}
+			parsed[c.fh] = day
+		}
+		res, mask := s.resolve(c, day)
+		if seen[res.ID] {
+			continue
+		}
+		seen[res.ID] = true
+		res.Score = s.score(mask, idf)
+		res.Snippet = s.mark(res.Snippet)
+		out = append(out, res)
+	}
+	slices.SortFunc(out, func(a, b api.RecallResult) int {
+		return cmpNewest(a.Score, b.Score, date.MustParse(a.Period), date.MustParse(b.Period), a.Line, b.Line)
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// cmpNewest orders by score, highest first, then newest day and latest line.
+func cmpNewest(sa, sb float64, da, db date.Date, la, lb int) int {
+	if c := cmp.Compare(sb, sa); c != 0 {
+		return c
+	}
+	if c := db.Compare(da); c != 0 {
+		return c
+	}
+	return cmp.Compare(lb, la)
+}
+
+// resolve turns a hit line into the entry that holds it, with the terms of
+// all the entry's hit lines, or into a line result. day may be nil when the
+// file could not be parsed.
+func (s *scanner) resolve(c candidate, day *dayfiles.Day) (api.RecallResult, uint64) {
+	d := c.fh.file.Date
+	res := api.RecallResult{Period: d.String(), Path: dayfiles.RelPath(d), Line: c.hit.line}
+	if day != nil {
+		for _, e := range day.Entries {
+			if c.hit.line < e.Line || c.hit.line > e.EndLine {
+				continue
+			}
+			var mask uint64
+			for _, h := range c.fh.hits {
+				if h.line >= e.Line && h.line <= e.EndLine {
+					mask |= h.mask
+				}
+			}
+			res.ID, res.Level, res.Line = e.ID, "entry", e.Line
+			res.Snippet = entrySnippet(e)
+			return res, mask
+		}
+	}
+	res.ID, res.Level = fmt.Sprintf("%s:L%d", d, c.hit.line), "line"
+	res.Snippet = lineText(c.fh.file.Path, c.hit.line, day)
+	return res, c.hit.mask
+}
+
+// newest returns the newest entries of files, for a query without terms.
+func newest(ctx context.Context, files []dayfiles.File, limit int, log *slog.Logger) ([]api.RecallResult, error) {
+	var out []api.RecallResult
+	for i := len(files) - 1; i >= 0 && len(out) < limit; i-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f := files[i]
+		day, err := dayfiles.ParseFile(f.Path, f.Date)
+		if err != nil {
+			if os.IsNotExist(err) {
+				continue
+			}
+			log.Warn("skipping day file in linear recall", "path", f.Path, "err", err)
+			continue
+		}
+		for j := len(day.Entries) - 1; j >= 0 && len(out) < limit; j-- {
+			e := day.Entries[j]
+			out = append(out, api.RecallResult{
+				ID: e.ID, Level: "entry", Period: f.Date.String(), Path: dayfiles.RelPath(f.Date),
+				Line: e.Line, Snippet: entrySnippet(e),
+			})
+		}
+	}
+	return out, nil
+}
+
+// maxSnippet is the longest snippet in bytes before it is cut at a word.
+const maxSnippet = 300
+
+// entrySnippet is "09:14 [decision] text" on one line.
+func entrySnippet(e dayfiles.Entry) string {
+	s := e.Clock() + " "
+	if e.Kind != dayfiles.KindNote {
+		s += "[" + string(e.Kind) + "] "
+	}
+	return s + string(bytes.Join(bytes.Fields([]byte(e.Text)), []byte(" ")))
+}
+
+// lineText returns line n of the parsed day, or of the file when day is nil.
+func lineText(path string, n int, day *dayfiles.Day) string {
+	if day == nil {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return ""
+		}
+		starts := lineStarts(data)
+		if n < 1 || n > len(starts) {
+			return ""
+		}
+		end := len(data)
+		if n < len(starts) {
+			end = starts[n]
+		}
+		return string(bytes.TrimRight(data[starts[n-1]:end], "\r\n"))
+	}
+	for _, note := range day.Notes {
+		if n >= note.Line && n <= note.EndLine {
+			lines := bytes.Split([]byte(note.Text), []byte("\n"))
+			if k := n - note.Line; k < len(lines) {
+				return string(bytes.TrimSpace(lines[k]))
+			}
+		}
+	}
+	return "# " + day.Title
+}
+
+// lineStarts returns the offset of each line of data; line n starts at
+// starts[n-1].
+func lineStarts(data []byte) []int {
+	starts := make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
+	for i, c := range data {
+		if c == '\n' && i+1 < len(data) {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// readInto reads the file at path into buf, growing it as needed.
+func readInto(buf []byte, path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return buf, err
+	}
+	if fi.Size() > dayfiles.MaxFileSize {
+		return buf, fmt.Errorf("%d bytes is over the %d MiB limit of a day file", fi.Size(), dayfiles.MaxFileSize>>20)
+	}
+	n := int(fi.Size())
+	if cap(buf) < n {
+		buf = make([]byte, n, n+n/4)
+	}
+	buf = buf[:n]
+	got, err := io.ReadFull(f, buf)
+	if err == io.ErrUnexpectedEOF {
+		err = nil // the file shrank since Stat
+	}
+	return buf[:got], err
+}
+
+// lowerInto writes data with ASCII letters lower-cased into buf.
+func lowerInto(buf, data []byte) []byte {
+	if cap(buf) < len(data) {
+		buf = make([]byte, len(data), len(data)+len(data)/4)
+	}
+	buf = buf[:len(data)]
+	for i, c := range data {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf
+}
+
+// maxTerms is how many distinct terms of a query are searched for.
+const maxTerms = 32
+
+// term is a query word and how it is found in lower-cased text: any word that
+// starts with key and has the same Porter stem, so "migration" finds
+// "migrate" and "migrating", "happy" finds "happiness".
+type term struct {
+	word  string
+	stem  string
+	key   []byte
+	exact bool            // only the word itself: its stem is too short to trust
+	match map[string]bool // word seen in the text -> whether it is this term
+}
+
+// queryTerms returns the distinct lower-cased words of q that are not stop
+// words, in order, at most maxTerms of them.
+func queryTerms(q string) []*term {
+	var out []*term
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(q), notWordRune) {
+		if stopWords[w] || len(out) == maxTerms {
+			continue
+		}
+		if a, ok := aliases[w]; ok {
+			w = a
+		}
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, newTerm(w))
+	}
+	return out
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+func newTerm(w string) *term {
+	t := &term{word: w, stem: stem(w), match: map[string]bool{}}
+	k := 0
+	for k < len(w) && k < len(t.stem) && w[k] == t.stem[k] {
+		k++
+	}
+	if k < 3 || len(t.stem) < 3 {
+		k, t.exact = len(w), true // short or odd stems: the word itself, matched whole
+	}
+	t.key = []byte(w[:k])
+	return t
+}
+
+// stem returns the Porter stem of a lower-cased word; words with digits or
+// letters outside ASCII are kept as they are.
+func stem(w string) string {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return w
+		}
+	}
+	return porterstemmer.StemString(w)
+}
+
+// is reports whether word, lower-cased, is the term.
+func (t *term) is(word string) bool {
+	if word == t.word {
+		return true
+	}
+	if t.exact || !strings.HasPrefix(word, string(t.key)) {
+		return false
+	}
+	m, ok := t.match[word]
+	if !ok {
+		m = len(word) <= len(t.word)+8 && stem(word) == t.stem
+		t.match[word] = m
+	}
+	return m
+}
+
+// each calls fn with the offset of each occurrence of t in lower, a
+// lower-cased text, that is a whole word which is the term.
+func (t *term) each(lower []byte, fn func(at int)) {
+	for pos := 0; pos < len(lower); {
+		i := bytes.Index(lower[pos:], t.key)
+		if i < 0 {
+			return
+		}
+		at := pos + i
+		end := at + len(t.key)
+		for end < len(lower) && isWordByte(lower[end]) {
+			end++
+		}
+		pos = end
+		if at > 0 && isWordByte(lower[at-1]) {
+			continue
+		}
+		if t.is(string(lower[at:end])) {
+			fn(at)
+		}
+	}
+}
+
+// isWordByte counts bytes of multi-byte UTF-8 letters as word bytes.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// mark puts ** around the words of s that are one of the terms, and cuts a
+// long s to a window around the first of them.
+func (s *scanner) mark(text string) string {
+	var b strings.Builder
+	first := -1
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		w := text[i:j]
+		lw := strings.ToLower(w)
+		hit := false
+		for _, t := range s.terms {
+			if strings.HasPrefix(lw, string(t.key)) && t.is(lw) {
+				hit = true
+				break
+			}
+		}
+		if hit {
+			if first < 0 {
+				first = b.Len()
+			}
+			b.WriteString("**" + w + "**")
+		} else {
+			b.WriteString(w)
+		}
+		i = j
+	}
+	return window(b.String(), first)
+}
+
+// window cuts s to about maxSnippet bytes that hold offset at, on word
+// boundaries, with "…" where it was cut.
+func window(s string, at int) string {
+	if len(s) <= maxSnippet {
+		return s
+	}
+	start := max(0, at-maxSnippet/3)
+	for start > 0 && s[start-1] != ' ' {
+		start--
+	}
+	end := min(len(s), start+maxSnippet)
+	for end < len(s) && s[end] != ' ' {
+		end++
+	}
+	out := s[start:end]
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(s) {
+		out += "…"
+	}
+	return out
+}
+
+// aliases map words whose stems differ from an entry kind's to the kind as
+// day files write it: "what did I decide" finds "[decision]".
+var aliases = map[string]string{
+	"decide": "decision", "decided": "decision", "decides": "decision", "deciding": "decision",
+	"to-do": "todo", "todos": "todo",
+}
+
+// stopWords are left out of the terms: function words and the words of a
+// question about the past ("what was I doing", "who did I meet").
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be
+	because been before being below between both but by can could did do does doing done down during
+	each else ever few for from further get got had has have having he her here hers herself him himself
+	his how i if in into is it its itself just know let me more most my myself no nor not now of off on
+	once only or other our ours ourselves out over own please remember same she should so some such tell
+	than that the their theirs them themselves then there these they this those through to too under
+	until up us very was we were what when where which while who whom why will with would you your yours
+	yourself yourselves thing things stuff anything something happen happened`) {
+		m[w] = true
+	}
+	return m
+}()

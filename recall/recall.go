@@ -1,0 +1,249 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/index"
+)
+
+// MaxQuery is the longest query recall takes, in bytes.
+const MaxQuery = 4 << 10
+
+// MaxLimit is the most results one recall returns.
+const MaxLimit = 1000
+
+// Modes of api.RecallRequest.
+const (
+	ModeDrill  = "drill"
+	ModeBM25   = "bm25"
+	ModeVector = "vector"
+	ModeLinear = "linear"
+)
+
+// Options carry what recall needs besides the index.
+type Options struct {
+	Root   string // the data dir, for the linear scan
+	Now    func() time.Time
+	Loc    *time.Location
+	Log    *slog.Logger
+	Fusion string // FuseSum (default) or FuseRRF
+	Limit  int    // when the request gives none
+}
+
+// Check validates req and names what is wrong; Recall calls it too.
+func Check(req api.RecallRequest) error {
+	switch {
+	case len(req.Query) > MaxQuery:
+		return fmt.Errorf("query is %d bytes, over the limit of %d (4 KiB)", len(req.Query), MaxQuery)
+	case req.Limit < 0 || req.Limit > MaxLimit:
+		return fmt.Errorf("limit %d: want 1 to %d", req.Limit, MaxLimit)
+	}
+	switch req.Level {
+	case "", index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry, "line":
+	default:
+		return fmt.Errorf("level %q: want year, month, day, entry or line", req.Level)
+	}
+	switch req.Mode {
+	case "", ModeDrill, ModeBM25, ModeVector, ModeLinear:
+	default:
+		return fmt.Errorf("mode %q: want drill, bm25, vector or linear", req.Mode)
+	}
+	return nil
+}
+
+// Recall answers req from s, or from the linear scan when s is nil, the
+// pyramid has no summaries in range, or the drill finds too few hits.
+func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (api.RecallResponse, error) {
+	if err := Check(req); err != nil {
+		return api.RecallResponse{}, err
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Loc == nil {
+		o.Loc = time.Local
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	limit := req.Limit
+	if limit == 0 {
+		limit = max(o.Limit, 1)
+		if o.Limit == 0 {
+			limit = DefaultLimit
+		}
+	}
+	today := date.Of(o.Now().In(o.Loc))
+	r, err := date.ParseRangeArgs(req.From, req.To, today)
+	if err != nil {
+		return api.RecallResponse{}, err
+	}
+	text := req.Query
+	if tr, rest, ok := ParseTemporal(text, o.Now(), o.Loc); ok {
+		text = rest
+		if r.IsOpen() {
+			r = tr
+		} else if r, ok = r.Intersect(tr); !ok {
+			return api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}, Method: "none"}, nil
+		}
+	}
+	resp := api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}}
+	if !r.IsOpen() {
+		resp.Range = r.String()
+	}
+	if !hasWord(text) && r.IsOpen() {
+		resp.Method = "none" // nothing to look for: only punctuation or nothing at all
+		return resp, nil
+	}
+	mode := req.Mode
+	if mode == "" {
+		mode = ModeDrill
+	}
+	if s == nil || mode == ModeLinear {
+		return linear(ctx, resp, o, text, r, limit, req.Level)
+	}
+	var vec []float32
+	if hasWord(text) {
+		if vec, err = s.EmbedQuery(ctx, text); err != nil {
+			return resp, err
+		}
+	}
+	method := o.Fusion
+	if method == "" {
+		method = FuseSum
+	}
+	var found []scored
+	switch mode {
+	case ModeBM25, ModeVector:
+		resp.Method = mode
+		if found, err = flat(ctx, s, text, vec, r, index.LevelEntry, limit, mode, method); err != nil {
+			return resp, err
+		}
+	default:
+		start := ""
+		for _, l := range []string{index.LevelYear, index.LevelMonth, index.LevelDay} {
+			n, err := s.Count(ctx, l, r)
+			if err != nil {
+				return resp, err
+			}
+			if n > 0 {
+				start = l
+				break
+			}
+		}
+		if start == "" {
+			return linear(ctx, resp, o, text, r, limit, req.Level)
+		}
+		resp.Method = map[string]string{index.LevelYear: "drill", index.LevelMonth: "months", index.LevelDay: "days"}[start]
+		var path []string
+		if found, path, err = drill(ctx, s, text, vec, r, start, limit, method); err != nil {
+			return resp, err
+		}
+		if req.Explain {
+			resp.Path = path
+		}
+	}
+	terms := queryStems(text)
+	seen := map[string]bool{}
+	for _, c := range found {
+		res := result(c, terms, req.Explain)
+		if seen[res.ID] || !levelWanted(req.Level, res.Level) {
+			continue
+		}
+		seen[res.ID] = true
+		resp.Results = append(resp.Results, res)
+	}
+	slices.SortStableFunc(resp.Results, func(a, b api.RecallResult) int {
+		if a.Score != b.Score {
+			if a.Score > b.Score {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(b.Period, a.Period)
+	})
+	if len(resp.Results) > limit {
+		resp.Results = resp.Results[:limit]
+	}
+	if mode == ModeDrill && len(resp.Results) < limit && (req.Level == "" || req.Level == index.LevelEntry || req.Level == "line") {
+		// Too few hits: the linear scan fills up, after the drill's.
+		more, err := Linear(ctx, o.Root, text, r, limit, o.Log)
+		if err != nil {
+			return resp, err
+		}
+		floor := 1.0
+		if n := len(resp.Results); n > 0 {
+			floor = resp.Results[n-1].Score
+		}
+		added := 0
+		for i, m := range more {
+			if seen[m.ID] || len(resp.Results) >= limit || !levelWanted(req.Level, m.Level) {
+				continue
+			}
+			seen[m.ID] = true
+			m.Score = round(floor * 0.5 / float64(i+1))
+			if req.Explain {
+				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score, DepthBoost: 1}
+			}
+			resp.Results = append(resp.Results, m)
+			added++
+		}
+		if added > 0 {
+			resp.Method += "+linear"
+		}
+	}
+	return resp, nil
+}
+
+func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level string) (api.RecallResponse, error) {
+	resp.Method = ModeLinear
+	res, err := Linear(ctx, o.Root, text, r, limit, o.Log)
+	if err != nil {
+		return resp, err
+	}
+	for _, x := range res {
+		if levelWanted(level, x.Level) {
+			resp.Results = append(resp.Results, x)
+		}
+	}
+	return resp, nil
+}
+
+func levelWanted(want, have string) bool {
+	return want == "" || want == have || want == index.LevelEntry && have == "line"
+}
+
+// result turns a scored candidate into its API form.
+func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
+	h := c.hit
+	boost := depthBoost[h.Level]
+	res := api.RecallResult{
+		ID: h.ID, Level: h.Level, Period: h.Period, Score: round(c.fused * boost),
+		Snippet: snippet(h, terms), Path: h.Path, Line: h.Line,
+	}
+	if h.Kind == index.KindText {
+		res.Level = "line"
+	}
+	if explain {
+		res.Explain = &api.Explain{
+			Parent: c.parent, BM25: round(c.bm25), BM25Rank: c.bm25Rank, Cosine: round(c.cosine),
+			CosineRank: c.cosineRank, Fused: round(c.fused), DepthBoost: boost,
+		}
+	}
+	return res
+}
+
+func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+func hasWord(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}

@@ -1,0 +1,7 @@
+// Package service installs and controls "daybook daemon" as an OS service
+// through github.com/kardianos/service: a systemd unit (system, or user with
+// --user), a launchd daemon or agent, or a Windows service. It renders the
+// unit files itself, because the library's systemd template hard-codes
+// WantedBy=multi-user.target, which a user manager never reaches, and it
+// refuses clearly, instead of pretending, where no service manager runs.
+package service
