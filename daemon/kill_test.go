@@ -50,10 +50,10 @@ func countSummaries(t testing.TB, dir string) int {
 // whole summary per period and no partial or temporary files.
 func TestKilledMidBackfillResumes(t *testing.T) {
 	if testing.Short() {
-		t.Skip("generates two years of days")
+		t.Skip("generates a year of days")
 	}
 	dir := t.TempDir()
-	if _, err := gen.Write(dir, gen.Options{Years: 2, Seed: 7, End: date.MustParse("2025-12-31")}); err != nil {
+	if _, err := gen.Write(dir, gen.Options{Years: 1, Seed: 7, End: date.MustParse("2025-12-31")}); err != nil {
 		t.Fatal(err)
 	}
 	child := startChild(t, dir, filepath.Join(t.TempDir(), "child.log"))
@@ -74,7 +74,7 @@ func TestKilledMidBackfillResumes(t *testing.T) {
 	if len(stale) == 0 {
 		t.Fatalf("the child finished (%d summaries) before it was killed: nothing to resume", halfway)
 	}
-	d := startDaemon(t, a, Options{NoWatch: true, JumpEvery: -1})
+	d := startDaemon(t, a, Options{NoWatch: true, NoIndex: true, JumpEvery: -1})
 	waitBackfill(t, d, 120*time.Second)
 
 	files, err := dayfiles.List(dir, date.Range{}, nil)

@@ -44,7 +44,7 @@ func runChild(dir string) int {
 	log := NewLogger(cfg.Log, os.Stderr, false)
 	a := app.New(dir, cfg, log)
 	defer a.Close()
-	d, err := New(a, consolidatorFor(a), Options{JumpEvery: -1})
+	d, err := New(a, consolidatorFor(a), Options{NoIndex: true, JumpEvery: -1})
 	if err == nil {
 		err = d.Run()
 	}

@@ -182,8 +182,12 @@ type ScanMatch struct {
 }
 
 // scanWorkers is how many goroutines read and search files ahead of the
-// one that collects their results in order.
-const scanWorkers = 2
+// one that collects their results in order; each takes scanChunk files at a
+// time, newest first, so that handing results over costs little.
+const (
+	scanWorkers = 2
+	scanChunk   = 8
+)
 
 // scanResult is what a worker found in one file.
 type scanResult struct {
@@ -194,24 +198,29 @@ type scanResult struct {
 
 // Scan reads files newest first and returns their matching lines, newest
 // first (the last line of the newest day first), at most limit of them when
-// limit > 0. It reports how many files it read. Two workers read and search
-// files ahead while the results are taken in order, so the order and the
-// limit are exact; the workers stop soon after the limit is reached.
+// limit > 0. It reports how many files it read. Workers read and search
+// chunks of files ahead while the results are taken in order, so the order
+// and the limit are exact; the workers stop soon after the limit is reached.
 func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, err error) {
-	workers := min(scanWorkers, len(files))
+	chunks := (len(files) + scanChunk - 1) / scanChunk
+	workers := min(scanWorkers, chunks)
 	done := make(chan struct{})
-	outs := make([]chan scanResult, workers)
+	outs := make([]chan []scanResult, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		outs[w] = make(chan scanResult, 4)
+		outs[w] = make(chan []scanResult, 1)
 		wg.Go(func() {
 			defer close(outs[w])
 			var buf []byte
-			for k := w; k < len(files); k += workers {
-				var r scanResult
-				r, buf = scanFile(files[len(files)-1-k], m, buf)
+			for c := w; c < chunks; c += workers {
+				rs := make([]scanResult, 0, scanChunk)
+				for k := c * scanChunk; k < min((c+1)*scanChunk, len(files)); k++ {
+					var r scanResult
+					r, buf = scanFile(files[len(files)-1-k], m, buf)
+					rs = append(rs, r)
+				}
 				select {
-				case outs[w] <- r:
+				case outs[w] <- rs:
 				case <-done:
 					return
 				}
@@ -220,18 +229,19 @@ func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, e
 	}
 	defer wg.Wait()
 	defer close(done)
-	for k := range files {
-		r := <-outs[k%workers]
-		switch {
-		case r.skipped:
-			continue
-		case r.err != nil:
-			return matches, read, r.err
-		}
-		read++
-		matches = append(matches, r.matches...)
-		if limit > 0 && len(matches) >= limit {
-			return matches[:limit], read, nil
+	for c := range chunks {
+		for _, r := range <-outs[c%workers] {
+			switch {
+			case r.skipped:
+				continue
+			case r.err != nil:
+				return matches, read, r.err
+			}
+			read++
+			matches = append(matches, r.matches...)
+			if limit > 0 && len(matches) >= limit {
+				return matches[:limit], read, nil
+			}
 		}
 	}
 	return matches, read, nil
