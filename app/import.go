@@ -76,7 +76,17 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return resp, userErrf("reading import line %d: %v", n+1, err)
+		// Keep what was good before the bad line, unless strict.
+		if !strict {
+			if ferr := flush(); ferr != nil {
+				return resp, ferr
+			}
+		}
+		resp.Days = len(days)
+		if strict {
+			return resp, userErrf("reading import line %d: %v; --strict: nothing imported", n+1, err)
+		}
+		return resp, userErrf("reading import line %d: %v (the %d good entries before it were imported)", n+1, err, resp.Added)
 	}
 	if strict {
 		if len(resp.Rejected) > 0 {
