@@ -16,6 +16,10 @@ type ExpandResponse struct {
 	Text    string   `json:"text"`              // an entry's exact text; a summary's whole markdown; a day's file
 	Entry   *Entry   `json:"entry,omitempty"`   // for entries
 	Related []string `json:"related,omitempty"` // ids one level down (a month's days, a day's entries)
+
+	// A day's summary, when it has one: Text is then the day file.
+	Summary     string `json:"summary,omitempty"`
+	SummaryPath string `json:"summary_path,omitempty"` // relative to the data dir
 }
 
 // BrowseRequest lists the summaries of one level.
@@ -36,6 +40,7 @@ type SummaryInfo struct {
 	Summarizer string `json:"summarizer"`
 	Stale      bool   `json:"stale,omitempty"`       // its inputs changed since it was written
 	HandEdited bool   `json:"hand_edited,omitempty"` // a person edited it; daybook keeps it
+	Error      string `json:"error,omitempty"`       // the file could not be read; Prose is empty
 }
 
 // BrowseResponse lists summaries, newest first.

@@ -85,6 +85,8 @@ func NewServer(b Backend, opts ServerOptions) *Server {
 	}); ok {
 		s.Handle(http.MethodPost, "/v1/recall", jsonHandler(s, x.Recall))
 	}
+	s.handleExpand(b)
+	s.handleBrowse(b)
 	return s
 }
 

@@ -23,10 +23,10 @@ type App struct {
 	writeHooks []func(ctx context.Context, days []date.Date)
 
 	// parts: each part built from the data dir adds its field below this line.
-	cons consolidatePart // the consolidator and its summary hooks (consolidate.go)
-	idx indexPart // the search index, opened on first use (index.go)
-	models models // summarizer and embedder, built once (models.go)
-	statusHooks []StatusHook // see OnStatus
+	cons        consolidatePart // the consolidator and its summary hooks (consolidate.go)
+	idx         indexPart       // the search index, opened on first use (index.go)
+	models      models          // summarizer and embedder, built once (models.go)
+	statusHooks []StatusHook    // see OnStatus
 }
 
 // OnWrite registers fn to be called after entries are written to days.

@@ -28,7 +28,7 @@ const fullSyncEvery = 5 * time.Second
 type indexPart struct {
 	mu          sync.Mutex
 	x           *index.Index
-	lockTimeout time.Duration  // 0: 200ms; the daemon sets a longer one
+	lockTimeout time.Duration // 0: 200ms; the daemon sets a longer one
 	hooked      bool
 	lastFull    time.Time
 }
@@ -69,6 +69,7 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 		if !p.hooked {
 			p.hooked = true
 			a.OnWrite(a.indexDays)
+			a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.SummariesWritten(ctx, s.Rel) })
 			a.OnStatus(a.indexStatus)
 		}
 	}

@@ -75,21 +75,21 @@ func (r *run) buildParent(p Period, kids []child) (*Summary, Input, error) {
 			ID: k.p.ID(), When: k.p.String(), Kind: "summary", Text: s.Prose, Tags: tags, Ref: k.p.Rel(),
 		})
 	}
-	days := kids
-	if p.Level == LevelYear {
-		days = nil
-		for _, m := range kids {
-			days = append(days, r.children(m.p)...)
-		}
-	}
 	fa := newFacts()
-	for _, d := range days {
-		df, err := r.dayFacts(d.p.Date())
+	for _, k := range kids {
+		if p.Level == LevelYear {
+			fa.merge(r.monthFacts(k.p, r.children(k.p)))
+			continue
+		}
+		df, err := r.dayFacts(k.p.Date())
 		if err != nil {
-			r.log.Warn("leaving a day file out of the facts of its month and year", "path", dayfiles.RelPath(d.p.Date()), "err", err)
+			r.log.Warn("leaving a day file out of the facts of its month and year", "path", dayfiles.RelPath(k.p.Date()), "err", err)
 			continue
 		}
 		fa.merge(df)
+	}
+	if p.Level == LevelMonth {
+		r.keepMonthFacts(p, kids, fa)
 	}
 	if len(in.Items) == 0 && fa.counts.Entries == 0 {
 		return nil, Input{}, errNoInput
@@ -113,4 +113,31 @@ func (r *run) dayFacts(d date.Date) (*facts, error) {
 	f.addDay(day)
 	r.facts[d] = f
 	return f, nil
+}
+
+// keepMonthFacts keeps a month's facts for its year and lets go of its days'.
+func (r *run) keepMonthFacts(m Period, days []child, fa *facts) {
+	r.months[m] = fa
+	for _, d := range days {
+		delete(r.facts, d.p.Date())
+	}
+}
+
+// monthFacts returns the facts of month m made of days, from this run's
+// build of the month or from the day files.
+func (r *run) monthFacts(m Period, days []child) *facts {
+	if fa, ok := r.months[m]; ok {
+		return fa
+	}
+	fa := newFacts()
+	for _, d := range days {
+		df, err := r.dayFacts(d.p.Date())
+		if err != nil {
+			r.log.Warn("leaving a day file out of the facts of its year", "path", dayfiles.RelPath(d.p.Date()), "err", err)
+			continue
+		}
+		fa.merge(df)
+	}
+	r.keepMonthFacts(m, days, fa)
+	return fa
 }

@@ -28,7 +28,8 @@ type run struct {
 	changed bool                 // st differs from the file
 	written map[string]bool      // ids written (or due, when dry) in this run
 	hashes  map[string]string    // current file hash of summaries by id; "" when missing
-	facts   map[date.Date]*facts // of the days parsed in this run, for their month and year
+	facts   map[date.Date]*facts // of the days parsed in this run, until their month is built
+	months  map[Period]*facts    // of the months built in this run, for their year
 	done    int
 	total   int
 }
@@ -38,6 +39,7 @@ func (c *Consolidator) newRun(opts RunOptions, dry bool) *run {
 	return &run{
 		c: c, opts: opts, log: log, dry: dry, today: c.Today(), st: loadState(c.Root, log),
 		written: map[string]bool{}, hashes: map[string]string{}, facts: map[date.Date]*facts{},
+		months: map[Period]*facts{},
 	}
 }
 

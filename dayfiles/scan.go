@@ -202,7 +202,15 @@ type scanResult struct {
 // chunks of files ahead while the results are taken in order, so the order
 // and the limit are exact; the workers stop soon after the limit is reached.
 func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, err error) {
-	chunks := (len(files) + scanChunk - 1) / scanChunk
+	// Chunks grow from one file to scanChunk: a small limit is met after
+	// reading little more than it needs, a full scan hands over few results.
+	var bounds []int // chunk c covers files bounds[c] to bounds[c+1]-1, newest first
+	for k, c := 0, 0; k < len(files); c++ {
+		bounds = append(bounds, k)
+		k += min(scanChunk, 1<<(c/2))
+	}
+	bounds = append(bounds, len(files))
+	chunks := len(bounds) - 1
 	workers := min(scanWorkers, chunks)
 	done := make(chan struct{})
 	outs := make([]chan []scanResult, workers)
@@ -213,8 +221,8 @@ func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, e
 			defer close(outs[w])
 			var buf []byte
 			for c := w; c < chunks; c += workers {
-				rs := make([]scanResult, 0, scanChunk)
-				for k := c * scanChunk; k < min((c+1)*scanChunk, len(files)); k++ {
+				rs := make([]scanResult, 0, bounds[c+1]-bounds[c])
+				for k := bounds[c]; k < bounds[c+1]; k++ {
 					var r scanResult
 					r, buf = scanFile(files[len(files)-1-k], m, buf)
 					rs = append(rs, r)

@@ -64,18 +64,18 @@ func ParentField(level string) string {
 
 // bleveDoc is what bleve indexes for a Doc.
 type bleveDoc struct {
-	Level  string    `json:"level"`
-	Kind   string    `json:"kind"`
-	Tags   []string  `json:"tags"`
-	Period string    `json:"period"`
-	Year   string    `json:"year"`
-	Month  string    `json:"month,omitempty"`
-	Day    string    `json:"day,omitempty"`
-	Start  string    `json:"start"` // YYYY-MM-DD: keywords, compared as strings
-	End    string    `json:"end"`
-	Text   string    `json:"text"`
-	Path   string    `json:"path"`
-	Line   float64   `json:"line"`
+	Level  string   `json:"level"`
+	Kind   string   `json:"kind"`
+	Tags   []string `json:"tags"`
+	Period string   `json:"period"`
+	Year   string   `json:"year"`
+	Month  string   `json:"month,omitempty"`
+	Day    string   `json:"day,omitempty"`
+	Start  string   `json:"start"` // YYYY-MM-DD: keywords, compared as strings
+	End    string   `json:"end"`
+	Text   string   `json:"text"`
+	Path   string   `json:"path"`
+	Line   float64  `json:"line"`
 }
 
 func (d Doc) bleve() bleveDoc {

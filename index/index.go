@@ -139,10 +139,10 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 		}
 		have = meta{}
 	}
-	// unsafe_batch: a batch returns once it is in the in-memory snapshot, not
-	// after it is on disk. The manifest travels in the same batch, so a crash
-	// loses a consistent tail of work that the next Sync redoes.
-	rt := map[string]any{"bolt_timeout": timeout.String(), "unsafe_batch": true}
+	// Batches are safe (the default): Batch returns once the batch is on
+	// disk. scorch's unsafe_batch would return earlier, but Close does not
+	// flush what is not persisted yet, so a CLI run would lose its work.
+	rt := map[string]any{"bolt_timeout": timeout.String()}
 	if _, serr := os.Stat(path); errors.Is(serr, os.ErrNotExist) {
 		bl, err := bleve.New(path, newMapping())
 		if err != nil {

@@ -266,3 +266,23 @@ func TestVectorLogTornTail(t *testing.T) {
 		t.Fatalf("a torn log tail moved the index aside: %v", aside)
 	}
 }
+
+func TestBulkBuildSurvivesClose(t *testing.T) {
+	root := t.TempDir()
+	for i := 1; i <= 9; i++ {
+		writeDay(t, root, "2026-02-0"+string(rune('0'+i)), "Entry about kayaks", "Another about taxes")
+	}
+	x := open(t, root, offline.NewEmbedder())
+	if st := sync(t, x, root); st.Changed != 9 {
+		t.Fatalf("bulk build: %+v", st)
+	}
+	x.Close()
+	x = open(t, root, offline.NewEmbedder())
+	defer x.Close()
+	if st := sync(t, x, root); st.Changed != 0 {
+		t.Fatalf("after close and reopen, %d files indexed again: the manifest was lost", st.Changed)
+	}
+	if st, _ := x.Stats(); st.Docs != 18 || st.Vectors != 18 {
+		t.Fatalf("after reopen: %+v", st)
+	}
+}

@@ -16,11 +16,11 @@ import (
 
 // Query is one search of one level, inside one parent period and a range.
 type Query struct {
-	Text   string
-	Level  string     // year, month, day, entry
-	Parents []string  // restrict to the children of these periods; none for all
-	Range  date.Range // only documents that overlap it; open for all
-	K      int        // how many hits
+	Text    string
+	Level   string     // year, month, day, entry
+	Parents []string   // restrict to the children of these periods; none for all
+	Range   date.Range // only documents that overlap it; open for all
+	K       int        // how many hits
 }
 
 // Span is a byte range of a hit's text that matched the query.

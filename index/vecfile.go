@@ -119,7 +119,7 @@ func writeVectors(dir, embedder string, v *vectors) error {
 		if id == "" {
 			continue
 		}
-		buf = appendRecord(buf[:0], id, v.meta[s], v.data[s*v.dim:(s+1)*v.dim])
+		buf = appendRecord(buf[:0], id, v.meta[s], v.at(int32(s)))
 		w.Write(buf)
 	}
 	if err := w.Flush(); err != nil {
@@ -179,7 +179,6 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	v := newVectors(dim)
 	v.ids = make([]string, 0, n)
 	v.meta = make([]vecMeta, 0, n)
-	v.data = make([]float32, 0, int(n)*dim)
 	vec := make([]float32, dim)
 	for i := uint64(0); i < n; i++ {
 		id, m := r.record(dim, vec)

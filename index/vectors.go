@@ -25,7 +25,7 @@ type vectors struct {
 	dim    int
 	ids    []string // by slot; "" is a free slot
 	meta   []vecMeta
-	data   []float32 // slot*dim .. slot*dim+dim
+	slabs  [][]float32 // slabSize vectors each: growing never copies what is there
 	slot   map[string]int32
 	groups map[groupKey][]int32
 	free   []int32
@@ -37,6 +37,15 @@ func newVectors(dim int) *vectors {
 
 func (v *vectors) len() int { return len(v.slot) }
 
+// slabSize is how many vectors one slab holds.
+const slabSize = 1024
+
+// at returns the vector in slot s.
+func (v *vectors) at(s int32) []float32 {
+	off := (int(s) % slabSize) * v.dim
+	return v.slabs[int(s)/slabSize][off : off+v.dim]
+}
+
 // put stores vec (normalised here) for id, replacing what id had.
 func (v *vectors) put(id string, m vecMeta, vec []float32) {
 	if s, ok := v.slot[id]; ok {
@@ -47,7 +56,7 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 			v.groups[k] = append(v.groups[k], s)
 		}
 		v.meta[s] = m
-		normalizeInto(v.data[int(s)*v.dim:int(s+1)*v.dim], vec)
+		normalizeInto(v.at(s), vec)
 		return
 	}
 	var s int32
@@ -58,9 +67,11 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 		s = int32(len(v.ids))
 		v.ids = append(v.ids, id)
 		v.meta = append(v.meta, m)
-		v.data = append(v.data, make([]float32, v.dim)...)
+		if int(s)/slabSize == len(v.slabs) {
+			v.slabs = append(v.slabs, make([]float32, slabSize*v.dim))
+		}
 	}
-	normalizeInto(v.data[int(s)*v.dim:int(s+1)*v.dim], vec)
+	normalizeInto(v.at(s), vec)
 	v.slot[id] = s
 	k := groupKey{m.level, m.parent}
 	v.groups[k] = append(v.groups[k], s)
@@ -76,7 +87,7 @@ func (v *vectors) del(id string) bool {
 	delete(v.slot, id)
 	v.ids[s] = ""
 	v.meta[s] = vecMeta{}
-	clear(v.data[int(s)*v.dim : int(s+1)*v.dim])
+	clear(v.at(s))
 	v.free = append(v.free, s)
 	return true
 }
@@ -123,7 +134,7 @@ func (v *vectors) nearest(q []float32, level string, parents []string, r date.Ra
 		if m.level != level || m.end < lo || m.start > hi {
 			return
 		}
-		c := dot(q, v.data[int(s)*v.dim:int(s+1)*v.dim])
+		c := dot(q, v.at(s))
 		if h.Len() < k {
 			heap.Push(h, slotScore{s, c})
 		} else if c > (*h)[0].score {

@@ -16,5 +16,7 @@ type backend interface {
 	Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, error)
 	Find(ctx context.Context, req api.FindRequest) (api.FindResponse, error)
 	Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error)
+	Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error)
+	Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResponse, error)
 	Status(ctx context.Context, req api.StatusRequest) (api.StatusResponse, error)
 }

@@ -47,6 +47,8 @@ func commands() []command {
 		cmdFind(),
 		cmdConsolidate(),
 		cmdRecall(),
+		cmdExpand(),
+		cmdBrowse(),
 		cmdEval(),
 		cmdReindex(),
 		cmdStatus(),

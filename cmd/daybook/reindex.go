@@ -42,6 +42,7 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return fmt.Errorf("reindex: the daemon owns the index and does not offer a reindex; stop it and run reindex again")
 	}
+	defer closeIndex(e)
 	resp, err := r.Reindex(ctx, api.ReindexRequest{Changed: *changed})
 	if err != nil {
 		return fmt.Errorf("reindex: %w", err)
@@ -53,4 +54,15 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 		resp.Indexed, resp.Files, resp.Removed, resp.Documents, resp.Vectors, resp.Embedder,
 		float64(resp.Bytes)/(1<<20), resp.Seconds)
 	return nil
+}
+
+// closeIndex closes the index of the local App, if it opened one, so that
+// what was indexed is on disk before the process exits.
+func closeIndex(e *env) {
+	if e.app == nil {
+		return
+	}
+	if err := e.app.CloseIndex(); err != nil {
+		fmt.Fprintf(e.stderr, "daybook: closing the index: %v\n", err)
+	}
 }

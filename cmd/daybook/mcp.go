@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/app"
+	"github.com/daybook/daybook/mcp"
+)
+
+// version is daybook's version as MCP clients see it; the release build
+// sets it with -ldflags "-X main.version=...".
+var version = "dev"
+
+func cmdMCP() command {
+	return command{
+		name: "mcp", args: "[--dir DIR]",
+		summary: "serve daybook's memory to an AI agent over MCP on stdin and stdout",
+		help: `Speaks the Model Context Protocol over stdin and stdout, for an MCP client
+(Claude Desktop, Claude Code, Cursor) to start: tools recall, remember,
+expand, find, browse, and context and stats when this build has them. The
+daemon answers when it runs for the data dir, else the files do, as for every
+command. Logs go to stderr (-v for debug); stdout is the protocol.
+See docs/mcp-clients.md for the clients' configuration.`,
+		run: runMCP,
+	}
+}
+
+func runMCP(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("mcp")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("mcp takes no arguments, only --dir, --config and -v")
+	}
+	b, err := e.backend()
+	if err != nil {
+		return err
+	}
+	log := e.logger()
+	opts := mcp.Options{Version: version, Log: log, IsUserError: isUserError}
+	if _, daemon := b.(*api.Client); daemon {
+		log.Debug("the daemon answers the tools", "system", "mcp")
+	}
+	// What the backend does not do (a daemon's client without context or
+	// stats), the files do.
+	if local, err := e.local(); err == nil {
+		opts.Context, opts.Stats = localContext(local), localStats(local)
+	}
+	s := mcp.NewServer(b, opts)
+	t := &sdk.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
+	return mcp.Serve(ctx, s, t)
+}
+
+// localContext and localStats return the App's Context and Stats when this
+// build's App has them, else nil, which leaves the tool out: the seam for
+// operations that arrive with their parts.
+func localContext(a *app.App) mcp.ContextFunc {
+	if x, ok := any(a).(interface {
+		Context(context.Context, api.ContextRequest) (api.ContextResponse, error)
+	}); ok {
+		return x.Context
+	}
+	return nil
+}
+
+func localStats(a *app.App) mcp.StatsFunc {
+	if x, ok := any(a).(interface {
+		Stats(context.Context, api.StatsRequest) (api.StatsResponse, error)
+	}); ok {
+		return x.Stats
+	}
+	return nil
+}
+
+// isUserError tells a caller's mistake from a failure, on the files or over
+// the socket.
+func isUserError(err error) bool {
+	var re *api.RemoteError
+	if errors.As(err, &re) {
+		return re.UserFault()
+	}
+	return app.IsUserError(err)
+}
+
+// nopWriteCloser keeps the transport from closing the process's stdout.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
