@@ -100,6 +100,12 @@ func (c *Client) Recall(ctx context.Context, req RecallRequest) (RecallResponse,
 	return call[RecallResponse](ctx, c, "/v1/recall", req)
 }
 
+// Consolidate asks the daemon to bring summaries up to date; the daemon's
+// index sees each summary it writes. Progress does not cross the socket.
+func (c *Client) Consolidate(ctx context.Context, req ConsolidateRequest) (ConsolidateResponse, error) {
+	return call[ConsolidateResponse](ctx, c, "/v1/consolidate", req)
+}
+
 // Status says how the daemon and its data dir stand.
 func (c *Client) Status(ctx context.Context, req StatusRequest) (StatusResponse, error) {
 	return call[StatusResponse](ctx, c, "/v1/status", req)

@@ -85,6 +85,11 @@ func NewServer(b Backend, opts ServerOptions) *Server {
 	}); ok {
 		s.Handle(http.MethodPost, "/v1/recall", jsonHandler(s, x.Recall))
 	}
+	if x, ok := b.(interface {
+		Consolidate(context.Context, ConsolidateRequest) (ConsolidateResponse, error)
+	}); ok {
+		s.Handle(http.MethodPost, "/v1/consolidate", longRunning(jsonHandler(s, x.Consolidate)))
+	}
 	s.handleExpand(b)
 	s.handleBrowse(b)
 	return s

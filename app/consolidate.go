@@ -9,7 +9,6 @@ import (
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/offline"
 )
 
 // consolidatePart is the App's consolidation: the Consolidator, built once,
@@ -21,12 +20,13 @@ type consolidatePart struct {
 }
 
 // Consolidator returns the App's Consolidator, built on first use with the
-// offline summarizer. Summaries it writes are passed to the hooks given to
+// summarizer of NewSummarizer (Ollama with the offline fallback when
+// enabled, else offline). Summaries it writes are passed to the hooks given to
 // OnSummary.
 func (a *App) Consolidator() *consolidate.Consolidator {
 	a.cons.once.Do(func() {
 		a.cons.c = &consolidate.Consolidator{
-			Root: a.Dir, Loc: a.Loc(), Summarizer: offline.NewSummarizer(), Log: a.Log,
+			Root: a.Dir, Loc: a.Loc(), Summarizer: a.NewSummarizer(), Log: a.Log,
 			Now: func() time.Time { return a.Now() },
 			OnWrite: func(ctx context.Context, s *consolidate.Summary) {
 				for _, fn := range a.cons.hooks {

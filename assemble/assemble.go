@@ -33,8 +33,8 @@ const (
 // Section headings.
 const (
 	headFoundation = "## Foundation\n\n"
-	headSummaries  = "## Memory summaries\n\n"
-	headRecent     = "## Recent\n\n"
+	headSummaries  = "\n## Memory summaries\n\n" // the "\n" is dropped after a blank line
+	headRecent     = "\n## Recent\n\n"
 )
 
 // Candidate is an item that may go into the block.
@@ -215,7 +215,7 @@ func Build(in Input) Result {
 	recBudget := rest - used[PartSummaries]
 	fill(PartRecent, recBudget, rest-sumBudget)
 	if left := rest - used[PartSummaries] - used[PartRecent]; left > 0 {
-		fill(PartSummaries, used[PartSummaries]+left, sumBudget) // what recent left over
+		fill(PartSummaries, left, sumBudget) // what recent left over
 	}
 
 	// Render the chosen items part by part, in Rank order.
@@ -240,9 +240,9 @@ func Build(in Input) Result {
 			return cmp.Compare(ca.Rank, cb.Rank)
 		})
 		if p == PartSummaries {
-			b.add(headSummaries)
+			b.addSection(headSummaries)
 		} else {
-			b.add(headRecent)
+			b.addSection(headRecent)
 		}
 		for _, i := range idx {
 			b.add(pieces[i])
@@ -261,8 +261,7 @@ func Build(in Input) Result {
 func render(c Candidate, max int) (piece string, truncated, ok bool) {
 	head := strings.TrimRight(c.Head, "\n") + "\n"
 	if c.Body == "" {
-		piece = head + "\n"
-		return piece, false, Tokens(piece) <= max
+		return head, false, Tokens(head) <= max // list items follow one another
 	}
 	whole := head + c.Body + "\n\n"
 	if Tokens(whole) <= max {
@@ -296,4 +295,13 @@ func (b *blockWriter) add(s string) {
 func daysBetween(a, b date.Date) int {
 	ta, tb := a.In(time.UTC), b.In(time.UTC)
 	return int(tb.Sub(ta).Hours() / 24)
+}
+
+// addSection adds a section heading, without its leading newline when the
+// block already ends with a blank line.
+func (b *blockWriter) addSection(head string) {
+	if strings.HasSuffix(b.String(), "\n\n") {
+		head = head[1:]
+	}
+	b.add(head)
 }

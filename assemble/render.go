@@ -50,13 +50,16 @@ func EntryCandidate(e dayfiles.Entry, part Part) Candidate {
 }
 
 // EntryLine renders an entry as one list item: "- [ID] [kind] text", the kind
-// left out for notes, continuation lines indented by two spaces. The text is
+// left out for notes (unless the text starts with a bracket), continuation lines indented by two spaces. The text is
 // the entry's exact text; ParseEntries gives it back.
 func EntryLine(e dayfiles.Entry) string {
 	var b strings.Builder
 	b.WriteString("- [" + e.ID + "] ")
-	if e.Kind != "" && e.Kind != dayfiles.KindNote {
+	switch {
+	case e.Kind != "" && e.Kind != dayfiles.KindNote:
 		b.WriteString("[" + string(e.Kind) + "] ")
+	case strings.HasPrefix(e.Text, "["):
+		b.WriteString("[note] ") // so that ParseEntries does not take the text's bracket for a kind
 	}
 	for i, l := range strings.Split(e.Text, "\n") {
 		if i > 0 {

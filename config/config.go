@@ -8,8 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/robfig/cron/v3"
@@ -73,6 +76,41 @@ type Context struct {
 // Web is the opt-in timeline page.
 type Web struct {
 	Listen string `yaml:"listen"` // "" is off; e.g. 127.0.0.1:7717
+	// AllowRemote lets Listen be an address other machines can reach
+	// (0.0.0.0:7717, a LAN address). Off, only loopback addresses are taken.
+	AllowRemote bool `yaml:"allow_remote"`
+}
+
+// Validate checks Listen: a host and a port, and a loopback host (127.0.0.1,
+// ::1, localhost) unless AllowRemote is set. An empty Listen is valid: off.
+func (w Web) Validate() error {
+	if w.Listen == "" {
+		return nil
+	}
+	host, port, err := net.SplitHostPort(w.Listen)
+	if err != nil {
+		return fmt.Errorf("web.listen: %q is not HOST:PORT (e.g. 127.0.0.1:7717): %v", w.Listen, err)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("web.listen: %q: port %q is not a number 0..65535", w.Listen, port)
+	}
+	if w.AllowRemote || IsLoopbackHost(host) {
+		return nil
+	}
+	if host == "" {
+		host = "every interface"
+	}
+	return fmt.Errorf("web.listen: %q listens on %s, which other machines can reach; use 127.0.0.1 or set web.allow_remote: true", w.Listen, host)
+}
+
+// IsLoopbackHost reports whether host (from a HOST:PORT) names this machine
+// only: localhost or a loopback IP.
+func IsLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Log configures logging.
@@ -167,6 +205,9 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("context.budget: %d must be positive", c.Context.Budget)
 	case c.Context.Summary < 0 || c.Context.Recent < 0 || c.Context.Summary+c.Context.Recent <= 0:
 		return fmt.Errorf("context.summary, context.recent: %v and %v must be shares >= 0 with a positive sum", c.Context.Summary, c.Context.Recent)
+	}
+	if err := c.Web.Validate(); err != nil {
+		return err
 	}
 	switch c.Log.Level {
 	case "debug", "info", "warn", "error":

@@ -19,4 +19,5 @@ type backend interface {
 	Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error)
 	Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResponse, error)
 	Status(ctx context.Context, req api.StatusRequest) (api.StatusResponse, error)
+	Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.ConsolidateResponse, error)
 }

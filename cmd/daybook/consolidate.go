@@ -33,11 +33,6 @@ overlap them; --level to one level.`,
 	}
 }
 
-// consolidator is what the command needs of a backend.
-type consolidator interface {
-	Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.ConsolidateResponse, error)
-}
-
 func runConsolidate(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("consolidate")
 	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
@@ -57,15 +52,11 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 	default:
 		return usagef("consolidate: --level %q: want day, month or year", *level)
 	}
-	b, err := e.backend()
+	// With a daemon running this goes through its socket, so that its index
+	// sees the summaries written; the progress bar is then not shown.
+	c, err := e.backend()
 	if err != nil {
 		return err
-	}
-	c, ok := b.(consolidator)
-	if !ok { // a daemon that does not serve it yet: do it here
-		if c, err = e.local(); err != nil {
-			return err
-		}
 	}
 	req := api.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}
 	var bar *progressbar.ProgressBar
