@@ -106,6 +106,11 @@ func (c *Client) Consolidate(ctx context.Context, req ConsolidateRequest) (Conso
 	return call[ConsolidateResponse](ctx, c, "/v1/consolidate", req)
 }
 
+// Reindex asks the daemon, which owns the index, to rebuild it.
+func (c *Client) Reindex(ctx context.Context, req ReindexRequest) (ReindexResponse, error) {
+	return call[ReindexResponse](ctx, c, "/v1/reindex", req)
+}
+
 // Status says how the daemon and its data dir stand.
 func (c *Client) Status(ctx context.Context, req StatusRequest) (StatusResponse, error) {
 	return call[StatusResponse](ctx, c, "/v1/status", req)

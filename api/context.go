@@ -14,6 +14,8 @@ type ContextItem struct {
 	Level   string  `json:"level"`
 	Tokens  int     `json:"tokens"`
 	Utility float64 `json:"utility,omitempty"`
+	// Truncated: the item's prose was cut to fit; its id expands to the whole.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // ContextResponse is one markdown block and how the budget was spent.

@@ -80,6 +80,7 @@ func NewServer(b Backend, opts ServerOptions) *Server {
 	s.Handle(http.MethodGet, "/v1/status", status)
 
 	// Operations that arrive with their parts: one block each.
+	s.handleContext(b) // /v1/context, /v1/topics, /v1/topic, /v1/stats (client_context.go)
 	if x, ok := b.(interface {
 		Recall(context.Context, RecallRequest) (RecallResponse, error)
 	}); ok {
@@ -89,6 +90,11 @@ func NewServer(b Backend, opts ServerOptions) *Server {
 		Consolidate(context.Context, ConsolidateRequest) (ConsolidateResponse, error)
 	}); ok {
 		s.Handle(http.MethodPost, "/v1/consolidate", longRunning(jsonHandler(s, x.Consolidate)))
+	}
+	if x, ok := b.(interface {
+		Reindex(context.Context, ReindexRequest) (ReindexResponse, error)
+	}); ok {
+		s.Handle(http.MethodPost, "/v1/reindex", longRunning(jsonHandler(s, x.Reindex)))
 	}
 	s.handleExpand(b)
 	s.handleBrowse(b)

@@ -27,6 +27,7 @@ type App struct {
 	idx         indexPart       // the search index, opened on first use (index.go)
 	models      models          // summarizer and embedder, built once (models.go)
 	statusHooks []StatusHook    // see OnStatus
+	use         usagePart       // retrieval counts for the context's utility score (usage.go)
 }
 
 // OnWrite registers fn to be called after entries are written to days.
@@ -48,5 +49,5 @@ func (a *App) Loc() *time.Location { return a.Config.Location() }
 // Today returns today's date in the configured time zone.
 func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }
 
-// Close releases what the App holds open.
-func (a *App) Close() error { return nil }
+// Close releases what the App holds open: the index, written to disk first.
+func (a *App) Close() error { return a.closeIndex() }

@@ -21,7 +21,7 @@ func (a *App) Day(ctx context.Context, req api.DayRequest) (api.DayResponse, err
 	}
 	resp := api.DayResponse{Date: d.String(), Path: dayfiles.RelPath(d), Entries: []api.Entry{}}
 	path := dayfiles.Path(a.Dir, d)
-	data, err := os.ReadFile(path)
+	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return resp, nil
 	}

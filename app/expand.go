@@ -64,7 +64,7 @@ func parseLineID(id string) (date.Date, int, bool) {
 // naming the id that led to it.
 func (a *App) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
 	path := dayfiles.Path(a.Dir, d)
-	data, err := os.ReadFile(path)
+	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, userErrf("id %q: no day file %s", id, dayfiles.RelPath(d))
 	}

@@ -111,7 +111,7 @@ func Build(in Input) Result {
 		in.Budget = 1
 	}
 	title := strings.TrimRight(in.Title, "\n") + "\n\n"
-	if Tokens(title) > in.Budget {
+	if Tokens(title) > in.Budget && in.Foundation == "" {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("the budget of %d tokens is too small for anything; nothing was placed", in.Budget))
 		res.Omitted = len(in.Candidates)
 		return res
@@ -261,7 +261,10 @@ func Build(in Input) Result {
 func render(c Candidate, max int) (piece string, truncated, ok bool) {
 	head := strings.TrimRight(c.Head, "\n") + "\n"
 	if c.Body == "" {
-		return head, false, Tokens(head) <= max // list items follow one another
+		if c.Part == PartSummaries {
+			head += "\n" // a hit among summaries stands apart from the next heading
+		}
+		return head, false, Tokens(head) <= max // recent entries follow one another
 	}
 	whole := head + c.Body + "\n\n"
 	if Tokens(whole) <= max {

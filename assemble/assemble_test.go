@@ -52,6 +52,12 @@ func input(t *testing.T, budget int, foundation string) assemble.Input {
 func TestBudgetIsNeverExceeded(t *testing.T) {
 	for budget := 1; budget <= 3000; budget += 37 {
 		res := assemble.Build(input(t, budget, "I am the agent of Dana.\nNever delete day files."))
+		if len(res.Warnings) > 0 { // the title and foundation alone are over the budget
+			if !strings.Contains(res.Markdown, "I am the agent of Dana.\nNever delete day files.") || budget > 60 {
+				t.Fatalf("budget %d: %v", budget, res.Warnings)
+			}
+			continue
+		}
 		if res.Tokens > budget || assemble.Tokens(res.Markdown) != res.Tokens {
 			t.Fatalf("budget %d: block of %d tokens (estimate %d)", budget, res.Tokens, assemble.Tokens(res.Markdown))
 		}
@@ -65,9 +71,14 @@ func TestBudgetIsNeverExceeded(t *testing.T) {
 }
 
 func TestTinyBudgetPlacesNothing(t *testing.T) {
-	res := assemble.Build(input(t, 3, "Foundation."))
+	res := assemble.Build(input(t, 3, ""))
 	if res.Markdown != "" || res.Tokens != 0 || len(res.Warnings) != 1 {
 		t.Fatalf("budget 3: %+v", res)
+	}
+	// A foundation is given even when the title alone is over the budget.
+	res = assemble.Build(input(t, 3, "Foundation."))
+	if !strings.Contains(res.Markdown, "\nFoundation.\n") || len(res.Warnings) != 1 {
+		t.Fatalf("budget 3 with a foundation: %+v", res)
 	}
 }
 

@@ -21,6 +21,11 @@ func genYears(b *testing.B, dir string, n int) {
 // BenchmarkDaemonBackfill5Years starts a daemon on five generated years
 // with no summaries and times the start's backfill. Run with -benchtime=1x.
 func BenchmarkDaemonBackfill5Years(b *testing.B) {
+	b.Run("index=off", func(b *testing.B) { benchBackfill(b, true) })
+	b.Run("index=on", func(b *testing.B) { benchBackfill(b, false) })
+}
+
+func benchBackfill(b *testing.B, noIndex bool) {
 	for b.Loop() {
 		b.StopTimer()
 		dir := b.TempDir()
@@ -32,7 +37,7 @@ func BenchmarkDaemonBackfill5Years(b *testing.B) {
 		runtime.ReadMemStats(&before)
 		b.StartTimer()
 		start := time.Now()
-		d := startDaemon(b, a, Options{NoWatch: true, JumpEvery: -1})
+		d := startDaemon(b, a, Options{NoWatch: true, NoIndex: noIndex, JumpEvery: -1})
 		waitBackfill(b, d, 30*time.Minute)
 		b.ReportMetric(time.Since(start).Seconds(), "s/backfill")
 		var after runtime.MemStats
@@ -54,7 +59,7 @@ func BenchmarkDaemonNoChangeStart(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		d, err := New(a, consolidatorFor(a), Options{NoWatch: true, JumpEvery: -1})
+		d, err := New(a, consolidatorFor(a), Options{NoWatch: true, NoIndex: true, JumpEvery: -1})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -12,23 +12,18 @@ import (
 
 // backfill consolidates every closed period of the whole history that has
 // entries and no current summary, day → month → year: what cron missed while
-// the daemon was down or the machine slept. With nothing stale it writes
-// nothing.
+// the daemon was down or the machine slept. It is one Run over the whole
+// history: periods whose inputs did not change cost a stat, so with nothing
+// stale it writes nothing.
 func (d *Daemon) backfill(ctx context.Context) error {
-	start := time.Now()
-	stale, err := d.cons.Stale(ctx)
-	if err != nil {
-		return err
-	}
-	if len(stale) == 0 {
-		d.log.Info("summaries are current", "took", time.Since(start).Round(time.Millisecond).String())
-		return nil
-	}
-	d.log.Info("backfilling", "periods", len(stale), "first", stale[0].ID(), "last", stale[len(stale)-1].ID())
+	d.log.Debug("backfill: looking for stale summaries")
 	p := newProgress(d.opts.Bar, d.log, "backfill")
 	st, err := d.cons.Run(ctx, consolidate.RunOptions{Progress: p.update})
 	p.finish()
-	d.logStats("backfill", st)
+	if err == nil && st.Written() == 0 && len(st.Removed) == 0 {
+		d.log.Info("summaries are current", "unchanged", st.Unchanged, "took", st.Duration.Round(time.Millisecond).String())
+	}
+	d.logStats(JobBackfill, st)
 	return d.retryIfBusy(err, task{job: JobBackfill, run: d.backfill})
 }
 

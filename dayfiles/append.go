@@ -191,6 +191,9 @@ func appendDay(root string, d date.Date, chunk string, n int) ([]Written, error)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("creating folder for %s: %w", path, err)
 	}
+	if err := checkNoLinks(path); err != nil {
+		return nil, fmt.Errorf("appending: %w", err)
+	}
 	for attempt := 0; ; attempt++ {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {

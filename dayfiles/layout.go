@@ -74,6 +74,10 @@ func List(root string, r date.Range, log *slog.Logger) ([]File, error) {
 		if !r.Overlaps(date.YearRange(year)) {
 			continue
 		}
+		if isLink(filepath.Join(daysDir, y)) {
+			log.Debug("ignoring symbolic link in days/", "path", filepath.Join(daysDir, y))
+			continue
+		}
 		months, err := readDirNames(filepath.Join(daysDir, y))
 		if err != nil {
 			log.Debug("ignoring unreadable year folder", "path", filepath.Join(daysDir, y), "err", err)
@@ -90,6 +94,10 @@ func List(root string, r date.Range, log *slog.Logger) ([]File, error) {
 				continue
 			}
 			dir := filepath.Join(daysDir, y, m)
+			if isLink(dir) {
+				log.Debug("ignoring symbolic link in days/", "path", dir)
+				continue
+			}
 			ents, err := os.ReadDir(dir)
 			if err != nil {
 				log.Debug("ignoring unreadable month folder", "path", dir, "err", err)

@@ -37,6 +37,9 @@ var blockParser = parser.NewParser(
 
 // ParseFile reads and parses the day file at path for day d.
 func ParseFile(path string, d date.Date) (*Day, error) {
+	if err := checkNoLinks(path); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -205,9 +205,11 @@ func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, e
 	// Chunks grow from one file to scanChunk: a small limit is met after
 	// reading little more than it needs, a full scan hands over few results.
 	var bounds []int // chunk c covers files bounds[c] to bounds[c+1]-1, newest first
-	for k, c := 0, 0; k < len(files); c++ {
+	for k, size := 0, 1; k < len(files); k += size {
 		bounds = append(bounds, k)
-		k += min(scanChunk, 1<<(c/2))
+		if len(bounds)%2 == 0 {
+			size = min(scanChunk, 2*size) // 1, 1, 2, 2, 4, 4, 8, 8, 8...
+		}
 	}
 	bounds = append(bounds, len(files))
 	chunks := len(bounds) - 1

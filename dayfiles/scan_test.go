@@ -153,6 +153,35 @@ func writeCorpus(t testing.TB, first date.Date, days, lines int) string {
 	return root
 }
 
+// TestScanManyFiles scans more files than any chunking rounds to: every
+// match comes back once, in order, with and without a limit.
+func TestScanManyFiles(t *testing.T) {
+	root := writeCorpus(t, date.MustParse("2025-01-01"), 400, 2)
+	files, err := List(root, date.Range{}, nil)
+	if err != nil || len(files) != 400 {
+		t.Fatalf("List: %d files, %v", len(files), err)
+	}
+	m, _ := NewMatcher("entry1", false)
+	for _, limit := range []int{0, 1, 3, 77, 399, 400, 401} {
+		got, _, err := Scan(files, m, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 400
+		if limit > 0 {
+			want = min(limit, 400)
+		}
+		if len(got) != want {
+			t.Fatalf("limit %d: %d matches, want %d", limit, len(got), want)
+		}
+		for i, s := range got {
+			if s.File.Date != files[399-i].Date || s.Line != 4 {
+				t.Fatalf("limit %d: match %d is %s:%d, want %s:4", limit, i, s.File.Date, s.Line, files[399-i].Date)
+			}
+		}
+	}
+}
+
 func TestScanOrderAndLimit(t *testing.T) {
 	first := date.MustParse("2026-10-30")
 	root := writeCorpus(t, first, 7, 5)

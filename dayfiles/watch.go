@@ -265,7 +265,7 @@ func (w *Watcher) isFolder(parts []string) bool {
 			return false
 		}
 	}
-	fi, err := os.Stat(filepath.Join(w.root, filepath.Join(parts...)))
+	fi, err := os.Lstat(filepath.Join(w.root, filepath.Join(parts...))) // a link is not followed out of days/
 	return err == nil && fi.IsDir()
 }
 

@@ -62,14 +62,22 @@ func checkLen(arg, s string, max int) error {
 // checkRange checks the from and to dates each alone; their order depends
 // on today, which the backend knows.
 func checkRange(from, to string) error {
-	for _, a := range []struct{ name, v string }{{"from", from}, {"to", to}} {
+	// Any day will do as today: the form, and the order of two dates
+	// relative to the same today, do not depend on it.
+	today := date.Date{Year: 2000, Month: time.January, Day: 1}
+	var days [2]date.Date
+	for i, a := range []struct{ name, v string }{{"from", from}, {"to", to}} {
 		if a.v == "" {
 			continue
 		}
-		// Any day will do as today: only the form is checked here.
-		if _, err := date.ParseArg(a.v, date.Date{Year: 2000, Month: time.January, Day: 1}); err != nil {
+		d, err := date.ParseArg(a.v, today)
+		if err != nil {
 			return &ArgError{Arg: a.name, Err: err}
 		}
+		days[i] = d
+	}
+	if from != "" && to != "" && days[1].Before(days[0]) {
+		return argErrorf("from", "%q is after to %q", from, to)
 	}
 	return nil
 }
@@ -124,8 +132,13 @@ func checkKind(kind string) error {
 
 func checkTags(tags []string) error {
 	for i, t := range tags {
-		if strings.TrimSpace(strings.TrimPrefix(t, "#")) == "" {
+		name := strings.TrimPrefix(t, "#")
+		if strings.TrimSpace(name) == "" {
 			return argErrorf("tags", "tag %d is empty", i+1)
+		}
+		// The rule the day-file parser reads tags by.
+		if got := dayfiles.Tags("#" + name); len(got) != 1 || got[0] != strings.ToLower(name) {
+			return argErrorf("tags", "%q is not a tag: a tag is a letter followed by letters, digits, '-', '_' or '/'", t)
 		}
 	}
 	return nil

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/mcp"
 )
@@ -178,7 +176,7 @@ func TestBadArguments(t *testing.T) {
 		{"recall", map[string]any{}, []string{"query"}},
 		{"recall", map[string]any{"query": "x", "from": "last tuesdayish"}, []string{"from", `"last tuesdayish"`}},
 		{"recall", map[string]any{"query": "x", "to": "2026-13-01"}, []string{"to", "2026-13-01"}},
-		{"recall", map[string]any{"query": "x", "from": "2026-03-01", "to": "2026-01-01"}, []string{"2026-03-01", "after"}},
+		{"recall", map[string]any{"query": "x", "from": "2026-03-01", "to": "2026-01-01"}, []string{"from", `"2026-03-01" is after to "2026-01-01"`}},
 		{"recall", map[string]any{"query": "x", "level": "week"}, []string{"level", `"week"`}},
 		{"recall", map[string]any{"query": "x", "limit": -1}, []string{"limit", "-1", "negative"}},
 		{"recall", map[string]any{"query": "x", "limit": "ten"}, []string{"limit"}},
@@ -187,7 +185,7 @@ func TestBadArguments(t *testing.T) {
 		{"remember", map[string]any{"text": "x", "kind": "rumour"}, []string{"kind", `"rumour"`}},
 		{"remember", map[string]any{"text": "x", "at": "25:99"}, []string{"at", `"25:99"`}},
 		{"remember", map[string]any{"text": "x", "tags": []string{"#"}}, []string{"tags"}},
-		{"remember", map[string]any{"text": "x", "tags": []string{"9lives"}}, []string{"9lives"}},
+		{"remember", map[string]any{"text": "x", "tags": []string{"9lives"}}, []string{"tags", `"9lives"`}},
 		{"expand", map[string]any{"id": ""}, []string{"id", "empty"}},
 		{"expand", map[string]any{"id": "nonsense"}, []string{`"nonsense"`}},
 		{"expand", map[string]any{"id": "month:2026-13"}, []string{"month:2026-13"}},
@@ -206,6 +204,7 @@ func TestBadArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		msg := callErr(t, cs, c.tool, c.args)
+		t.Logf("%s %v → %s", c.tool, c.args, msg)
 		for _, w := range c.want {
 			if !strings.Contains(msg, w) {
 				t.Errorf("%s %v: error %q does not say %q", c.tool, c.args, msg, w)
@@ -238,8 +237,11 @@ func TestRememberRecallExpand(t *testing.T) {
 		t.Fatalf("recall does not return the remembered entry %s: %+v", ids[0], rec.Results)
 	}
 	exp := call[api.ExpandResponse](t, cs, "expand", map[string]any{"id": rec.Results[i].ID})
-	if exp.Entry == nil || exp.Entry.Text != "Decided to move the backups to the NAS in the attic\n\nkeeping the offsite copy monthly #backups #nas" {
+	if exp.Entry == nil || exp.Entry.Text != "Decided to move the backups to the NAS in the attic #backups #nas\n\nkeeping the offsite copy monthly" {
 		t.Fatalf("expand gives back %+v", exp.Entry)
+	}
+	if want := "- 12:00 [decision] Decided to move the backups to the NAS in the attic #backups #nas\n\n  keeping the offsite copy monthly"; exp.Text != want {
+		t.Fatalf("expand text %q, want the lines as written %q", exp.Text, want)
 	}
 	if exp.Path != rec.Results[i].Path || exp.Line != rec.Results[i].Line || exp.EndLine != exp.Line+2 {
 		t.Fatalf("expand %s:%d-%d, recall said %s:%d", exp.Path, exp.Line, exp.EndLine, rec.Results[i].Path, rec.Results[i].Line)
@@ -267,5 +269,3 @@ func (panicky) Expand(context.Context, api.ExpandRequest) (api.ExpandResponse, e
 	m["boom"]++ // assignment to a nil map
 	return api.ExpandResponse{}, nil
 }
-
-var _ = sdk.CallToolParams{}

@@ -36,6 +36,7 @@ var levels = []string{index.LevelYear, index.LevelMonth, index.LevelDay, index.L
 type group struct {
 	parents []string
 	label   string // for the explain path
+	noVec   bool   // BM25 only
 	hits    []index.Hit
 	vec     []index.VecHit
 	out     []scored
@@ -57,8 +58,16 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				k *= 3
 			}
 		} else {
-			for _, p := range parents {
-				groups = append(groups, &group{parents: []string{p}, label: p})
+			if level == index.LevelEntry {
+				// One search inside all the chosen days: the entries are cut
+				// to the limit together at the end anyway.
+				if len(parents) > 0 {
+					groups = append(groups, &group{parents: slices.Clone(parents), label: "days"})
+				}
+			} else {
+				for _, p := range parents {
+					groups = append(groups, &group{parents: []string{p}, label: p})
+				}
 			}
 			if orphans := s.Orphans(level, r); len(orphans) > 0 {
 				orphans = orphans[:min(len(orphans), maxOrphans)]
@@ -66,8 +75,10 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 			}
 			if level == index.LevelEntry {
 				// Summaries leave out rare words: the best entries of the
-				// whole range compete too, beside those the drill reached.
-				groups = append(groups, &group{label: "*"})
+				// whole range by BM25 compete too, beside those the drill
+				// reached. BM25 only: a flat vector scan of every entry
+				// costs more than the whole drill.
+				groups = append(groups, &group{label: "*", noVec: true})
 			}
 		}
 		if len(groups) == 0 {
@@ -100,6 +111,9 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 					break
 				}
 				n++
+				if level == index.LevelEntry && c.hit.Period != "" && g.label != "*" {
+					c.parent = c.hit.Period // searched inside its day
+				}
 				all = append(all, c)
 				parents = append(parents, c.hit.Period)
 				path = append(path, level+":"+c.hit.Period)
@@ -129,7 +143,7 @@ func searchGroups(ctx context.Context, s Searcher, groups []*group, text string,
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			q := index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}
-			if vec != nil {
+			if vec != nil && !g.noVec {
 				g.vec = s.Nearest(q, vec)
 			}
 			g.hits, errs[i] = s.Search(ctx, q)

@@ -60,7 +60,10 @@ func Linear(ctx context.Context, root string, query string, r date.Range, limit 
 			if os.IsNotExist(err) {
 				continue // removed since listed
 			}
-			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
+			// One unreadable day (too big, unreadable) must not fail every
+			// recall: name it and scan the rest.
+			log.Warn("skipping day file in linear recall", "path", f.Path, "err", err)
+			continue
 		}
 		s.scanFile(f, buf)
 	}

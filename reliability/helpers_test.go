@@ -52,6 +52,9 @@ func TestMain(m *testing.M) {
 // daybookBin returns the path of the daybook binary, building it once.
 func daybookBin(t testing.TB) string {
 	t.Helper()
+	if b := os.Getenv("DAYBOOK_TEST_BIN"); b != "" {
+		return b // a binary built beforehand, e.g. while a package is mid-edit
+	}
 	bin := filepath.Join(binDir, "daybook")
 	buildOnce.Do(func() {
 		cmd := exec.Command("go", "build", "-o", bin, "github.com/daybook/daybook/cmd/daybook")

@@ -20,4 +20,9 @@ type backend interface {
 	Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResponse, error)
 	Status(ctx context.Context, req api.StatusRequest) (api.StatusResponse, error)
 	Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.ConsolidateResponse, error)
+	Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexResponse, error)
+	Context(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error)
+	Topics(ctx context.Context, req api.TopicsRequest) (api.TopicsResponse, error)
+	Topic(ctx context.Context, req api.TopicRequest) (api.TopicResponse, error)
+	Stats(ctx context.Context, req api.StatsRequest) (api.StatsResponse, error)
 }

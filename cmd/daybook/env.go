@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -149,9 +150,14 @@ func (e *env) backend() (backend, error) {
 	return e.local()
 }
 
+// close closes the local App, so that what it indexed is on disk before the
+// process exits.
 func (e *env) close() {
 	if e.app != nil {
-		e.app.Close()
+		if err := e.app.Close(); err != nil {
+			fmt.Fprintf(e.stderr, "daybook: closing the index: %v\n", err)
+		}
+		e.app = nil
 	}
 }
 

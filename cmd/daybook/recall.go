@@ -42,7 +42,6 @@ func runRecall(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer closeIndex(e)
 	resp, err := b.Recall(ctx, api.RecallRequest{Query: strings.Join(pos, " "), From: *from, To: *to,
 		Level: *level, Limit: *limit, Explain: *explain, Mode: *mode})
 	if err != nil {

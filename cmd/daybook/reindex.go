@@ -18,11 +18,6 @@ changed since they were indexed. The daemon, when it runs, owns the index.`,
 	}
 }
 
-// reindexer is a backend that can rebuild the index.
-type reindexer interface {
-	Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexResponse, error)
-}
-
 func runReindex(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("reindex")
 	changed := fs.Bool("changed", false, "only the files that changed since they were indexed")
@@ -38,12 +33,7 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, ok := b.(reindexer)
-	if !ok {
-		return fmt.Errorf("reindex: the daemon owns the index and does not offer a reindex; stop it and run reindex again")
-	}
-	defer closeIndex(e)
-	resp, err := r.Reindex(ctx, api.ReindexRequest{Changed: *changed})
+	resp, err := b.Reindex(ctx, api.ReindexRequest{Changed: *changed})
 	if err != nil {
 		return fmt.Errorf("reindex: %w", err)
 	}
@@ -54,15 +44,4 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 		resp.Indexed, resp.Files, resp.Removed, resp.Documents, resp.Vectors, resp.Embedder,
 		float64(resp.Bytes)/(1<<20), resp.Seconds)
 	return nil
-}
-
-// closeIndex closes the index of the local App, if it opened one, so that
-// what was indexed is on disk before the process exits.
-func closeIndex(e *env) {
-	if e.app == nil {
-		return
-	}
-	if err := e.app.CloseIndex(); err != nil {
-		fmt.Fprintf(e.stderr, "daybook: closing the index: %v\n", err)
-	}
 }

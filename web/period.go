@@ -1,0 +1,163 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/date"
+)
+
+// childView is a month of a year or a day of a month, with its summary.
+type childView struct {
+	Label   string
+	Href    string
+	N       int // entries (of the tag filter, when set)
+	Notes   int
+	Error   string // the day file could not be parsed
+	Summary *api.SummaryInfo
+}
+
+type yearData struct {
+	layout
+	Year       int
+	Summary    *summaryView
+	Row        []yearRow
+	Months     []childView
+	Prev, Next string
+}
+
+func (p *pages) year(w http.ResponseWriter, r *http.Request) {
+	y, err := strconv.Atoi(r.PathValue("year"))
+	if err != nil || y < 1 || y > 9999 {
+		p.showError(w, r, http.StatusNotFound, "no such year "+strconv.Quote(r.PathValue("year"))+": want YYYY")
+		return
+	}
+	ctx := r.Context()
+	days, err := p.act.snapshot(ctx)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	per := consolidate.YearPeriod(y)
+	d := yearData{layout: p.frame(r, strconv.Itoa(y), days), Year: y,
+		Prev: "/year/" + strconv.Itoa(y-1), Next: "/year/" + strconv.Itoa(y+1)}
+	d.Crumbs = []crumb{{"Timeline", "/"}, {strconv.Itoa(y), ""}}
+	if d.Summary, err = p.summary(ctx, per); err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	d.Row = grid(days, y, y, d.Tag, nil, p.today())
+	sums, err := p.summaries(ctx, consolidate.LevelMonth, per.Range(), 12)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	for _, c := range d.Row[0].Cells {
+		mo := date.Month{Year: y, Month: time.Month(len(d.Months) + 1)}
+		v := childView{Label: time.Month(len(d.Months) + 1).String(), Href: c.Href, N: c.N}
+		if s, ok := sums[mo.String()]; ok {
+			v.Summary = &s
+			v.Href = "/month/" + mo.String()
+		}
+		d.Months = append(d.Months, v)
+	}
+	p.render(w, r, http.StatusOK, "year", d)
+}
+
+type monthData struct {
+	layout
+	Month      string
+	Summary    *summaryView
+	Weekdays   []string
+	Weeks      [][]cell
+	Days       []childView
+	Prev, Next string
+}
+
+func (p *pages) month(w http.ResponseWriter, r *http.Request) {
+	mo, err := date.ParseMonth(r.PathValue("month"))
+	if err != nil {
+		p.showError(w, r, http.StatusNotFound, "no such month "+strconv.Quote(r.PathValue("month"))+": want YYYY-MM")
+		return
+	}
+	ctx := r.Context()
+	all, err := p.act.snapshot(ctx)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	per := consolidate.MonthPeriod(mo)
+	d := monthData{layout: p.frame(r, mo.First().In(time.UTC).Format("January 2006"), all), Month: mo.String(),
+		Weekdays: []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}}
+	d.Crumbs = []crumb{{"Timeline", "/"}, {strconv.Itoa(mo.Year), "/year/" + strconv.Itoa(mo.Year)}, {mo.String(), ""}}
+	d.Prev, d.Next = "/month/"+mo.First().AddDays(-1).MonthOf().String(), "/month/"+mo.Next().String()
+	if d.Summary, err = p.summary(ctx, per); err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	sums, err := p.summaries(ctx, consolidate.LevelDay, mo.Range(), 31)
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	listed, err := p.b.Days(ctx, api.DaysRequest{From: mo.First().String(), To: mo.Last().String()})
+	if err != nil {
+		p.fail(w, r, err)
+		return
+	}
+	counts := map[date.Date]dayCount{}
+	max := 0
+	for _, dc := range all {
+		if dc.Date.MonthOf() == mo {
+			counts[dc.Date] = dc
+			max = maxInt(max, dc.count(d.Tag))
+		}
+	}
+	for _, info := range listed.Days {
+		day, err := date.Parse(info.Date)
+		if err != nil {
+			continue
+		}
+		v := childView{Label: day.String() + " " + day.Weekday().String()[:3], Href: "/day/" + info.Date,
+			N: info.Entries, Notes: info.Notes, Error: info.Error}
+		if d.Tag != "" {
+			v.N = counts[day].count(d.Tag)
+		}
+		if s, ok := sums[info.Date]; ok {
+			v.Summary = &s
+		}
+		d.Days = append(d.Days, v)
+	}
+	d.Weeks = calendar(mo, counts, max, d.Tag, p.today())
+	p.render(w, r, http.StatusOK, "month", d)
+}
+
+// calendar lays a month out in weeks from Monday, days shaded by entries.
+func calendar(mo date.Month, counts map[date.Date]dayCount, max int, tag string, today date.Date) [][]cell {
+	var weeks [][]cell
+	week := make([]cell, (int(mo.First().Weekday())+6)%7)
+	for day := mo.First(); day.MonthOf() == mo; day = day.AddDays(1) {
+		dc, ok := counts[day]
+		n := dc.count(tag)
+		c := cell{Label: strconv.Itoa(day.Day), N: n, Shade: shade(n, max), Current: day == today,
+			Title: day.String() + ": " + plural(n, "entry", "entries")}
+		if ok {
+			c.Href = "/day/" + day.String()
+		}
+		week = append(week, c)
+		if len(week) == 7 {
+			weeks = append(weeks, week)
+			week = nil
+		}
+	}
+	if len(week) > 0 {
+		for len(week) < 7 {
+			week = append(week, cell{})
+		}
+		weeks = append(weeks, week)
+	}
+	return weeks
+}
