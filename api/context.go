@@ -21,7 +21,7 @@ type ContextItem struct {
 // ContextResponse is one markdown block and how the budget was spent.
 type ContextResponse struct {
 	Markdown  string        `json:"markdown"`
-	Tokens    int           `json:"tokens"` // estimate of Markdown, never over Budget
+	Tokens    int           `json:"tokens"` // estimate of Markdown; over Budget only when foundation.md alone is (see Warnings)
 	Budget    int           `json:"budget_tokens"`
 	Items     []ContextItem `json:"items"`
 	Omitted   int           `json:"omitted"`              // candidates that did not fit

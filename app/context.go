@@ -195,7 +195,7 @@ func (g *gatherer) addHits(query string) (int, error) {
 		if !ok {
 			continue
 		}
-		c.Part, c.Hit, c.Relevance, c.Rank = assemble.PartSummaries, true, rel, rank
+		c.Part, c.Hit, c.Relevance, c.Rank, c.Tier = assemble.PartSummaries, true, rel, rank, 0
 		g.add(c, covers)
 	}
 	return len(rr.Results), nil
@@ -287,7 +287,7 @@ func (g *gatherer) addSummaries() error {
 			continue
 		}
 		c := assemble.SummaryCandidate(s)
-		c.Rank = i
+		c.Rank, c.Tier = i, 1+levelOrder(f.Period.Level)
 		g.add(c, f.Period.Range())
 	}
 	return nil

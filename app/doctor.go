@@ -204,9 +204,9 @@ func (a *App) checkOllama(ctx context.Context) []api.Check {
 	p := ollama.ProbeServer(ctx, cfg)
 	if p.Err != nil {
 		const fix = "start Ollama (ollama serve) or correct ollama.url; summaries use the offline summarizer and new vectors wait meanwhile"
-		return []api.Check{fail("ollama", fix, "%s does not answer: %v", cfg.URL, p.Err)}
+		return []api.Check{fail("ollama", fix, "%s does not answer: %v", redactURL(cfg.URL), p.Err)}
 	}
-	checks := []api.Check{ok("ollama", "%s answers, %d models pulled", cfg.URL, len(p.Models))}
+	checks := []api.Check{ok("ollama", "%s answers, %d models pulled", redactURL(cfg.URL), len(p.Models))}
 	var missing []string
 	var fixes []string
 	for _, m := range []struct {

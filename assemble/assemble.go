@@ -55,6 +55,10 @@ type Candidate struct {
 	Relevance float64
 	// Hit marks a drill hit: shown first in its part, in Rank order.
 	Hit bool
+	// Tier orders the pyramid top-down within a part: what is placed is
+	// chosen tier by tier (0 first), and by utility within a tier. The App
+	// gives hits 0, years 1, months 2, days 3; recent entries are all 0.
+	Tier int
 	// Rank orders items within their part: hits by the drill's rank, the
 	// rest in pyramid order (years, months, days, oldest first) or, for
 	// recent entries, oldest first.
@@ -93,10 +97,10 @@ type Result struct {
 const minBody = 16
 
 // ItemCap is the most tokens one summary item may take in a part of
-// partBudget tokens: an eighth of it, between 48 and 800, so that several
+// partBudget tokens: a twelfth of it, between 48 and 800, so that several
 // periods share the part. A longer body is cut at a sentence; its id expands
 // to the whole summary.
-func ItemCap(partBudget int) int { return min(max(partBudget/8, 48), 800) }
+func ItemCap(partBudget int) int { return min(max(partBudget/12, 48), 800) }
 
 type scored struct {
 	i       int
@@ -154,6 +158,9 @@ func Build(in Input) Result {
 	}
 	for _, list := range byPart {
 		slices.SortStableFunc(list, func(a, b scored) int {
+			if c := cmp.Compare(in.Candidates[a.i].Tier, in.Candidates[b.i].Tier); c != 0 {
+				return c
+			}
 			if c := cmp.Compare(b.utility, a.utility); c != 0 {
 				return c
 			}

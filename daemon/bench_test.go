@@ -79,7 +79,7 @@ func BenchmarkDaemonNoChangeStart(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	if n := strings.Count(lb.String(), "msg=consolidated"); n > 0 {
+	if n := strings.Count(lb.String(), "msg=consolidated system=daemon"); n > 0 {
 		b.Fatalf("a no-change start consolidated %d times", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -303,5 +304,37 @@ func TestEntryIDStable(t *testing.T) {
 	}
 	if !slices.Equal(ids1, ids2) || !strings.HasSuffix(ids1[2], "-2") || ids1[0]+"-2" != ids1[2] {
 		t.Fatalf("ids moved with edits elsewhere: %q vs %q", ids1, ids2)
+	}
+}
+
+// TestDocExample parses the example day of docs/dayfiles.md and checks what
+// the text around it says about it.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "dayfiles.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "## An example day\n\n```markdown\n")
+	example, _, ok2 := strings.Cut(rest, "\n```\n")
+	if !ok || !ok2 {
+		t.Fatal("no example day in docs/dayfiles.md")
+	}
+	day, err := Parse("example", goldenDay, []byte(example+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range day.Entries {
+		got = append(got, fmt.Sprintf("%s %s %v", e.Clock(), e.Kind, e.Tags))
+	}
+	want := []string{
+		"09:14 decision [auth security]", "09:30 note [roadmap]", "10:02 fact []",
+		"11:00 todo [ops/certs]", "14:00 event []",
+	}
+	if day.Title != "2026-11-22 Sunday" || !slices.Equal(got, want) || len(day.Notes) != 2 {
+		t.Fatalf("title %q, entries %q, %d notes", day.Title, got, len(day.Notes))
+	}
+	if last := day.Entries[4].Text; !strings.Contains(last, "- 14:30 the demo crashed") {
+		t.Fatalf("the nested 14:30 item is not part of the 14:00 entry: %q", last)
 	}
 }

@@ -45,6 +45,7 @@ func TestListTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
+	t.Logf("tools: %v", names)
 	if want := wantTools(a); !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)
 	}

@@ -35,6 +35,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if path := os.Getenv("DAYBOOK_RELIABILITY_DIAL"); path != "" {
+		os.Exit(dialProbe(path)) // a copy of this binary, run as another uid
+	}
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "daybook-reliability-bin-")
 	if err != nil {
@@ -423,3 +426,5 @@ func newRand(t testing.TB) *rand.Rand {
 	t.Logf("seed %d (set DAYBOOK_SEED to repeat)", seed)
 	return rand.New(rand.NewPCG(seed, seed>>1))
 }
+
+func mustDate(s string) date.Date { return date.MustParse(s) }

@@ -114,6 +114,7 @@ func (e *env) load() error {
 		return err
 	}
 	e.absDir, e.cfg, e.loaded = dir, cfg, true
+	warnForeignOwner(e)
 	return nil
 }
 

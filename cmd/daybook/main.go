@@ -49,6 +49,7 @@ func commands() []command {
 		cmdRecall(),
 		cmdExpand(),
 		cmdBrowse(),
+		cmdWeb(),
 		cmdContext(),
 		cmdTopics(),
 		cmdTopic(),

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets the test binary act as daybook when a script runs it: the
+// scripts call "daybook" and get run() in a child process of their own.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"daybook": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the transcripts in testdata/script. Each starts in its
+// own $WORK with DAYBOOK_DIR=$WORK/data, no config file, the runtime and
+// config folders under $WORK, TZ=UTC, and $TODAY and $YESTERDAY set.
+// "exits N daybook ARGS..." checks the exact exit code.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			today := time.Now().UTC()
+			env.Setenv("DAYBOOK_DIR", env.WorkDir+"/data")
+			env.Setenv("DAYBOOK_CONFIG", "")
+			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/config")
+			env.Setenv("XDG_RUNTIME_DIR", env.WorkDir+"/run")
+			env.Setenv("XDG_DATA_HOME", env.WorkDir+"/xdg-data")
+			env.Setenv("TZ", "UTC")
+			env.Setenv("TODAY", today.Format(time.DateOnly))
+			env.Setenv("YESTERDAY", today.AddDate(0, 0, -1).Format(time.DateOnly))
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exits": cmdExits,
+		},
+	})
+}
+
+// cmdExits runs "exits CODE PROGRAM ARGS..." and fails unless the program
+// exits with CODE.
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits CODE PROGRAM [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exits: bad code %q", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exits: running %s: %v", args[1], err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}
