@@ -41,7 +41,7 @@ Commands:
 `)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range commands() {
-		fmt.Fprintf(tw, "  %s %s\t%s\n", c.name, c.args, c.summary)
+		fmt.Fprintf(tw, "  %s\t%s\n", c.name, c.summary)
 	}
 	tw.Flush()
 	fmt.Fprint(w, `

@@ -40,28 +40,32 @@ type command struct {
 // commands lists every subcommand in the order "daybook help" shows them.
 func commands() []command {
 	return []command{
+		// Write
 		cmdRemember(),
 		cmdImport(),
+		// Read
+		cmdRecall(),
+		cmdFind(),
 		cmdDay(),
 		cmdDays(),
-		cmdFind(),
-		cmdConsolidate(),
-		cmdRecall(),
 		cmdExpand(),
 		cmdBrowse(),
-		cmdWeb(),
 		cmdContext(),
 		cmdTopics(),
 		cmdTopic(),
 		cmdStats(),
-		cmdMCP(),
-		cmdEval(),
-		cmdReindex(),
-		cmdStatus(),
-		cmdGen(),
+		// Run
 		cmdDaemon(),
 		cmdService(),
+		cmdStatus(),
 		cmdDoctor(),
+		cmdConsolidate(),
+		cmdReindex(),
+		cmdMCP(),
+		cmdWeb(),
+		// Measure
+		cmdGen(),
+		cmdEval(),
 		cmdHelp(),
 	}
 }

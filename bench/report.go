@@ -1,0 +1,76 @@
+package bench
+
+import (
+	"time"
+)
+
+// Report is one run of the benchmarks.
+type Report struct {
+	Command string    `json:"command"`
+	Started time.Time `json:"started"`
+	Machine Machine   `json:"machine"`
+	Runs    []Run     `json:"runs"` // one per corpus size, smallest first
+	Notes   []string  `json:"notes,omitempty"`
+	Seconds float64   `json:"seconds"` // the whole run
+}
+
+// Machine describes where the figures were taken.
+type Machine struct {
+	CPU       string `json:"cpu"`
+	CPUs      int    `json:"cpus"`
+	MemoryMiB int64  `json:"memory_mib"`
+	Go        string `json:"go"`
+	OS        string `json:"os"`
+	Load      string `json:"load,omitempty"` // /proc/loadavg at the start
+}
+
+// Proc is one child process: its wall time, CPU time and peak RSS.
+type Proc struct {
+	Seconds    float64 `json:"seconds"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	PeakRSS    int64   `json:"peak_rss_bytes"` // rusage maxrss; 0 where the OS does not say
+}
+
+// Latency summarises repeated timings, in milliseconds.
+type Latency struct {
+	N   int     `json:"n"`
+	P50 float64 `json:"p50_ms"`
+	P99 float64 `json:"p99_ms"`
+	Max float64 `json:"max_ms"`
+}
+
+// Run is the figures of one corpus size.
+type Run struct {
+	Years   int   `json:"years"`
+	Seed    uint64 `json:"seed"`
+	Days    int   `json:"days"`
+	Entries int   `json:"entries"`
+	Lines   int   `json:"lines"`
+	Bytes   int64 `json:"bytes"` // of the day files
+	Reused  bool  `json:"reused"` // the corpus came from the cache
+
+	Backfill     Proc    `json:"backfill"`      // daybook consolidate on no summaries
+	NoChange     Proc    `json:"no_change"`     // daybook consolidate again: nothing to do
+	NoChangeMS   float64 `json:"no_change_ms"`  // the run itself, as the command reports it
+	Reindex      Proc    `json:"reindex"`       // daybook reindex
+	IndexBytes   int64   `json:"index_bytes"`   // on disk after the reindex
+	IndexDocs    int     `json:"index_docs"`
+	BuildSeconds float64 `json:"build_seconds"` // backfill + reindex wall time
+
+	RecallInProcess Latency `json:"recall_in_process"` // app.App.Recall in this process
+	RecallSocket    Latency `json:"recall_socket"`     // api.Client.Recall to a daemon child
+	RecallCLI       Latency `json:"recall_cli"`        // exec of "daybook recall" with the daemon up
+
+	DaemonIdleRSS int64 `json:"daemon_idle_rss_bytes"` // VmRSS once settled after a first recall
+	DaemonPeakRSS int64 `json:"daemon_peak_rss_bytes"` // VmHWM when it was stopped
+
+	ScanPattern  string  `json:"scan_pattern"`
+	ScanMatches  int     `json:"scan_matches"`
+	Find         Latency `json:"find"`              // daybook find, exec, no daemon
+	Grep         Latency `json:"grep"`              // grep -r -i -F
+	Ripgrep      Latency `json:"ripgrep,omitzero"`  // rg -i -F; N 0 when rg is not installed
+	FindOverRg   float64 `json:"find_over_ripgrep,omitempty"`
+	FindOverGrep float64 `json:"find_over_grep"`
+
+	Seconds float64 `json:"seconds"` // this size, generation included
+}
