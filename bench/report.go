@@ -9,7 +9,7 @@ type Report struct {
 	Command string    `json:"command"`
 	Started time.Time `json:"started"`
 	Machine Machine   `json:"machine"`
-	Runs    []Run     `json:"runs"` // one per corpus size, smallest first
+	Sizes   []Size    `json:"sizes"` // one per corpus size, smallest first
 	Notes   []string  `json:"notes,omitempty"`
 	Seconds float64   `json:"seconds"` // the whole run
 }
@@ -39,8 +39,8 @@ type Latency struct {
 	Max float64 `json:"max_ms"`
 }
 
-// Run is the figures of one corpus size.
-type Run struct {
+// Size is the figures of one corpus size.
+type Size struct {
 	Years   int   `json:"years"`
 	Seed    uint64 `json:"seed"`
 	Days    int   `json:"days"`

@@ -124,3 +124,21 @@ func TestSummarizeHonoursCancel(t *testing.T) {
 		t.Error("no error from a cancelled context")
 	}
 }
+
+func TestCleanTextKeepsLinesApart(t *testing.T) {
+	in := "Recovery day this morning, felt badly. #running\nNext step: ask Zara to double-check\nLink: https://git.example.com/juniper/pull/66\nOpen question: does the permit need its own owner? #admin #car"
+	got := cleanText("event", in)
+	want := "Recovery day this morning, felt badly. Next step: ask Zara to double-check. Open question: does the permit need its own owner?"
+	if got != want {
+		t.Errorf("cleanText =\n%q\nwant\n%q", got, want)
+	}
+	if s := splitSentences(got); len(s) != 3 {
+		t.Errorf("sentences = %q, want 3", s)
+	}
+}
+
+func TestCleanTextKeepsInteriorTagsAsWords(t *testing.T) {
+	if got := cleanText("note", "Moved #auth to the gateway, see <https://x.example/a>"); got != "Moved auth to the gateway, see." {
+		t.Errorf("got %q", got)
+	}
+}

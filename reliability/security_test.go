@@ -182,6 +182,10 @@ func TestSecretsNeverLeak(t *testing.T) {
 		s := ollamatest.New(t, "llama3.2", "nomic-embed-text")
 		defer s.Close()
 		checkNoLeak(t, strings.TrimPrefix(s.URL, "http://"))
+		t.Logf("the fake Ollama server answered %d chat and %d embed calls", s.Calls("/api/chat"), s.Calls("/api/embed"))
+		if s.Calls("/api/chat")+s.Calls("/api/embed") == 0 {
+			t.Errorf("daybook never called the Ollama server: the check proved less than it says")
+		}
 	})
 }
 

@@ -179,10 +179,18 @@ func byMonth(days []dayCount, tag string) map[date.Month]int {
 }
 
 // shade returns the shade of a count on a scale of 0 (none) to 4 (the
-// most), relative to max.
+// most), by its share of max: above 90% is 4, above 70% 3, above 45% 2.
 func shade(n, max int) int {
-	if n <= 0 || max <= 0 {
+	switch {
+	case n <= 0 || max <= 0:
 		return 0
+	case n*10 > max*9:
+		return 4
+	case n*10 > max*7:
+		return 3
+	case n*100 > max*45:
+		return 2
+	default:
+		return 1
 	}
-	return min(4, 1+(n*4-1)/max)
 }

@@ -70,7 +70,7 @@ func TestEndToEndInChromium(t *testing.T) {
 	shots := t.TempDir()
 	shot := func(name string) {
 		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatalf("screenshot %s: %v", name, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 )
 
 //go:embed templates/*.html
@@ -30,8 +31,10 @@ func parseTemplates() (map[string]*template.Template, error) {
 		"gridArgs": func(years []yearRow, tag string) gridArgs {
 			return gridArgs{Years: years, Tag: tag, Months: monthAbbr}
 		},
-		"add": func(a, b int) int { return a + b },
-		"sub": func(a, b int) int { return a - b },
+		"long": func(s string) bool { return len(s) > proseClip },
+		"clip": clip,
+		"add":  func(a, b int) int { return a + b },
+		"sub":  func(a, b int) int { return a - b },
 	}
 	out := map[string]*template.Template{}
 	for _, name := range pageNames {
@@ -109,6 +112,25 @@ func markSnippet(s string) template.HTML {
 		b.WriteString(esc)
 	}
 	return template.HTML(b.String())
+}
+
+// proseClip is about how many bytes of a summary's prose show before
+// "read all".
+const proseClip = 700
+
+// clip returns the start of s, about proseClip bytes, cut at a space.
+func clip(s string) string {
+	if len(s) <= proseClip {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:proseClip], ' ')
+	if cut < proseClip/2 {
+		cut = proseClip
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+	}
+	return s[:cut] + " …"
 }
 
 // plural returns "1 entry", "3 entries".

@@ -65,6 +65,7 @@ func commands() []command {
 		cmdWeb(),
 		// Measure
 		cmdGen(),
+		cmdBench(),
 		cmdEval(),
 		cmdHelp(),
 	}

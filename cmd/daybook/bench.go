@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/daybook/daybook/bench"
+)
+
+func cmdBench() command {
+	return command{
+		name: "bench", args: "[--years 1,5] [--seed S] [--cache DIR] [--quick] [--keep] [--json]",
+		summary: "measure backfill, index, recall, the scan and the daemon on generated corpora",
+		help: `For each size in --years, bench generates a corpus (or reuses the one in
+--cache made with the same years and seed) and works on a copy of it:
+"daybook consolidate" (the backfill) and "daybook reindex" run as child
+processes and give wall time, CPU time and peak RSS; a second consolidate
+times the run with nothing to do; recall is timed in this process, through
+the socket of a daemon started on the copy, and through "daybook recall"
+run as a child; "daybook find" is timed against grep -r and ripgrep (rg) on
+the same files. The daemon's RSS is read once it is idle.
+
+It never touches the data dir, config or daemon of --dir: every child gets
+its own. 1 and 5 years take a few minutes on two cores; 20 years (--years
+1,5,20) is opt-in and takes about four times the 5 years. --quick measures
+fewer times (figures are rough) and defaults to 1 year. The figures that
+compare across machines are the ratios: find ÷ ripgrep and the growth rows.`,
+		run: runBench,
+	}
+}
+
+func runBench(ctx context.Context, e *env, args []string) error {
+	fs := e.newFlags("bench")
+	yearsFlag := fs.String("years", "", "corpus sizes in years, comma-separated (default 1,5; 1 with --quick)")
+	seed := fs.Uint64("seed", 1, "gen seed")
+	cache := fs.String("cache", "", "corpus cache (default $XDG_CACHE_HOME/daybook-bench)")
+	quick := fs.Bool("quick", false, "fewer repetitions: check that it all runs")
+	keep := fs.Bool("keep", false, "keep each work dir (summaries and index) and name it")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	pos, err := e.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("bench takes no arguments, only flags (run \"daybook help bench\")")
+	}
+	spec := *yearsFlag
+	if spec == "" {
+		spec = "1,5"
+		if *quick {
+			spec = "1"
+		}
+	}
+	var years []int
+	for _, f := range strings.Split(spec, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 50 {
+			return usagef("bench: --years %q: %q is not a number of years from 1 to 50", spec, f)
+		}
+		years = append(years, n)
+	}
+	if *cache == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			return usagef("bench: no cache dir (%v): give --cache", err)
+		}
+		*cache = filepath.Join(dir, "daybook-bench")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("bench: finding the daybook binary: %w", err)
+	}
+	log := e.logger()
+	rep, err := bench.Run(ctx, bench.Options{
+		Years: years, Seed: *seed, Cache: *cache, Exe: exe, Quick: *quick, Keep: *keep,
+		Command: "daybook bench " + strings.Join(args, " "), Log: log,
+	})
+	if err != nil && len(rep.Sizes) == 0 {
+		return fmt.Errorf("bench: %w", err)
+	}
+	if *asJSON {
+		if jerr := e.printJSON(rep); jerr != nil {
+			return jerr
+		}
+	} else if terr := bench.WriteTable(e.stdout, rep); terr != nil {
+		return terr
+	}
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	return nil
+}
