@@ -6,6 +6,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -27,7 +28,9 @@ type App struct {
 	idx         indexPart       // the search index, opened on first use (index.go)
 	models      models          // summarizer and embedder, built once (models.go)
 	statusHooks []StatusHook    // see OnStatus
+	guard       ackGuard        // acknowledged entries an editor may save over (guard.go)
 	use         usagePart       // retrieval counts for the context's utility score (usage.go)
+	upg         upgradePart     // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
 }
 
 // OnWrite registers fn to be called after entries are written to days.
@@ -49,5 +52,6 @@ func (a *App) Loc() *time.Location { return a.Config.Location() }
 // Today returns today's date in the configured time zone.
 func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }
 
-// Close releases what the App holds open: the index, written to disk first.
-func (a *App) Close() error { return a.closeIndex() }
+// Close releases what the App holds open: the retrieval counts and the
+// index, written to disk first.
+func (a *App) Close() error { return errors.Join(a.FlushUse(), a.closeIndex()) }

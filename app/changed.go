@@ -14,5 +14,6 @@ func (a *App) DaysChanged(ctx context.Context, days []date.Date) {
 	if len(days) == 0 {
 		return
 	}
+	a.restoreVanished(ctx, days)
 	a.afterWrite(ctx, days)
 }

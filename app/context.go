@@ -174,7 +174,7 @@ func (g *gatherer) day(d date.Date) (*dayfiles.Day, error) {
 // it found. A recall that fails for daybook's reasons is a warning: the
 // context goes on without hits.
 func (g *gatherer) addHits(query string) (int, error) {
-	rr, err := g.a.Recall(g.ctx, api.RecallRequest{Query: query})
+	rr, err := g.a.recall(g.ctx, api.RecallRequest{Query: query})
 	if IsUserError(err) || g.ctx.Err() != nil {
 		return 0, err
 	}

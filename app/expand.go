@@ -20,6 +20,14 @@ import (
 // summary), a month (month:2026-11) or a year (year:2026). Related lists the
 // ids one level down, so that every entry is reachable from a year.
 func (a *App) Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error) {
+	resp, err := a.expand(ctx, req)
+	if err == nil {
+		a.RecordUse([]string{resp.ID})
+	}
+	return resp, err
+}
+
+func (a *App) expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error) {
 	id := strings.TrimSpace(req.ID)
 	if id == "" {
 		return api.ExpandResponse{}, userErrf("id is empty: want an entry id, DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY")

@@ -43,6 +43,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 				changed = append(changed, w.Date)
 			}
 		}
+		a.noteAcked(batch, ws)
 		a.afterWrite(ctx, changed)
 		batch = batch[:0]
 		return err

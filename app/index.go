@@ -138,7 +138,8 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 		return
 	}
 	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
-	resp.Embedder = st.Embedder
+	// The models' line (which embedder, how many vectors wait) is
+	// ModelStatus's, registered when the models are built.
 }
 
 // closeIndex closes the index if it is open.

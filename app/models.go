@@ -2,6 +2,10 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,6 +43,7 @@ func (a *App) NewEmbedder() index.Embedder {
 
 func (a *App) buildModels() {
 	a.models.once.Do(func() {
+		a.OnStatus(a.ModelStatus)
 		m := &a.models
 		m.summarizer, m.embedder = offline.NewSummarizer(), offline.NewEmbedder()
 		cfg := a.Config.Ollama
@@ -64,17 +69,65 @@ func (a *App) buildModels() {
 	})
 }
 
-// ModelStatus fills in which summarizer and embedder are in use; register it
-// with OnStatus. During an Ollama outage the summarizer is the offline one
-// and the embedder says that new vectors wait.
+// ModelStatus fills in which summarizer and embedder are in use; it is
+// registered with OnStatus when the models are first built (the index or
+// a consolidation asks for them). During an Ollama outage the summarizer is the offline one, "since
+// HH:MM"; the embedder stays Ollama's and says how many vectors wait.
 func (a *App) ModelStatus(_ context.Context, resp *api.StatusResponse) {
-	type inUse interface{ InUse() string }
-	name := func(v interface{ Name() string }) string {
-		if u, ok := v.(inUse); ok {
-			return u.InUse()
-		}
-		return v.Name()
+	resp.Summarizer = a.summarizerStatus()
+	resp.Embedder = a.embedderStatus()
+}
+
+func (a *App) summarizerStatus() string {
+	s := a.NewSummarizer()
+	f, ok := s.(*ollama.FallbackSummarizer)
+	if !ok {
+		return s.Name()
 	}
-	resp.Summarizer = name(a.NewSummarizer())
-	resp.Embedder = name(a.NewEmbedder())
+	name := f.InUse()
+	if down, since, err := f.Outage(); down {
+		return fmt.Sprintf("%s (%s since %s)", name, outageWord(err), since.In(a.Loc()).Format("15:04"))
+	}
+	if n := a.upgradeLeft(); n > 0 {
+		return fmt.Sprintf("%s (%d %s to upgrade)", name, n, plural(n, "summary", "summaries"))
+	}
+	return name
+}
+
+func (a *App) embedderStatus() string {
+	e := a.NewEmbedder()
+	var notes []string
+	if g, ok := e.(*ollama.EmbedGuard); ok {
+		if down, since, err := g.Outage(); down {
+			notes = append(notes, fmt.Sprintf("%s since %s", outageWord(err), since.In(a.Loc()).Format("15:04")))
+		}
+	}
+	if x := a.openIndex(); x != nil {
+		if vs := x.VectorStatus(); vs.Pending > 0 {
+			notes = append(notes, fmt.Sprintf("vectors waiting: %d", vs.Pending))
+		}
+	}
+	if len(notes) == 0 {
+		return e.Name()
+	}
+	return e.Name() + " (" + strings.Join(notes, "; ") + ")"
+}
+
+// outageWord says what kind of outage err is.
+func outageWord(err error) string {
+	var ne net.Error
+	switch {
+	case ollama.IsModelMissing(err):
+		return "model not pulled"
+	case errors.As(err, &ne):
+		return "ollama unreachable"
+	}
+	return "ollama unavailable"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -19,6 +19,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 	if err != nil {
 		return api.RememberResponse{}, err
 	}
+	a.noteAcked([]dayfiles.NewEntry{e}, []dayfiles.Written{w})
 	a.afterWrite(ctx, []date.Date{w.Date})
 	return api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}, nil
 }

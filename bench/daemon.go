@@ -35,12 +35,21 @@ func startDaemon(ctx context.Context, w workDir, timeout time.Duration) (*daemon
 	go func() { d.done <- d.cmd.Wait() }()
 	d.client = api.NewClient(w.socket)
 	deadline := time.Now().Add(timeout)
+	up := false
 	for {
-		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		st, err := d.client.Status(sctx, api.StatusRequest{})
+		// A brief status until the socket answers, then a full one (it
+		// reads every day file) once a second until no job runs.
+		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		st, err := d.client.Status(sctx, api.StatusRequest{Brief: !up})
 		cancel()
-		if err == nil && st.Daemon.Running && !running(st.Jobs) {
+		wait := 100 * time.Millisecond
+		switch {
+		case err == nil && !up:
+			up, wait = true, 0
+		case err == nil && !running(st.Jobs):
 			return d, nil
+		case up:
+			wait = time.Second
 		}
 		select {
 		case err := <-d.done:
@@ -49,7 +58,7 @@ func startDaemon(ctx context.Context, w workDir, timeout time.Duration) (*daemon
 		case <-ctx.Done():
 			d.stop()
 			return nil, ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(wait):
 		}
 		if time.Now().After(deadline) {
 			d.stop()

@@ -41,19 +41,19 @@ type Latency struct {
 
 // Size is the figures of one corpus size.
 type Size struct {
-	Years   int   `json:"years"`
+	Years   int    `json:"years"`
 	Seed    uint64 `json:"seed"`
-	Days    int   `json:"days"`
-	Entries int   `json:"entries"`
-	Lines   int   `json:"lines"`
-	Bytes   int64 `json:"bytes"` // of the day files
-	Reused  bool  `json:"reused"` // the corpus came from the cache
+	Days    int    `json:"days"`
+	Entries int    `json:"entries"`
+	Lines   int    `json:"lines"`
+	Bytes   int64  `json:"bytes"`  // of the day files
+	Reused  bool   `json:"reused"` // the corpus came from the cache
 
-	Backfill     Proc    `json:"backfill"`      // daybook consolidate on no summaries
-	NoChange     Proc    `json:"no_change"`     // daybook consolidate again: nothing to do
-	NoChangeMS   float64 `json:"no_change_ms"`  // the run itself, as the command reports it
-	Reindex      Proc    `json:"reindex"`       // daybook reindex
-	IndexBytes   int64   `json:"index_bytes"`   // on disk after the reindex
+	Backfill     Proc    `json:"backfill"`     // daybook consolidate on no summaries
+	NoChange     Proc    `json:"no_change"`    // daybook consolidate again: nothing to do
+	NoChangeMS   float64 `json:"no_change_ms"` // the run itself, as the command reports it
+	Reindex      Proc    `json:"reindex"`      // daybook reindex
+	IndexBytes   int64   `json:"index_bytes"`  // on disk after the reindex
 	IndexDocs    int     `json:"index_docs"`
 	BuildSeconds float64 `json:"build_seconds"` // backfill + reindex wall time
 
@@ -66,9 +66,9 @@ type Size struct {
 
 	ScanPattern  string  `json:"scan_pattern"`
 	ScanMatches  int     `json:"scan_matches"`
-	Find         Latency `json:"find"`              // daybook find, exec, no daemon
-	Grep         Latency `json:"grep"`              // grep -r -i -F
-	Ripgrep      Latency `json:"ripgrep,omitzero"`  // rg -i -F; N 0 when rg is not installed
+	Find         Latency `json:"find"`             // daybook find, exec, no daemon
+	Grep         Latency `json:"grep"`             // grep -r -i -F
+	Ripgrep      Latency `json:"ripgrep,omitzero"` // rg -i -F; N 0 when rg is not installed
 	FindOverRg   float64 `json:"find_over_ripgrep,omitempty"`
 	FindOverGrep float64 `json:"find_over_grep"`
 

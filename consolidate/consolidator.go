@@ -47,6 +47,10 @@ type RunOptions struct {
 	// Force rewrites every summary in scope, hand-edited ones included,
 	// whether or not its inputs changed.
 	Force bool
+	// Upgrade rewrites every summary in scope that daybook wrote, whether or
+	// not its inputs changed, and never one a person edited: what redoes an
+	// offline-made summary with Ollama (see app.UpgradePass).
+	Upgrade bool
 	// Progress, if set, is called after each period with how many of the
 	// periods in scope are done.
 	Progress func(done, total int)

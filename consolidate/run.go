@@ -207,7 +207,7 @@ func (r *run) day(ctx context.Context, f dayfiles.File, rec *dayRecord) error {
 	rel := dayfiles.RelPath(f.Date)
 	sum := r.st.Summaries[p.ID()]
 	same := rec.Size == f.Size && rec.MTime == f.ModTime.UnixNano() && rec.Digest != ""
-	if same && !r.opts.Force {
+	if same && !r.opts.Force && !r.opts.Upgrade {
 		switch {
 		case rec.Skipped != "":
 			r.stats.Skipped = append(r.stats.Skipped, Skipped{Path: rel, Reason: rec.Skipped})

@@ -28,7 +28,7 @@ func (r *run) consolidate(ctx context.Context, p Period, digest string, build fu
 			}
 			r.stats.Kept = append(r.stats.Kept, rel)
 			return nil
-		case ours && fmDigest == digest && digest != "" && !r.opts.Force:
+		case ours && fmDigest == digest && digest != "" && !r.opts.Force && !r.opts.Upgrade:
 			if rec == nil || !rec.matches(fi) || rec.Hash != hash || rec.Digest != digest || rec.Kept {
 				r.st.Summaries[id] = &sumRecord{Digest: digest, Hash: hash, Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
 				r.changed = true

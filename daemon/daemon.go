@@ -32,7 +32,7 @@ type Options struct {
 	// NoWatch turns the day-file watcher off (tests that drive time).
 	NoWatch bool
 	// NoIndex leaves the index closed until an operation needs it, instead
-	// of opening and catching it up at start.
+	// of opening and catching it up after the first backfill.
 	NoIndex bool
 	// Watch tunes the watcher; its Log is the daemon's.
 	Watch dayfiles.WatchOptions
@@ -63,8 +63,9 @@ type Daemon struct {
 	watch  *dayfiles.Watcher
 	socket *SocketServer
 
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	indexOnce sync.Once
 }
 
 // New returns a Daemon over a, which it uses for its lifetime, consolidating
@@ -81,7 +82,7 @@ func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
 	}
 	d := &Daemon{app: a, cons: c, opts: opts, log: a.Log.With("system", "daemon")}
 	cfg := a.Config.Consolidate
-	d.jobs = newJobTable(specs(cfg))
+	d.jobs = newJobTable(specs(cfg), cfg.OnEdit)
 	d.work = newWorker(cfg.Debounce, d.reconsolidate, d.jobs)
 	sched, err := newScheduler(cfg, a.Loc(), d.log, func(job string) { d.work.enqueue(d.jobTask(job)) })
 	if err != nil {
@@ -100,10 +101,15 @@ func (d *Daemon) Run() error {
 	ctx, cancel := context.WithCancel(context.Background())
 	d.cancel = cancel
 	d.goRun(func() { d.work.loop(ctx) })
-	d.work.enqueue(task{job: JobBackfill, run: d.backfill})
-	if !d.opts.NoIndex {
-		d.goRun(func() { d.openIndex(ctx) })
-	}
+	// The index opens after the first backfill: its catch-up then indexes
+	// the new summaries in bulk instead of one by one as they are written.
+	d.work.enqueue(task{job: JobBackfill, run: func(ctx context.Context) error {
+		err := d.backfill(ctx)
+		if !d.opts.NoIndex && ctx.Err() == nil {
+			d.indexOnce.Do(func() { d.goRun(func() { d.openIndex(ctx) }) })
+		}
+		return err
+	}})
 	if !d.opts.NoWatch {
 		wo := d.opts.Watch
 		wo.Log = d.app.Log

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
 )
@@ -18,6 +21,7 @@ type editRig struct {
 	t   *testing.T
 	dir string
 	log *logBuf
+	a   *app.App
 	d   *Daemon
 }
 
@@ -29,6 +33,7 @@ func newEditRig(t *testing.T) *editRig {
 	now := func() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
 	r := &editRig{t: t, dir: dir, log: &logBuf{}}
 	a := newTestApp(t, dir, testConfig(t, "UTC"), r.log, now)
+	r.a = a
 	r.d = startDaemon(t, a, Options{JumpEvery: -1, Watch: dayfiles.WatchOptions{Debounce: 30 * time.Millisecond, Heartbeat: -1}})
 	waitBackfill(t, r.d, 60*time.Second)
 	return r
@@ -68,9 +73,26 @@ func (r *editRig) appendTo(d string, line string) {
 	}
 }
 
+// recall returns the paths of the entries the full-text index finds for q.
+func (r *editRig) recall(q string) []string {
+	r.t.Helper()
+	resp, err := r.a.Recall(context.Background(), api.RecallRequest{Query: q, Mode: "bm25", Level: "entry"})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	var paths []string
+	for _, res := range resp.Results {
+		paths = append(paths, res.Path)
+	}
+	return paths
+}
+
 func TestEditRedoesDayMonthYear(t *testing.T) {
 	r := newEditRig(t)
-	got := r.edit(func() { r.appendTo("2025-02-10", "- 17:00 [decision] move the #build to Fridays") })
+	if got := r.recall("zeppelin"); len(got) != 0 {
+		t.Fatalf("the index finds %v before the edit", got)
+	}
+	got := r.edit(func() { r.appendTo("2025-02-10", "- 17:00 [decision] move the #build to the zeppelin hangar") })
 	want := []string{"summaries/2025.md", "summaries/2025/02.md", "summaries/2025/02/10.md"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("rewritten %v, want %v", got, want)
@@ -79,8 +101,13 @@ func TestEditRedoesDayMonthYear(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), "move the #build to Fridays") {
+	if !strings.Contains(string(data), "move the #build to the zeppelin hangar") {
 		t.Errorf("the day's summary lacks the new decision:\n%s", data)
+	}
+	// The App's clock stands still, so the index never catches up by
+	// itself: only the watcher's DaysChanged can have refreshed the day.
+	if got := r.recall("zeppelin"); !slices.Contains(got, "days/2025/02/10.md") {
+		t.Errorf("the index does not find the edit: %v", got)
 	}
 }
 

@@ -133,11 +133,13 @@ type jobTable struct {
 	next func(job string) time.Time // the scheduler's next run; zero when not scheduled
 }
 
-func newJobTable(specs map[string]string) *jobTable {
+// newJobTable lists the backfill, the scheduled jobs whose spec is not
+// empty, and on_edit when onEdit is true.
+func newJobTable(specs map[string]string, onEdit bool) *jobTable {
 	t := &jobTable{next: func(string) time.Time { return time.Time{} }}
 	for _, name := range []string{JobBackfill, JobDaily, JobMonthly, JobYearly, JobOnEdit} {
 		spec, scheduled := specs[name]
-		if scheduled && spec == "" {
+		if (scheduled && spec == "") || (name == JobOnEdit && !onEdit) {
 			continue // disabled in the config
 		}
 		t.jobs = append(t.jobs, api.JobStatus{Name: name, Spec: spec})

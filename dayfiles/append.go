@@ -233,9 +233,13 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 		return nil, err
 	}
 	if _, err := f.WriteString(add); err != nil {
+		// A full disk can take part of the write: cut it off, so that no
+		// half entry is left for the next append to build on.
+		f.Truncate(int64(len(old)))
 		return nil, fmt.Errorf("appending to %s: %w", path, err)
 	}
 	if err := f.Sync(); err != nil {
+		f.Truncate(int64(len(old))) // not acknowledged: not kept
 		return nil, fmt.Errorf("syncing %s: %w", path, err)
 	}
 	if len(old) == 0 {
@@ -317,7 +321,7 @@ func separators(old []byte) []string {
 	if len(old) > 0 && old[len(old)-1] != '\n' {
 		nl = "\n"
 	}
-	if fence := openFence(string(old)); fence != "" {
+	for _, fence := range fenceRuns(string(old)) {
 		out = append(out, nl+fence+"\n\n")
 	}
 	for _, c := range []string{"-->", "?>", ">", "]]>", "</pre>"} {
@@ -358,10 +362,15 @@ func isFence(l string) bool {
 	return len(l)-len(t) <= 3 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"))
 }
 
-// openFence returns the fence that closes a fenced code block left open at
-// the end of s, or "".
-func openFence(s string) string {
+// fenceRuns returns the fence runs (```, ~~~~, ...) that open or close code
+// blocks in s, the one that opens the block left open at the end first when
+// a plain count can tell, then every other, each once. A fence inside a list
+// item is closed by the end of the item, so the count can be wrong; trying
+// every run the file uses finds the closer in any case, as the opening run
+// is among them.
+func fenceRuns(s string) []string {
 	open := ""
+	var runs []string
 	for _, l := range strings.Split(s, "\n") {
 		l = strings.TrimRight(l, "\r")
 		if !isFence(l) {
@@ -369,6 +378,9 @@ func openFence(s string) string {
 		}
 		t := strings.TrimLeft(l, " ")
 		run := t[:len(t)-len(strings.TrimLeft(t, t[:1]))]
+		if !slices.Contains(runs, run) {
+			runs = append(runs, run)
+		}
 		switch {
 		case open == "":
 			open = run
@@ -376,7 +388,10 @@ func openFence(s string) string {
 			open = ""
 		}
 	}
-	return open
+	if i := slices.Index(runs, open); i > 0 {
+		runs = append([]string{open}, slices.Delete(runs, i, i+1)...)
+	}
+	return runs
 }
 
 func syncDir(dir string) {

@@ -36,7 +36,12 @@ type Options struct {
 type meta struct {
 	Format   int    `json:"format"`
 	Embedder string `json:"embedder"`
-	Dim      int    `json:"dim"`
+	Dim      int    `json:"dim"` // 0: the embedder has not answered yet
+	// Pending counts documents waiting for a vector: the embedder was
+	// unavailable when they were indexed. Unscanned says there may be more,
+	// from an earlier run, that FillVectors has not looked for yet.
+	Pending   int  `json:"pending"`
+	Unscanned bool `json:"unscanned,omitempty"`
 }
 
 // Index is the open index of one data dir. Its methods are safe for
@@ -54,7 +59,16 @@ type Index struct {
 	vec      *vectors
 	vlog     vecLog
 	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
-	meta     meta
+	meta     meta              // Dim 0: the embedder has not answered yet, no vectors
+
+	// While the embedder is unavailable (see pending.go): the documents in
+	// bleve without a vector, counted by group for Orphans.
+	pending       map[string]vecMeta
+	pendingGroups map[groupKey]int
+	scan          bool      // bleve may hold documents without vectors that pending does not list
+	offErr        error     // why vectors are off; nil when they are on
+	offSince      time.Time // when they went off
+	retryAt       time.Time // when to ask the embedder again
 }
 
 const (
@@ -82,15 +96,23 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 		opts.LockTimeout = 100 * time.Millisecond
 	}
 	log := opts.Log.With("system", "index")
+	// The dimension comes from a test vector; an embedder that is
+	// unavailable (Ollama down) leaves it to meta.json, or unknown (0) until
+	// it answers: the text side opens either way.
+	want := meta{Format: Format, Embedder: opts.Embedder.Name()}
 	probe, err := opts.Embedder.Embed(ctx, []string{"daybook"})
-	if err != nil {
+	var offErr error
+	switch {
+	case errors.Is(err, ErrUnavailable):
+		offErr = err
+	case err != nil:
 		return nil, fmt.Errorf("opening index: asking %s for a vector: %w", opts.Embedder.Name(), err)
-	}
-	if len(probe) != 1 || len(probe[0]) == 0 {
+	case len(probe) != 1 || len(probe[0]) == 0:
 		return nil, fmt.Errorf("opening index: %s returned no vector", opts.Embedder.Name())
+	default:
+		want.Dim = len(probe[0])
 	}
-	want := meta{Format: Format, Embedder: opts.Embedder.Name(), Dim: len(probe[0])}
-	x := &Index{dir: dir, emb: opts.Embedder, log: log, now: opts.Now}
+	x := newIndex(dir, opts.Embedder, log, opts.Now)
 	err = x.open(want, opts.LockTimeout)
 	if errors.Is(err, ErrBusy) || errors.Is(err, context.Canceled) {
 		return nil, err
@@ -101,12 +123,22 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 		if rerr := os.Rename(dir, aside); rerr != nil {
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
 		}
-		x = &Index{dir: dir, emb: opts.Embedder, log: log, now: opts.Now}
+		x = newIndex(dir, opts.Embedder, log, opts.Now)
 		if err := x.open(want, opts.LockTimeout); err != nil {
 			return nil, fmt.Errorf("creating index: %w", err)
 		}
 	}
+	if offErr != nil {
+		x.vectorsOff(offErr)
+	}
+	if n, err := x.bl.DocCount(); err == nil && n > uint64(x.vec.len()) {
+		x.scan = true // documents without vectors: FillVectors finds and embeds them
+	}
 	return x, nil
+}
+
+func newIndex(dir string, emb Embedder, log *slog.Logger, now func() time.Time) *Index {
+	return &Index{dir: dir, emb: emb, log: log, now: now, pending: map[string]vecMeta{}, pendingGroups: map[groupKey]int{}}
 }
 
 func (x *Index) open(want meta, timeout time.Duration) error {
@@ -131,7 +163,11 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 			return fmt.Errorf("%s: format %d, this daybook reads %d", filepath.Join(x.dir, metaName), have.Format, Format)
 		}
 	}
-	if have.Embedder != "" && (have.Embedder != want.Embedder || have.Dim != want.Dim) {
+	if want.Dim == 0 && have.Embedder == want.Embedder {
+		want.Dim = have.Dim // the embedder is unavailable: trust what it said before
+	}
+	adopt := have.Embedder != "" && have.Embedder == want.Embedder && have.Dim == 0 && want.Dim > 0
+	if have.Embedder != "" && !adopt && (have.Embedder != want.Embedder || have.Dim != want.Dim) {
 		// Vectors of two models do not mix: start over; Sync re-embeds everything.
 		x.log.Info("embedder changed; re-embedding everything", "was", have.Embedder, "was_dim", have.Dim, "now", want.Embedder, "dim", want.Dim)
 		if err := x.clear(timeout); err != nil {
@@ -171,6 +207,17 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 	if have.Embedder == "" {
 		x.vec = newVectors(want.Dim)
 		x.manifest = map[string]string{}
+		if err := writeVectors(x.dir, want.Embedder, x.vec); err != nil {
+			return fail(err)
+		}
+		if err := writeMeta(x.dir, want); err != nil {
+			return fail(err)
+		}
+	} else if adopt {
+		// Built while the embedder was unavailable: the text side stays,
+		// and every document waits for its vector (FillVectors).
+		x.log.Info("embedder answers: vectors can be made now", "embedder", want.Embedder, "dim", want.Dim)
+		x.vec = newVectors(want.Dim)
 		if err := writeVectors(x.dir, want.Embedder, x.vec); err != nil {
 			return fail(err)
 		}
@@ -249,7 +296,12 @@ type Stats struct {
 	Sources  int    `json:"sources"` // files indexed
 	Bytes    int64  `json:"bytes"`   // on disk
 	Embedder string `json:"embedder"`
-	Dim      int    `json:"dim"`
+	Dim      int    `json:"dim"` // 0: the embedder has not answered yet
+	// Pending counts documents waiting for a vector: the embedder was
+	// unavailable when they were indexed. Unscanned says there may be more,
+	// from an earlier run, that FillVectors has not looked for yet.
+	Pending   int  `json:"pending"`
+	Unscanned bool `json:"unscanned,omitempty"`
 }
 
 // Stats counts what the index holds.
@@ -259,7 +311,8 @@ func (x *Index) Stats() (Stats, error) {
 		return Stats{}, fmt.Errorf("counting documents: %w", err)
 	}
 	x.mu.RLock()
-	s := Stats{Docs: n, Vectors: x.vec.len(), Sources: len(x.manifest), Embedder: x.meta.Embedder, Dim: x.meta.Dim}
+	s := Stats{Docs: n, Vectors: x.vec.len(), Sources: len(x.manifest), Embedder: x.meta.Embedder, Dim: x.meta.Dim,
+		Pending: len(x.pending), Unscanned: x.scan}
 	x.mu.RUnlock()
 	filepath.WalkDir(x.dir, func(_ string, d os.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -111,9 +112,21 @@ func (x *Index) Nearest(q Query, vec []float32) []VecHit {
 	return x.vec.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
 }
 
-// EmbedQuery returns the vector of a query text.
+// EmbedQuery returns the vector of a query text. While the embedder is
+// unavailable it returns no vector and no error: the search goes on by
+// text alone (VectorStatus says why).
 func (x *Index) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	x.mu.RLock()
+	dim := x.meta.Dim
+	x.mu.RUnlock()
+	if dim == 0 || x.waiting() {
+		return nil, nil
+	}
 	vs, err := x.emb.Embed(ctx, []string{text})
+	if errors.Is(err, ErrUnavailable) && ctx.Err() == nil {
+		x.vectorsOff(err)
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("embedding query with %s: %w", x.emb.Name(), err)
 	}
@@ -192,16 +205,27 @@ func (x *Index) Orphans(level string, r date.Range) []string {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	var out []string
-	for k := range x.vec.groups {
-		if k.level != level || k.parent == "" {
-			continue
+	seen := map[string]bool{}
+	consider := func(k groupKey) {
+		if k.level != level || k.parent == "" || seen[k.parent] {
+			return
 		}
+		seen[k.parent] = true
 		if _, ok := x.vec.slot[up+":"+k.parent]; ok {
-			continue
+			return
+		}
+		if _, ok := x.pending[up+":"+k.parent]; ok {
+			return
 		}
 		if pr, ok := periodRange(k.parent); ok && (r.IsOpen() || r.Overlaps(pr)) {
 			out = append(out, k.parent)
 		}
+	}
+	for k := range x.vec.groups {
+		consider(k)
+	}
+	for k := range x.pendingGroups { // documents waiting for their vectors
+		consider(k)
 	}
 	slices.SortFunc(out, func(a, b string) int { return strings.Compare(b, a) })
 	return out

@@ -80,7 +80,9 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 			}
 		}
 	}
-	vecs, err := x.embed(ctx, docs)
+	// An unavailable embedder does not hold up the text side: the documents
+	// go to bleve now and wait for their vectors (FillVectors).
+	vecs, err := x.embedOrWait(ctx, docs)
 	if err != nil {
 		return err
 	}
@@ -89,14 +91,23 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 	defer x.mu.Unlock()
 	for i, d := range docs {
 		m := vecMeta{level: d.Level, parent: d.Parent(), start: dayNum(d.Start), end: dayNum(d.End)}
+		if vecs == nil {
+			// An old vector would stand for the old text: it goes too.
+			if x.vec.del(d.ID) && !bulk {
+				x.vlog.del(d.ID)
+			}
+			x.addPending(d.ID, m)
+			continue
+		}
+		x.dropPending(d.ID)
 		x.vec.put(d.ID, m, vecs[i])
 		if !bulk {
 			x.vlog.put(d.ID, m, vecs[i])
 		}
 	}
 	for _, id := range stale {
-		x.vec.del(id)
-		if !bulk {
+		x.dropPending(id)
+		if x.vec.del(id) && !bulk {
 			x.vlog.del(id)
 		}
 	}
@@ -143,21 +154,22 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 	return nil
 }
 
-// embed returns the vectors of docs' texts.
-func (x *Index) embed(ctx context.Context, docs []Doc) ([][]float32, error) {
-	out := make([][]float32, 0, len(docs))
-	texts := make([]string, 0, embedChunk)
-	for i := 0; i < len(docs); i += embedChunk {
-		texts = texts[:0]
-		for _, d := range docs[i:min(i+embedChunk, len(docs))] {
-			texts = append(texts, d.Text)
-		}
+// embed returns the vectors of texts. The caller holds writeMu.
+func (x *Index) embed(ctx context.Context, all []string) ([][]float32, error) {
+	out := make([][]float32, 0, len(all))
+	for i := 0; i < len(all); i += embedChunk {
+		texts := all[i:min(i+embedChunk, len(all))]
 		vs, err := x.emb.Embed(ctx, texts)
 		if err != nil {
 			return nil, fmt.Errorf("embedding with %s: %w", x.emb.Name(), err)
 		}
 		if len(vs) != len(texts) {
 			return nil, fmt.Errorf("embedding with %s: %d vectors for %d texts", x.emb.Name(), len(vs), len(texts))
+		}
+		if x.meta.Dim == 0 && len(vs) > 0 && len(vs[0]) > 0 {
+			if err := x.adoptDim(len(vs[0])); err != nil {
+				return nil, err
+			}
 		}
 		for _, v := range vs {
 			if len(v) != x.meta.Dim {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/ollama/ollama/api"
+
+	"github.com/daybook/daybook/index"
 )
 
 // ErrUnavailable marks an error that means "Ollama cannot do this now": it is
@@ -33,8 +35,15 @@ func (e *UnavailableError) Error() string {
 	return fmt.Sprintf("%s with %s: %v", e.Op, e.Model, e.Err)
 }
 
-// Unwrap returns the cause and ErrUnavailable.
-func (e *UnavailableError) Unwrap() []error { return []error{e.Err, ErrUnavailable} }
+// Unwrap returns the cause, ErrUnavailable and index.ErrUnavailable (the
+// index then lets documents wait for their vectors).
+func (e *UnavailableError) Unwrap() []error {
+	return []error{e.Err, ErrUnavailable, index.ErrUnavailable}
+}
+
+// RetryAt returns RetryAfter, for callers that only know the method (the
+// index).
+func (e *UnavailableError) RetryAt() time.Time { return e.RetryAfter }
 
 // unavailable wraps err as an UnavailableError unless the caller's own
 // context ended (a shutdown is not an outage) or err already is one.

@@ -56,6 +56,42 @@ func (f *FallbackSummarizer) SummarizeNamed(ctx context.Context, in consolidate.
 	return out, f.used(f.offline), err
 }
 
+// SummarizePrimary asks the primary (Ollama) only: what redoes an
+// offline-made summary (see Upgrade) uses, so that an outage is an error
+// matching ErrUnavailable rather than another offline summary. It shares
+// the outage state with Summarize: during the cooldown it fails at once.
+func (f *FallbackSummarizer) SummarizePrimary(ctx context.Context, in consolidate.Input) (string, error) {
+	if !f.h.allow() {
+		_, _, retryAt, err := f.h.state()
+		return "", &UnavailableError{Op: "summarizing", Model: f.primary.Name(), RetryAfter: retryAt, Err: cause(err)}
+	}
+	out, err := f.primary.Summarize(ctx, in)
+	if err == nil {
+		f.h.succeeded()
+		return out, nil
+	}
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	f.h.failed(err, "none: offline-made summaries wait")
+	_, _, retryAt, _ := f.h.state()
+	return "", &UnavailableError{Op: "summarizing", Model: f.primary.Name(), RetryAfter: retryAt, Err: cause(err)}
+}
+
+// Available reports whether Ollama is asked now: no outage, or its
+// cooldown is over.
+func (f *FallbackSummarizer) Available() bool { return f.h.allow() }
+
+// RetryAt returns when Ollama is asked again during an outage; zero when
+// there is none.
+func (f *FallbackSummarizer) RetryAt() time.Time {
+	down, _, retryAt, _ := f.h.state()
+	if !down {
+		return time.Time{}
+	}
+	return retryAt
+}
+
 func (f *FallbackSummarizer) used(s consolidate.Summarizer) string {
 	name := s.Name()
 	f.mu.Lock()

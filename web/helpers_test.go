@@ -83,8 +83,10 @@ func corpusDir(t testing.TB) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if corpus.dir != "" {
-		os.RemoveAll(corpus.dir)
+	for _, dir := range []string{corpus.dir, benchCorpus.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }

@@ -48,7 +48,10 @@ type EmbedReply struct {
 // Server is a fake Ollama server. Its methods are safe for concurrent use.
 type Server struct {
 	URL string
-	srv *httptest.Server
+
+	life sync.Mutex // guards srv
+	srv  *httptest.Server
+	mux  *http.ServeMux
 
 	mu     sync.Mutex
 	models []string
@@ -65,6 +68,45 @@ type Server struct {
 // dimensions until SetDim; chats answer "The fake model answered." until
 // OnChat or Reply.
 func New(t testing.TB, models ...string) *Server {
+	s := newServer(models)
+	s.srv = httptest.NewServer(s.mux)
+	s.URL = s.srv.URL
+	t.Cleanup(s.Close)
+	return s
+}
+
+// NewDown is New with the server down: its URL refuses connections, as when
+// Ollama is not running, until Up.
+func NewDown(t testing.TB, models ...string) *Server {
+	s := newServer(models)
+	s.URL = DeadURL(t)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Up starts answering at URL: after NewDown, Down or Close.
+func (s *Server) Up(t testing.TB) {
+	t.Helper()
+	s.life.Lock()
+	defer s.life.Unlock()
+	if s.srv != nil {
+		return
+	}
+	l, err := net.Listen("tcp", strings.TrimPrefix(s.URL, "http://"))
+	if err != nil {
+		t.Fatalf("ollamatest: listening at %s again: %v", s.URL, err)
+	}
+	srv := httptest.NewUnstartedServer(s.mux)
+	srv.Listener.Close()
+	srv.Listener = l
+	srv.Start()
+	s.srv = srv
+}
+
+// Down stops the server, as Close does; Up starts it again at the same URL.
+func (s *Server) Down() { s.Close() }
+
+func newServer(models []string) *Server {
 	s := &Server{models: models, dim: 8, calls: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "Ollama is running") })
@@ -75,14 +117,21 @@ func New(t testing.TB, models ...string) *Server {
 	mux.HandleFunc("GET /api/tags", s.handleTags)
 	mux.HandleFunc("POST /api/chat", s.handleChat)
 	mux.HandleFunc("POST /api/embed", s.handleEmbed)
-	s.srv = httptest.NewServer(mux)
-	s.URL = s.srv.URL
-	t.Cleanup(s.Close)
+	s.mux = mux
 	return s
 }
 
 // Close stops the server; later requests are refused, as when Ollama is down.
-func (s *Server) Close() { s.srv.CloseClientConnections(); s.srv.Close() }
+func (s *Server) Close() {
+	s.life.Lock()
+	defer s.life.Unlock()
+	if s.srv == nil {
+		return
+	}
+	s.srv.CloseClientConnections()
+	s.srv.Close()
+	s.srv = nil
+}
 
 // SetModels replaces the pulled models.
 func (s *Server) SetModels(models ...string) {
