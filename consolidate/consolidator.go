@@ -119,6 +119,7 @@ func (c *Consolidator) Run(ctx context.Context, opts RunOptions) (Stats, error) 
 	}
 	defer unlock()
 	r := c.newRun(opts, false)
+	removeStaleTemps(c.Root, r.log)
 	err = r.do(ctx)
 	if r.changed {
 		if serr := r.st.save(c.Root); serr != nil && err == nil {

@@ -70,7 +70,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		last := again.Entries[len(again.Entries)-1]
-		want := strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(e.Text, "\r\n", "\n"), "\r", "\n"))
+		want := strings.Trim(strings.ReplaceAll(strings.ReplaceAll(e.Text, "\r\n", "\n"), "\r", "\n"), " \t\n") // as Format trims
 		fences := 0
 		for _, l := range strings.Split(want, "\n") {
 			if t := strings.TrimLeft(l, " "); len(l)-len(t) <= 3 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) {

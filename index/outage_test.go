@@ -33,7 +33,7 @@ func (c *clock) Add(d time.Duration) { c.t.Add(int64(d)) }
 
 // ollamaEmbedder is the real Ollama embedder behind its guard, as the App
 // builds it, against the fake server at url.
-func ollamaEmbedder(t *testing.T, url, model string, c *clock) *ollama.EmbedGuard {
+func ollamaEmbedder(t testing.TB, url, model string, c *clock) *ollama.EmbedGuard {
 	t.Helper()
 	cfg := config.Default().Ollama
 	cfg.Enabled, cfg.URL, cfg.EmbedModel = true, url, model

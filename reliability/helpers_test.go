@@ -428,3 +428,16 @@ func newRand(t testing.TB) *rand.Rand {
 }
 
 func mustDate(s string) date.Date { return date.MustParse(s) }
+
+// tempFiles counts the temp files of interrupted summary writes under dir.
+func tempFiles(t testing.TB, dir string) int {
+	t.Helper()
+	n := 0
+	filepath.WalkDir(filepath.Join(dir, "summaries"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), ".daybook-tmp-") {
+			n++
+		}
+		return nil
+	})
+	return n
+}

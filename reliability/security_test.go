@@ -1,6 +1,7 @@
 package reliability
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/ollama/ollamatest"
 )
 
@@ -162,7 +164,12 @@ func (r *rig) startDaemonAt(where string) *proc {
 	p := r.spawnDaemon()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		if out, err := r.daybook("status"); err == nil && strings.Contains(out, "running") {
+		c := api.NewClient(filepath.Join(r.dir, "daybook.sock"))
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		_, err := c.Status(ctx, api.StatusRequest{})
+		cancel()
+		c.Close()
+		if err == nil {
 			return p
 		}
 		time.Sleep(50 * time.Millisecond)

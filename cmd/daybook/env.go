@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"regexp"
 	"strings"
 
 	"github.com/daybook/daybook/app"
@@ -73,6 +74,12 @@ func (e *env) newFlags(c string) *flag.FlagSet {
 func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
+		// A relative date such as -3d or -2w is an argument, not a flag.
+		if len(args) > 0 && relativeDate.MatchString(args[0]) {
+			pos = append(pos, args[0])
+			args = args[1:]
+			continue
+		}
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				if c, ok := lookup(fs.Name()); ok && !e.flagsOnly {
@@ -168,6 +175,9 @@ func (e *env) printJSON(v any) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
+
+// relativeDate matches the -Nd and -Nw date arguments.
+var relativeDate = regexp.MustCompile(`^-[0-9]+[dw]$`)
 
 // stringList is a repeatable string flag.
 type stringList []string

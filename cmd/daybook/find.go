@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"strings"
@@ -44,8 +45,9 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return e.printJSON(resp)
 	}
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for _, m := range resp.Matches {
-		fmt.Fprintf(e.stdout, "%s:%d: %s\n", m.Path, m.Line, m.Text)
+		fmt.Fprintf(w, "%s:%d: %s\n", m.Path, m.Line, m.Text)
 	}
-	return nil
+	return w.Flush()
 }
