@@ -233,7 +233,9 @@ func recallFinds(t testing.TB, c *api.Client, tok, text string, limit time.Durat
 	}
 }
 
-func stripMarks(s string) string { return strings.NewReplacer("**", "", "<mark>", "", "</mark>", "").Replace(s) }
+func stripMarks(s string) string {
+	return strings.NewReplacer("**", "", "<mark>", "", "</mark>", "").Replace(s)
+}
 
 // TestKillDuringImport SIGKILLs "daybook import" of thousands of lines over
 // many days at a random moment. Whatever landed must parse, hold no entry

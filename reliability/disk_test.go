@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-		"path/filepath"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"

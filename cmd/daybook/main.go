@@ -14,11 +14,14 @@ import (
 	_ "time/tzdata" // time zones by name on machines without a zoneinfo database
 )
 
-func main() {
+func main() { os.Exit(mainCode()) }
+
+// mainCode runs daybook with the process's arguments and streams, stopping
+// on SIGINT or SIGTERM, and returns the exit code.
+func mainCode() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	defer stop()
+	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
 // Exit codes.

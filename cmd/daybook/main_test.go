@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -16,7 +15,7 @@ import (
 // scripts call "daybook" and get run() in a child process of their own.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"daybook": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"daybook": func() { os.Exit(mainCode()) },
 	})
 }
 

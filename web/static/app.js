@@ -28,7 +28,6 @@
     var entry = el.closest("li.entry, .note");
     if (entry) {
       entry.classList.add("target");
-      entry.scrollIntoView({ block: "center" });
     }
   }
   window.addEventListener("hashchange", markTarget);
