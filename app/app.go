@@ -21,21 +21,21 @@ type App struct {
 	Log    *slog.Logger
 	Now    func() time.Time // injected clock; time.Now by default
 
-	writeHooks []func(ctx context.Context, days []date.Date)
+	writeHooks hooks[func(ctx context.Context, days []date.Date)]
 
 	// parts: each part built from the data dir adds its field below this line.
-	cons        consolidatePart // the consolidator and its summary hooks (consolidate.go)
-	idx         indexPart       // the search index, opened on first use (index.go)
-	models      models          // summarizer and embedder, built once (models.go)
-	statusHooks []StatusHook    // see OnStatus
-	guard       ackGuard        // acknowledged entries an editor may save over (guard.go)
-	use         usagePart       // retrieval counts for the context's utility score (usage.go)
-	upg         upgradePart     // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
+	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
+	idx         indexPart         // the search index, opened on first use (index.go)
+	models      models            // summarizer and embedder, built once (models.go)
+	statusHooks hooks[StatusHook] // see OnStatus
+	guard       ackGuard          // acknowledged entries an editor may save over (guard.go)
+	use         usagePart         // retrieval counts for the context's utility score (usage.go)
+	upg         upgradePart       // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
 }
 
 // OnWrite registers fn to be called after entries are written to days.
 func (a *App) OnWrite(fn func(ctx context.Context, days []date.Date)) {
-	a.writeHooks = append(a.writeHooks, fn)
+	a.writeHooks.add(fn)
 }
 
 // New returns an App for the data dir with a validated config.

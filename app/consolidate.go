@@ -16,7 +16,7 @@ import (
 type consolidatePart struct {
 	once  sync.Once
 	c     *consolidate.Consolidator
-	hooks []func(ctx context.Context, s *consolidate.Summary)
+	hooks hooks[func(ctx context.Context, s *consolidate.Summary)]
 }
 
 // Consolidator returns the App's Consolidator, built on first use with the
@@ -29,7 +29,7 @@ func (a *App) Consolidator() *consolidate.Consolidator {
 			Root: a.Dir, Loc: a.Loc(), Summarizer: a.NewSummarizer(), Log: a.Log,
 			Now: func() time.Time { return a.Now() },
 			OnWrite: func(ctx context.Context, s *consolidate.Summary) {
-				for _, fn := range a.cons.hooks {
+				for _, fn := range a.cons.hooks.list() {
 					fn(ctx, s)
 				}
 			},
@@ -42,7 +42,7 @@ func (a *App) Consolidator() *consolidate.Consolidator {
 // writes (the index adds it to recall). Register before the first
 // consolidation.
 func (a *App) OnSummary(fn func(ctx context.Context, s *consolidate.Summary)) {
-	a.cons.hooks = append(a.cons.hooks, fn)
+	a.cons.hooks.add(fn)
 }
 
 // Consolidate brings the summaries of a range up to date.

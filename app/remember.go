@@ -46,7 +46,7 @@ func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.Ne
 // afterWrite tells the parts that derive from day files that days changed.
 // Hooks are added by the index and the daemon.
 func (a *App) afterWrite(ctx context.Context, days []date.Date) {
-	for _, h := range a.writeHooks {
+	for _, h := range a.writeHooks.list() {
 		h(ctx, days)
 	}
 }

@@ -15,7 +15,7 @@ type StatusHook func(ctx context.Context, resp *api.StatusResponse)
 
 // OnStatus registers fn to fill in its part of every full status answer.
 func (a *App) OnStatus(fn StatusHook) {
-	a.statusHooks = append(a.statusHooks, fn)
+	a.statusHooks.add(fn)
 }
 
 // Status says how the data dir stands: how many days and entries it holds,
@@ -44,7 +44,7 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 		}
 		resp.Entries += len(day.Entries)
 	}
-	for _, h := range a.statusHooks {
+	for _, h := range a.statusHooks.list() {
 		h(ctx, &resp)
 	}
 	return resp, nil

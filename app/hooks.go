@@ -1,0 +1,27 @@
+package app
+
+import (
+	"slices"
+	"sync"
+)
+
+// hooks is a list of callbacks that parts register, some lazily (the index
+// registers its hooks when it first opens, perhaps while a request runs the
+// list), so adding and reading are guarded.
+type hooks[F any] struct {
+	mu  sync.Mutex
+	fns []F
+}
+
+func (h *hooks[F]) add(fn F) {
+	h.mu.Lock()
+	h.fns = append(h.fns, fn)
+	h.mu.Unlock()
+}
+
+// list returns the callbacks registered so far; calling them needs no lock.
+func (h *hooks[F]) list() []F {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.fns)
+}
