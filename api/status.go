@@ -23,9 +23,10 @@ type StatusResponse struct {
 	Unreadable int `json:"unreadable,omitempty"` // day files that do not parse
 
 	// Filled by consolidation.
-	Summaries SummaryCounts `json:"summaries"`
-	Stale     []string      `json:"stale,omitempty"` // periods whose summary is missing or older than its sources: 2026-11-22, 2026-11, 2026
-	Jobs      []JobStatus   `json:"jobs,omitempty"`
+	Summaries  SummaryCounts `json:"summaries"`
+	Stale      []string      `json:"stale,omitempty"` // periods whose summary is missing or older than its sources: 2026-11-22, 2026-11, 2026 (the first 20)
+	StaleCount int           `json:"stale_count,omitempty"`
+	Jobs       []JobStatus   `json:"jobs,omitempty"`
 
 	// Filled by the index.
 	Index IndexStatus `json:"index"`

@@ -69,3 +69,34 @@ func (a *App) Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.
 	}
 	return resp, err
 }
+
+// maxStaleListed is how many stale periods a status answer names.
+const maxStaleListed = 20
+
+// consolidateStatus fills in the summary counts and the stale periods.
+func (a *App) consolidateStatus(ctx context.Context, resp *api.StatusResponse) {
+	files, err := consolidate.List(a.Dir, "", date.Range{})
+	if err != nil {
+		a.Log.Debug("counting summaries", "err", err)
+		return
+	}
+	for _, f := range files {
+		switch f.Period.Level {
+		case consolidate.LevelDay:
+			resp.Summaries.Day++
+		case consolidate.LevelMonth:
+			resp.Summaries.Month++
+		case consolidate.LevelYear:
+			resp.Summaries.Year++
+		}
+	}
+	stale, err := a.Consolidator().Stale(ctx)
+	if err != nil {
+		a.Log.Debug("finding stale summaries", "err", err)
+		return
+	}
+	resp.StaleCount = len(stale)
+	for _, p := range stale[:min(len(stale), maxStaleListed)] {
+		resp.Stale = append(resp.Stale, p.String())
+	}
+}

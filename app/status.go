@@ -44,6 +44,7 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 		}
 		resp.Entries += len(day.Entries)
 	}
+	a.consolidateStatus(ctx, &resp)
 	for _, h := range a.statusHooks.list() {
 		h(ctx, &resp)
 	}

@@ -47,6 +47,18 @@ type Options struct {
 	// Bar, if set, is a terminal to draw the backfill's progress bar on;
 	// otherwise progress goes to the log.
 	Bar io.Writer
+	// Servers are served beside the socket (the timeline page) and closed
+	// with it; each Serve returns http.ErrServerClosed or nil after Close.
+	Servers []Server
+	// Background runs each function until Close cancels its context (the
+	// Ollama upgrade pass).
+	Background []func(ctx context.Context) error
+}
+
+// Server is a part the daemon serves and closes, as the socket server.
+type Server interface {
+	Serve() error
+	Close(ctx context.Context) error
 }
 
 // Daemon keeps one data dir's summaries and index current. Build it with
@@ -138,6 +150,20 @@ func (d *Daemon) Run() error {
 		})
 		d.log.Info("listening", "socket", d.opts.SocketPath)
 	}
+	for _, s := range d.opts.Servers {
+		d.goRun(func() {
+			if err := s.Serve(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				d.log.Error("serving", "err", err)
+			}
+		})
+	}
+	for _, fn := range d.opts.Background {
+		d.goRun(func() {
+			if err := fn(ctx); err != nil && ctx.Err() == nil {
+				d.log.Error("background work stopped", "err", err)
+			}
+		})
+	}
 	d.log.Info("started", "dir", d.app.Dir, "timezone", d.app.Loc().String())
 	return nil
 }
@@ -149,6 +175,9 @@ func (d *Daemon) Close(ctx context.Context) error {
 	var errs []error
 	if d.socket != nil {
 		errs = append(errs, d.socket.Close(ctx))
+	}
+	for _, s := range d.opts.Servers {
+		errs = append(errs, s.Close(ctx))
 	}
 	d.sched.stop()
 	if d.watch != nil {

@@ -45,6 +45,16 @@ var storedFields = []string{"level", "period", "kind", "tags", "text", "path", "
 
 // filter returns the query that restricts q to its level, parent and range.
 func filter(q Query) query.Query {
+	parts := filterParts(q)
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return bleve.NewConjunctionQuery(parts...)
+}
+
+// filterParts returns the clauses of q's filter: its level, its parents, its
+// range (left out when the parents lie inside it).
+func filterParts(q Query) []query.Query {
 	lv := bleve.NewTermQuery(q.Level)
 	lv.SetField("level")
 	parts := []query.Query{lv}
@@ -61,21 +71,46 @@ func filter(q Query) query.Query {
 			parts = append(parts, bleve.NewDisjunctionQuery(ps...))
 		}
 	}
-	yes := true
-	if !q.Range.To.IsZero() {
-		s := bleve.NewTermRangeInclusiveQuery("", q.Range.To.String(), nil, &yes)
-		s.SetField("start")
-		parts = append(parts, s)
+	if f := ParentField(q.Level); f == "" || !covers(q.Range, q.Parents) {
+		if rf := rangeFilter(q.Level, q.Range); rf != nil {
+			parts = append(parts, rf)
+		}
 	}
-	if !q.Range.From.IsZero() {
-		e := bleve.NewTermRangeInclusiveQuery(q.Range.From.String(), "", &yes, nil)
-		e.SetField("end")
-		parts = append(parts, e)
-	}
-	if len(parts) == 1 {
-		return lv
+	return parts
+}
+
+// searchQuery is the text query of q in a conjunction with its filter. The
+// filter's clauses weigh nothing (boost 0): they add 0 to the score and to
+// the query norm, so the score is the text query's alone, as with bleve's
+// boolean filter; but a conjunction leaps along its rarest clause (the
+// level term of a summary level, a day's entries) where a boolean filter
+// walks every document that has a query term and tests each one.
+func searchQuery(q Query) query.Query {
+	m := bleve.NewMatchQuery(q.Text)
+	m.SetField("text")
+	parts := []query.Query{m}
+	for _, p := range filterParts(q) {
+		parts = append(parts, unscored(p))
 	}
 	return bleve.NewConjunctionQuery(parts...)
+}
+
+// unscored sets the boost of q and of every clause inside it to 0.
+func unscored(q query.Query) query.Query {
+	switch t := q.(type) {
+	case *query.DisjunctionQuery:
+		for _, c := range t.Disjuncts {
+			unscored(c)
+		}
+	case *query.ConjunctionQuery:
+		for _, c := range t.Conjuncts {
+			unscored(c)
+		}
+	}
+	if b, ok := q.(query.BoostableQuery); ok {
+		b.SetBoost(0)
+	}
+	return q
 }
 
 // Search ranks q's level by BM25 inside its parent and range, best first.
@@ -83,11 +118,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.K <= 0 {
 		return nil, nil
 	}
-	m := bleve.NewMatchQuery(q.Text)
-	m.SetField("text")
-	bq := bleve.NewBooleanQuery()
-	bq.AddMust(m)
-	bq.AddFilter(filter(q))
+	bq := searchQuery(q)
 	req := bleve.NewSearchRequestOptions(bq, q.K, 0, false)
 	req.Fields = storedFields
 	req.IncludeLocations = true

@@ -43,9 +43,12 @@ type group struct {
 }
 
 // drill runs the top-down drill from level start. It returns every chosen
-// candidate of every level, and the path of periods it went through.
-func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string) ([]scored, []string, error) {
+// candidate of every level, the path of periods it went through, and
+// whether its BM25 search of the whole range's entries returned every entry
+// that has a word of the query (fewer than it asked for).
+func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string) ([]scored, []string, bool, error) {
 	var all []scored
+	exhausted := false
 	var path []string
 	var parents []string // chosen at the level above
 	for _, level := range levels[slices.Index(levels, start):] {
@@ -82,10 +85,18 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 			}
 		}
 		if len(groups) == 0 {
-			break
+			// Nothing chosen above: the entry level still has the best
+			// entries of the whole range.
+			parents = parents[:0]
+			continue
 		}
-		if err := searchGroups(ctx, s, groups, text, vec, level, r, max(2*k, 10)); err != nil {
-			return nil, nil, err
+		n := max(2*k, 10)
+		if err := searchGroups(ctx, s, groups, text, vec, level, r, n); err != nil {
+			return nil, nil, false, err
+		}
+		if level == index.LevelEntry {
+			g := groups[len(groups)-1] // the whole range
+			exhausted = g.label == "*" && len(g.hits) < n
 		}
 		// The best BM25 of the level, so that BM25 compares across parents.
 		maxBM25 := 0.0
@@ -100,7 +111,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		}
 		docs, err := s.Get(ctx, missing)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		parents = parents[:0]
 		for _, g := range groups {
@@ -122,7 +133,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		slices.Sort(parents)
 		parents = slices.Compact(parents)
 	}
-	return all, path, nil
+	return all, path, exhausted, nil
 }
 
 // maxOrphans caps the unsummarised parents searched at one level.

@@ -122,6 +122,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		method = FuseSum
 	}
 	var found []scored
+	exhausted := false // BM25 found every entry in range with a query word
 	switch mode {
 	case ModeBM25, ModeVector:
 		resp.Method = mode
@@ -145,7 +146,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		}
 		resp.Method = map[string]string{index.LevelYear: "drill", index.LevelMonth: "months", index.LevelDay: "days"}[start]
 		var path []string
-		if found, path, err = drill(ctx, s, text, vec, r, start, limit, method); err != nil {
+		if found, path, exhausted, err = drill(ctx, s, text, vec, r, start, limit, method); err != nil {
 			return resp, err
 		}
 		if req.Explain {
@@ -174,8 +175,12 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 	if len(resp.Results) > limit {
 		resp.Results = resp.Results[:limit]
 	}
-	if mode == ModeDrill && len(resp.Results) < limit && (req.Level == "" || req.Level == index.LevelEntry || req.Level == "line") {
-		// Too few hits: the linear scan fills up, after the drill's.
+	if mode == ModeDrill && !exhausted && len(resp.Results) < limit && (req.Level == "" || req.Level == index.LevelEntry || req.Level == "line") {
+		// Too few hits: the linear scan fills up, after the drill's. Not
+		// when the BM25 search of the range's entries came back short: every
+		// entry with a word of the query is among the candidates already,
+		// and scanning every day file for nothing would cost more than the
+		// whole drill.
 		more, err := Linear(ctx, o.Root, text, r, limit, o.Log)
 		if err != nil {
 			return resp, err

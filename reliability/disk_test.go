@@ -88,7 +88,7 @@ func TestDiskFull(t *testing.T) {
 	}
 	filler := fill(t, disk)
 	// Entries of growing size until the write fails several times.
-	for i := 0; len(failures) < 5 && i < 2000; i++ {
+	for i := 0; len(failures) < 5 && i < 300; i++ {
 		remember(strings.TrimSpace(fmt.Sprintf("while the disk is full entry %d %s", i, strings.Repeat("word ", i%200))))
 	}
 	if len(failures) == 0 {
@@ -121,7 +121,17 @@ func TestDiskFull(t *testing.T) {
 	c := r.client()
 	defer c.Close()
 	if !recallFinds(t, c, "fulltokback", after, 30*time.Second) {
-		t.Errorf("recall through the index does not find the entry written after space returned\n%s", d.logText())
+		var st syscall.Statfs_t
+		syscall.Statfs(disk, &st)
+		sizes := ""
+		filepath.Walk(disk, func(p string, fi os.FileInfo, err error) error {
+			if err == nil && !fi.IsDir() && fi.Size() > 50<<10 {
+				sizes += fmt.Sprintf(" %s=%dKiB", p[len(disk):], fi.Size()>>10)
+			}
+			return nil
+		})
+		t.Errorf("recall through the index does not find the entry written after space returned (free %d KiB; big files:%s)\n%s",
+			st.Bavail*uint64(st.Bsize)>>10, sizes, tail(d.logText(), 1500))
 	}
 	d.stop()
 	t.Logf("disk full: %d entries acknowledged and intact, %d writes refused with ENOSPC, service resumed", len(acked), len(failures))

@@ -9,6 +9,7 @@ import (
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/daemon"
+	"github.com/daybook/daybook/web"
 	"golang.org/x/term"
 )
 
@@ -68,6 +69,17 @@ func runDaemon(ctx context.Context, e *env, args []string) error {
 	if terminal {
 		opts.Bar = e.stderr
 	}
+	if e.cfg.Web.Listen != "" {
+		ws, err := web.New(a, web.Options{Listen: e.cfg.Web.Listen, AllowRemote: e.cfg.Web.AllowRemote,
+			Dir: a.Dir, Log: log, Now: a.Now, Loc: a.Loc()})
+		if err != nil {
+			return err
+		}
+		opts.Servers = append(opts.Servers, ws)
+		log.Info("timeline page", "listen", e.cfg.Web.Listen, "open", "daybook web")
+	}
+	// Without ollama.enabled the upgrade loop returns at once.
+	opts.Background = append(opts.Background, a.UpgradeLoop)
 	d, err := daemon.New(a, a.Consolidator(), opts)
 	if err != nil {
 		return err

@@ -77,7 +77,11 @@ func printStatus(w io.Writer, resp api.StatusResponse, why string, loc *time.Loc
 	s := resp.Summaries
 	line("summaries", "%d daily, %d monthly, %d yearly", s.Day, s.Month, s.Year)
 	if len(resp.Stale) > 0 {
-		line("stale", "%s", strings.Join(resp.Stale, ", "))
+		more := ""
+		if n := resp.StaleCount - len(resp.Stale); n > 0 {
+			more = fmt.Sprintf(" and %d more", n)
+		}
+		line("stale", "%d: %s%s", resp.StaleCount, strings.Join(resp.Stale, ", "), more)
 	}
 	if ix := resp.Index; ix.Bytes > 0 || ix.Documents > 0 {
 		line("index", "%s, %d documents, %d vectors", humanBytes(ix.Bytes), ix.Documents, ix.Vectors)
