@@ -84,15 +84,31 @@ func filterParts(q Query) []query.Query {
 // the query norm, so the score is the text query's alone, as with bleve's
 // boolean filter; but a conjunction leaps along its rarest clause (the
 // level term of a summary level, a day's entries) where a boolean filter
-// walks every document that has a query term and tests each one.
+// walks every document that has a query term and tests each one. The entry
+// level is most of the index: advancing along its level term costs more
+// than the search, so entries are "no summary level" instead (a must-not of
+// the few summaries).
 func searchQuery(q Query) query.Query {
 	m := bleve.NewMatchQuery(q.Text)
 	m.SetField("text")
-	parts := []query.Query{m}
-	for _, p := range filterParts(q) {
-		parts = append(parts, unscored(p))
+	parts := filterParts(q)
+	if q.Level == LevelEntry {
+		parts = parts[1:]
 	}
-	return bleve.NewConjunctionQuery(parts...)
+	must := []query.Query{m}
+	for _, p := range parts {
+		must = append(must, unscored(p))
+	}
+	bq := bleve.NewBooleanQuery()
+	bq.AddMust(must...)
+	if q.Level == LevelEntry {
+		for _, l := range []string{LevelYear, LevelMonth, LevelDay} {
+			t := bleve.NewTermQuery(l)
+			t.SetField("level")
+			bq.AddMustNot(t)
+		}
+	}
+	return bq
 }
 
 // unscored sets the boost of q and of every clause inside it to 0.
@@ -114,21 +130,45 @@ func unscored(q query.Query) query.Query {
 }
 
 // Search ranks q's level by BM25 inside its parent and range, best first.
+// It ranks without reading anything, then reads the stored fields and the
+// matched terms' spans of the hits it returns only: read for every
+// candidate, the spans cost more than the ranking.
 func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.K <= 0 {
 		return nil, nil
 	}
-	bq := searchQuery(q)
-	req := bleve.NewSearchRequestOptions(bq, q.K, 0, false)
-	req.Fields = storedFields
-	req.IncludeLocations = true
-	res, err := x.bl.SearchInContext(ctx, req)
+	res, err := x.bl.SearchInContext(ctx, bleve.NewSearchRequestOptions(searchQuery(q), q.K, 0, false))
 	if err != nil {
 		return nil, fmt.Errorf("searching index: %w", err)
 	}
+	if len(res.Hits) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, len(res.Hits))
+	for i, h := range res.Hits {
+		ids[i] = h.ID
+	}
+	m := bleve.NewMatchQuery(q.Text)
+	m.SetField("text")
+	only := bleve.NewDocIDQuery(ids)
+	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(m, unscored(only)), len(ids), 0, false)
+	req.Fields = storedFields
+	req.IncludeLocations = true
+	full, err := x.bl.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("reading search hits: %w", err)
+	}
+	byID := make(map[string]*search.DocumentMatch, len(full.Hits))
+	for _, h := range full.Hits {
+		byID[h.ID] = h
+	}
 	out := make([]Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
-		hit := hitOf(h)
+		d, ok := byID[h.ID]
+		if !ok {
+			continue // deleted between the two reads
+		}
+		hit := hitOf(d)
 		hit.BM25 = h.Score
 		out = append(out, hit)
 	}
