@@ -48,13 +48,9 @@ func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServ
 	if err := clearStaleSocket(path, log); err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("unix", path)
+	ln, err := listenPrivate(path)
 	if err != nil {
-		return nil, fmt.Errorf("listening on socket %s: %w", path, err)
-	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		ln.Close()
-		return nil, fmt.Errorf("restricting socket %s to its owner: %w", path, err)
+		return nil, err
 	}
 	srv := &http.Server{
 		Handler:           h,
@@ -88,10 +84,14 @@ func (s *SocketServer) Close(ctx context.Context) error {
 		s.srv.Close()
 		err = fmt.Errorf("closing socket %s: %w", s.path, err)
 	}
-	// Shutdown closed the listener, which removes the socket file; a Close
-	// before Serve must close it here.
+	// Shutdown closed the listener; a Close before Serve must close it here.
 	if cerr := s.ln.Close(); cerr != nil && !errors.Is(cerr, net.ErrClosed) && err == nil {
 		err = fmt.Errorf("closing socket %s: %w", s.path, cerr)
+	}
+	// The socket was bound under another name and renamed into place, so the
+	// listener does not remove it: remove it here.
+	if rerr := os.Remove(s.path); rerr != nil && !errors.Is(rerr, os.ErrNotExist) && err == nil {
+		err = fmt.Errorf("removing socket %s: %w", s.path, rerr)
 	}
 	return err
 }
@@ -151,4 +151,32 @@ func describeMode(m os.FileMode) string {
 	default:
 		return "mode " + m.String()
 	}
+}
+
+// listenPrivate listens on a Unix socket at path that no other user can
+// connect to at any moment: it binds inside a fresh 0700 folder beside path,
+// sets the socket to 0600, then renames it into place. Binding at path and
+// then chmod-ing it would leave it open, for a moment, to what the umask
+// allows in a folder others can enter.
+func listenPrivate(path string) (net.Listener, error) {
+	tmpDir, err := os.MkdirTemp(filepath.Dir(path), ".sock-")
+	if err != nil {
+		return nil, fmt.Errorf("listening on socket %s: %w", path, err)
+	}
+	defer os.RemoveAll(tmpDir)
+	tmp := filepath.Join(tmpDir, "s")
+	ln, err := net.Listen("unix", tmp)
+	if err != nil {
+		return nil, fmt.Errorf("listening on socket %s: %w", path, err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("restricting socket %s to its owner: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("putting socket %s in place: %w", path, err)
+	}
+	return ln, nil
 }
