@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/daybook/daybook/atomicfile"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -80,7 +81,7 @@ func (st *state) save(root string) error {
 	if err != nil {
 		return fmt.Errorf("encoding consolidation state: %w", err)
 	}
-	if _, err := writeAtomic(statePath(root), data); err != nil {
+	if err := atomicfile.Write(statePath(root), data, 0o644); err != nil {
 		return fmt.Errorf("saving consolidation state: %w", err)
 	}
 	return nil

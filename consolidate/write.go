@@ -67,7 +67,7 @@ func (r *run) consolidate(ctx context.Context, p Period, digest string, build fu
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	nfi, err := writeAtomic(path, data)
+	nfi, err := writeFile(path, data)
 	if err != nil {
 		return err
 	}

@@ -45,7 +45,7 @@ type group struct {
 // drill runs the top-down drill from level start. It returns every chosen
 // candidate of every level, the path of periods it went through, and
 // whether its BM25 search of the whole range's entries returned every entry
-// that has a word of the query (fewer than it asked for).
+// that has a word of the query (some, but fewer than it asked for).
 func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string) ([]scored, []string, bool, error) {
 	var all []scored
 	exhausted := false
@@ -96,7 +96,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		}
 		if level == index.LevelEntry {
 			g := groups[len(groups)-1] // the whole range
-			exhausted = g.label == "*" && len(g.hits) < n
+			exhausted = g.label == "*" && len(g.hits) > 0 && len(g.hits) < n
 		}
 		// The best BM25 of the level, so that BM25 compares across parents.
 		maxBM25 := 0.0

@@ -177,10 +177,12 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 	}
 	if mode == ModeDrill && !exhausted && len(resp.Results) < limit && (req.Level == "" || req.Level == index.LevelEntry || req.Level == "line") {
 		// Too few hits: the linear scan fills up, after the drill's. Not
-		// when the BM25 search of the range's entries came back short: every
-		// entry with a word of the query is among the candidates already,
-		// and scanning every day file for nothing would cost more than the
-		// whole drill.
+		// when the BM25 search of the range's entries found some but fewer
+		// than it asked for: every entry with a word of the query is among
+		// the candidates already, and scanning every day file for nothing
+		// would cost more than the whole drill. When it found none (only
+		// stop words, a range without them), the scan still runs: it
+		// matches inside words and lists the range's newest entries.
 		more, err := Linear(ctx, o.Root, text, r, limit, o.Log)
 		if err != nil {
 			return resp, err

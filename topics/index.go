@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/daybook/daybook/atomicfile"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -158,7 +159,7 @@ func writeCache(path string, c cacheData) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("creating the state folder: %w", err)
 	}
-	return writeAtomic(path, data)
+	return atomicfile.Write(path, data, 0o600)
 }
 
 // Days returns every day file's counts, oldest first. The caller must not

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/daybook/daybook/atomicfile"
 	"log/slog"
 	"maps"
 	"os"
@@ -211,7 +212,7 @@ func (s *Store) writeMerged(batch map[string]Count) (map[string]Count, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding retrieval counts: %w", err)
 	}
-	if err := writeAtomic(s.path, data); err != nil {
+	if err := atomicfile.Write(s.path, data, 0o600); err != nil {
 		return nil, err
 	}
 	return cur, nil
