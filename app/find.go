@@ -21,7 +21,7 @@ func (a *App) Find(ctx context.Context, req api.FindRequest) (api.FindResponse, 
 	if err != nil {
 		return api.FindResponse{}, userErr(err)
 	}
-	files, err := dayfiles.List(a.Dir, r, a.Log)
+	files, err := dayfiles.ListPaths(a.Dir, r, a.Log)
 	if err != nil {
 		return api.FindResponse{}, err
 	}

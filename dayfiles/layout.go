@@ -53,6 +53,16 @@ type File struct {
 // Anything else in days/ (notes.md, editor swap files, a folder named misc) is
 // skipped with a debug log line. A missing days/ folder is an empty list.
 func List(root string, r date.Range, log *slog.Logger) ([]File, error) {
+	return list(root, r, log, true)
+}
+
+// ListPaths is List without Size and ModTime: it saves a stat of every file,
+// which a scan that reads each file anyway does not need.
+func ListPaths(root string, r date.Range, log *slog.Logger) ([]File, error) {
+	return list(root, r, log, false)
+}
+
+func list(root string, r date.Range, log *slog.Logger, stat bool) ([]File, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -112,11 +122,15 @@ func List(root string, r date.Range, log *slog.Logger) ([]File, error) {
 				if !r.Contains(d) {
 					continue
 				}
-				fi, err := e.Info()
-				if err != nil {
-					continue // removed since ReadDir
+				f := File{Date: d, Path: filepath.Join(dir, e.Name())}
+				if stat {
+					fi, err := e.Info()
+					if err != nil {
+						continue // removed since ReadDir
+					}
+					f.Size, f.ModTime = fi.Size(), fi.ModTime()
 				}
-				out = append(out, File{Date: d, Path: filepath.Join(dir, e.Name()), Size: fi.Size(), ModTime: fi.ModTime()})
+				out = append(out, f)
 			}
 		}
 	}

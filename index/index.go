@@ -54,6 +54,7 @@ type Index struct {
 	now func() time.Time
 
 	writeMu sync.Mutex // one writer at a time
+	w       writeState // the write path's own (diff.go); writeMu guards it
 
 	mu       sync.RWMutex // guards what follows
 	vec      *vectors

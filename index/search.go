@@ -130,19 +130,34 @@ func unscored(q query.Query) query.Query {
 }
 
 // Search ranks q's level by BM25 inside its parent and range, best first.
-// It ranks without reading anything, then reads the stored fields and the
-// matched terms' spans of the hits it returns only: read for every
+// Entries are ranked without reading anything, then the stored fields and
+// the matched terms' spans of the hits returned are read: read for every
 // candidate, the spans cost more than the ranking.
 func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.K <= 0 {
 		return nil, nil
 	}
-	res, err := x.bl.SearchInContext(ctx, bleve.NewSearchRequestOptions(searchQuery(q), q.K, 0, false))
+	req := bleve.NewSearchRequestOptions(searchQuery(q), q.K, 0, false)
+	if q.Level != LevelEntry {
+		// A few summaries per parent: one read is cheaper than two.
+		req.Fields = storedFields
+		req.IncludeLocations = true
+	}
+	res, err := x.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("searching index: %w", err)
 	}
 	if len(res.Hits) == 0 {
 		return nil, nil
+	}
+	if q.Level != LevelEntry {
+		out := make([]Hit, 0, len(res.Hits))
+		for _, h := range res.Hits {
+			hit := hitOf(h)
+			hit.BM25 = h.Score
+			out = append(out, hit)
+		}
+		return out, nil
 	}
 	ids := make([]string, len(res.Hits))
 	for i, h := range res.Hits {
@@ -151,7 +166,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	m := bleve.NewMatchQuery(q.Text)
 	m.SetField("text")
 	only := bleve.NewDocIDQuery(ids)
-	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(m, unscored(only)), len(ids), 0, false)
+	req = bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(m, unscored(only)), len(ids), 0, false)
 	req.Fields = storedFields
 	req.IncludeLocations = true
 	full, err := x.bl.SearchInContext(ctx, req)

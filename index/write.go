@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/blevesearch/bleve/v2"
 )
 
 // batchDocs is how many documents go into one bleve batch.
@@ -16,8 +16,15 @@ const batchDocs = 2000
 // embedChunk is how many texts go to the embedder at once.
 const embedChunk = 256
 
-// compactLog is the size past which the vector log is folded into a new image.
+// compactLog is the size past which the vector log is always folded into a
+// new image: it bounds what a load replays.
 const compactLog = 64 << 20
+
+// minCompact is the size under which the vector log is not folded into the
+// image: replaying it at load costs less than writing the image. Between the
+// two, the log is folded once it outgrows the image, so that folding costs
+// at most about one record's write per record logged.
+const minCompact = 1 << 20
 
 // Source is one markdown file the index is built from, and its documents.
 type Source struct {
@@ -47,68 +54,91 @@ func (x *Index) apply(ctx context.Context, sources []Source, bulk, final bool) e
 	return nil
 }
 
+// applyBatch compares each source with what the index holds of it and
+// writes only the difference: documents new or changed go to bleve, those
+// gone are deleted, and only texts new or changed are embedded and logged.
 func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last bool) error {
-	var docs []Doc
 	for _, s := range sources {
 		for _, d := range s.Docs {
 			if err := d.Validate(); err != nil {
 				return fmt.Errorf("indexing %s: %w", s.Path, err)
 			}
 		}
-		docs = append(docs, s.Docs...)
 	}
-	// Ids each source had before and has no more.
-	var stale []string
-	for _, s := range sources {
-		x.mu.RLock()
-		_, known := x.manifest[s.Path]
-		x.mu.RUnlock()
-		if !known {
-			continue
-		}
-		old, err := x.idsOfPath(ctx, s.Path)
+	plans := make([]sourcePlan, len(sources))
+	for i, s := range sources {
+		p, err := x.plan(ctx, s)
 		if err != nil {
 			return err
 		}
-		keep := make(map[string]bool, len(s.Docs))
-		for _, d := range s.Docs {
-			keep[d.ID] = true
-		}
-		for _, id := range old {
-			if !keep[id] {
-				stale = append(stale, id)
+		plans[i] = p
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			for _, p := range plans {
+				x.w.held.drop(p.src.Path) // read back from bleve next time
 			}
+		}
+	}()
+	// An id one source lost and another of the batch has is not stale.
+	kept := map[string]bool{}
+	for _, p := range plans {
+		for id := range p.state {
+			kept[id] = true
 		}
 	}
 	// An unavailable embedder does not hold up the text side: the documents
 	// go to bleve now and wait for their vectors (FillVectors).
-	vecs, err := x.embedOrWait(ctx, docs)
+	var need []Doc
+	for _, p := range plans {
+		for _, i := range p.vector {
+			if p.reuse[p.docs[i].ID] == nil {
+				need = append(need, p.docs[i])
+			}
+		}
+	}
+	vecs, err := x.embedOrWait(ctx, need)
 	if err != nil {
 		return err
 	}
 
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	for i, d := range docs {
-		m := vecMeta{level: d.Level, parent: d.Parent(), start: dayNum(d.Start), end: dayNum(d.End)}
-		if vecs == nil {
-			// An old vector would stand for the old text: it goes too.
-			if x.vec.del(d.ID) && !bulk {
-				x.vlog.del(d.ID)
+	k := 0
+	for _, p := range plans {
+		for _, i := range p.vector {
+			d := p.docs[i]
+			m := vecMeta{level: d.Level, parent: d.Parent(), start: dayNum(d.Start), end: dayNum(d.End)}
+			v := p.reuse[d.ID]
+			if v == nil {
+				if vecs != nil {
+					v = vecs[k]
+				}
+				k++
 			}
-			x.addPending(d.ID, m)
-			continue
+			if v == nil {
+				// An old vector would stand for the old text: it goes too.
+				if x.vec.del(d.ID) && !bulk {
+					x.vlog.del(d.ID)
+				}
+				x.addPending(d.ID, m)
+				continue
+			}
+			x.dropPending(d.ID)
+			x.vec.put(d.ID, m, v)
+			if !bulk {
+				x.vlog.put(d.ID, m, v)
+			}
 		}
-		x.dropPending(d.ID)
-		x.vec.put(d.ID, m, vecs[i])
-		if !bulk {
-			x.vlog.put(d.ID, m, vecs[i])
-		}
-	}
-	for _, id := range stale {
-		x.dropPending(id)
-		if x.vec.del(id) && !bulk {
-			x.vlog.del(id)
+		for _, id := range p.stale {
+			if kept[id] {
+				continue
+			}
+			x.dropPending(id)
+			if x.vec.del(id) && !bulk {
+				x.vlog.del(id)
+			}
 		}
 	}
 	if bulk {
@@ -117,22 +147,23 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 				return err
 			}
 		}
-	} else if size, err := x.vlog.flush(x.dir); err != nil {
+	} else if err := x.flushLog(); err != nil {
 		return err
-	} else if size > compactLog {
-		if err := writeVectors(x.dir, x.meta.Embedder, x.vec); err != nil {
-			return err
-		}
 	}
 
 	b := x.bl.NewBatch()
-	for _, d := range docs {
-		if err := b.Index(d.ID, d.bleve()); err != nil {
-			return fmt.Errorf("indexing %s: %w", d.ID, err)
+	for _, p := range plans {
+		for _, i := range p.upsert {
+			d := p.docs[i]
+			if err := b.Index(d.ID, d.bleve()); err != nil {
+				return fmt.Errorf("indexing %s: %w", d.ID, err)
+			}
 		}
-	}
-	for _, id := range stale {
-		b.Delete(id)
+		for _, id := range p.stale {
+			if !kept[id] {
+				b.Delete(id)
+			}
+		}
 	}
 	for _, s := range sources {
 		if s.Stamp == "" {
@@ -150,6 +181,42 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 	}
 	if err := x.bl.Batch(b); err != nil {
 		return fmt.Errorf("writing index batch: %w", err)
+	}
+	ok = true
+	for _, p := range plans {
+		if bulk || p.src.Stamp == "" {
+			// A bulk build would fill memory with every source: they are
+			// read back from bleve when they change.
+			x.w.held.drop(p.src.Path)
+		} else {
+			x.w.held.set(p.src.Path, p.state)
+		}
+	}
+	return nil
+}
+
+// flushLog appends the buffered vector records to the log and folds the log
+// into a new image when it has grown past minCompact and the image, or past
+// compactLog. The caller holds mu.
+func (x *Index) flushLog() error {
+	size, err := x.vlog.flush(x.dir)
+	if err != nil {
+		return err
+	}
+	floor := x.w.compactFloor
+	if floor <= 0 {
+		floor = minCompact
+	}
+	if size <= floor {
+		return nil
+	}
+	if size <= compactLog {
+		if fi, err := os.Stat(filepath.Join(x.dir, vecBinName)); err == nil && size <= fi.Size() {
+			return nil
+		}
+	}
+	if err := writeVectors(x.dir, x.meta.Embedder, x.vec); err != nil {
+		return fmt.Errorf("folding the vector log into the image: %w", err)
 	}
 	return nil
 }
@@ -179,27 +246,6 @@ func (x *Index) embed(ctx context.Context, all []string) ([][]float32, error) {
 		out = append(out, vs...)
 	}
 	return out, nil
-}
-
-// idsOfPath returns the ids of the documents from one source file.
-func (x *Index) idsOfPath(ctx context.Context, path string) ([]string, error) {
-	q := bleve.NewTermQuery(path)
-	q.SetField("path")
-	var ids []string
-	for from := 0; ; {
-		req := bleve.NewSearchRequestOptions(q, 10000, from, false)
-		res, err := x.bl.SearchInContext(ctx, req)
-		if err != nil {
-			return nil, fmt.Errorf("listing documents of %s: %w", path, err)
-		}
-		for _, h := range res.Hits {
-			ids = append(ids, h.ID)
-		}
-		from += len(res.Hits)
-		if len(res.Hits) == 0 || uint64(from) >= res.Total {
-			return ids, nil
-		}
-	}
 }
 
 // SyncStats reports what a Sync did.

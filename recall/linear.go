@@ -38,7 +38,7 @@ func Linear(ctx context.Context, root string, query string, r date.Range, limit 
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	files, err := dayfiles.List(root, r, log)
+	files, err := dayfiles.ListPaths(root, r, log)
 	if err != nil {
 		return nil, fmt.Errorf("listing day files: %w", err)
 	}

@@ -1,0 +1,215 @@
+package index
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// A changed source is compared with what the index holds of it, document by
+// document, so that one new entry on a day of a thousand costs one embed,
+// one vector record and a bleve batch of one document.
+
+// docState is what the index holds of one document: enough to tell whether a
+// new version of it changed, in bleve and in its vector.
+type docState struct {
+	doc uint64 // hash of everything bleve indexes of it
+	vec uint64 // hash of what its vector stands for: text, level, period, dates
+}
+
+// stateOf returns the state of d.
+func stateOf(d Doc) docState {
+	h := fnv.New64a()
+	field := func(s string) {
+		var n [binary.MaxVarintLen64]byte
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(s)))])
+		h.Write([]byte(s))
+	}
+	field(d.Text)
+	field(d.Level)
+	field(d.Period)
+	field(d.Start.String())
+	field(d.End.String())
+	var st docState
+	st.vec = h.Sum64()
+	field(d.Kind)
+	field(d.Path)
+	field(fmt.Sprint(d.Line))
+	writeTags(h, d.Tags)
+	st.doc = h.Sum64()
+	return st
+}
+
+func writeTags(h hash.Hash64, tags []string) {
+	var n [binary.MaxVarintLen64]byte
+	h.Write(n[:binary.PutUvarint(n[:], uint64(len(tags)))])
+	for _, t := range tags {
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(t)))])
+		h.Write([]byte(t))
+	}
+}
+
+// heldPaths is how many sources the write path remembers the documents of;
+// the others are read back from bleve when they change.
+const heldPaths = 32
+
+// held mirrors what bleve holds of the sources written lately, by path and
+// id. The write path owns it (under writeMu).
+type held struct {
+	paths map[string]map[string]docState
+	order []string // least recently used first
+}
+
+func (h *held) get(path string) (map[string]docState, bool) {
+	m, ok := h.paths[path]
+	if ok {
+		h.touch(path)
+	}
+	return m, ok
+}
+
+func (h *held) set(path string, m map[string]docState) {
+	if h.paths == nil {
+		h.paths = map[string]map[string]docState{}
+	}
+	if _, ok := h.paths[path]; !ok && len(h.paths) >= heldPaths {
+		delete(h.paths, h.order[0])
+		h.order = h.order[1:]
+	}
+	h.paths[path] = m
+	h.touch(path)
+}
+
+func (h *held) drop(path string) {
+	if _, ok := h.paths[path]; ok {
+		delete(h.paths, path)
+		h.order = slices.DeleteFunc(h.order, func(p string) bool { return p == path })
+	}
+}
+
+func (h *held) touch(path string) {
+	h.order = slices.DeleteFunc(h.order, func(p string) bool { return p == path })
+	h.order = append(h.order, path)
+}
+
+// writeState is the write path's own state; writeMu guards it.
+type writeState struct {
+	held held
+	// compactFloor is the size under which vectors.log is never folded into
+	// the image; 0 means minCompact. Tests lower it.
+	compactFloor int64
+}
+
+// heldDocs returns what the index holds of the documents of path: from
+// memory when it was written lately, else read back from bleve's stored
+// fields. The caller holds writeMu.
+func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState, error) {
+	if m, ok := x.w.held.get(path); ok {
+		return m, nil
+	}
+	q := bleve.NewTermQuery(path)
+	q.SetField("path")
+	m := map[string]docState{}
+	for from := 0; ; {
+		req := bleve.NewSearchRequestOptions(q, 10000, from, false)
+		req.Fields = storedFields
+		res, err := x.bl.SearchInContext(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("listing documents of %s: %w", path, err)
+		}
+		for _, h := range res.Hits {
+			hit := hitOf(h)
+			d := Doc{ID: h.ID, Level: hit.Level, Period: hit.Period, Kind: hit.Kind, Tags: hit.Tags,
+				Text: hit.Text, Path: hit.Path, Line: hit.Line}
+			if r, ok := periodRange(hit.Period); ok {
+				d.Start, d.End = r.From, r.To
+			}
+			// A document that does not read back whole hashes unlike any
+			// source's: it is written again, which is all it costs.
+			m[h.ID] = stateOf(d)
+		}
+		from += len(res.Hits)
+		if len(res.Hits) == 0 || uint64(from) >= res.Total {
+			break
+		}
+	}
+	x.w.held.set(path, m)
+	return m, nil
+}
+
+// sourcePlan is what indexing one changed source does.
+type sourcePlan struct {
+	src    Source
+	docs   []Doc                // the source's documents, one per id (the last, as bleve keeps)
+	state  map[string]docState  // what the index holds of the source afterwards
+	upsert []int                // docs new or changed in bleve
+	vector []int                // docs that need a vector: new or changed text, or none yet
+	reuse  map[string][]float32 // vectors of unchanged texts that moved to another id (a note's lines shifted)
+	stale  []string             // ids the source had and has no more
+}
+
+// plan compares s with what the index holds of it. The caller holds writeMu.
+func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
+	p := sourcePlan{src: s, state: make(map[string]docState, len(s.Docs))}
+	at := make(map[string]int, len(s.Docs))
+	for _, d := range s.Docs {
+		if i, ok := at[d.ID]; ok {
+			p.docs[i] = d
+			continue
+		}
+		at[d.ID] = len(p.docs)
+		p.docs = append(p.docs, d)
+	}
+	x.mu.RLock()
+	_, known := x.manifest[s.Path]
+	x.mu.RUnlock()
+	var old map[string]docState
+	if known {
+		var err error
+		if old, err = x.heldDocs(ctx, s.Path); err != nil {
+			return p, err
+		}
+	}
+	byVec := make(map[uint64]string, len(old))
+	for id, st := range old {
+		byVec[st.vec] = id
+	}
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	for i, d := range p.docs {
+		st := stateOf(d)
+		p.state[d.ID] = st
+		was, had := old[d.ID]
+		if !had || was.doc != st.doc {
+			p.upsert = append(p.upsert, i)
+		}
+		_, hasVec := x.vec.slot[d.ID]
+		_, waits := x.pending[d.ID]
+		if had && was.vec == st.vec && (hasVec || waits) {
+			continue
+		}
+		p.vector = append(p.vector, i)
+		// The same text under another id: its vector serves.
+		if from, ok := byVec[st.vec]; ok && from != d.ID {
+			if slot, ok := x.vec.slot[from]; ok {
+				if p.reuse == nil {
+					p.reuse = map[string][]float32{}
+				}
+				p.reuse[d.ID] = x.vec.vector(slot, make([]float32, x.vec.dim))
+			}
+		}
+	}
+	for id := range old {
+		if _, ok := p.state[id]; !ok {
+			p.stale = append(p.stale, id)
+		}
+	}
+	slices.SortFunc(p.stale, strings.Compare)
+	return p, nil
+}
