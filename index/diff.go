@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"hash"
 	"hash/fnv"
 	"slices"
 	"strings"
@@ -23,36 +22,30 @@ type docState struct {
 	vec uint64 // hash of what its vector stands for: text, level, period, dates
 }
 
-// stateOf returns the state of d.
-func stateOf(d Doc) docState {
-	h := fnv.New64a()
-	field := func(s string) {
-		var n [binary.MaxVarintLen64]byte
-		h.Write(n[:binary.PutUvarint(n[:], uint64(len(s)))])
-		h.Write([]byte(s))
-	}
-	field(d.Text)
-	field(d.Level)
-	field(d.Period)
-	field(d.Start.String())
-	field(d.End.String())
+// stateOf returns the state of d; buf is scratch space, returned grown.
+func stateOf(d Doc, buf []byte) (docState, []byte) {
+	b := appendString(buf[:0], d.Text)
+	b = appendString(b, d.Level)
+	b = appendString(b, d.Period)
+	b = binary.LittleEndian.AppendUint32(b, uint32(dayNum(d.Start)))
+	b = binary.LittleEndian.AppendUint32(b, uint32(dayNum(d.End)))
 	var st docState
-	st.vec = h.Sum64()
-	field(d.Kind)
-	field(d.Path)
-	field(fmt.Sprint(d.Line))
-	writeTags(h, d.Tags)
-	st.doc = h.Sum64()
-	return st
+	st.vec = fnv64a(b)
+	b = appendString(b, d.Kind)
+	b = appendString(b, d.Path)
+	b = binary.AppendVarint(b, int64(d.Line))
+	b = binary.AppendUvarint(b, uint64(len(d.Tags)))
+	for _, t := range d.Tags {
+		b = appendString(b, t)
+	}
+	st.doc = fnv64a(b)
+	return st, b
 }
 
-func writeTags(h hash.Hash64, tags []string) {
-	var n [binary.MaxVarintLen64]byte
-	h.Write(n[:binary.PutUvarint(n[:], uint64(len(tags)))])
-	for _, t := range tags {
-		h.Write(n[:binary.PutUvarint(n[:], uint64(len(t)))])
-		h.Write([]byte(t))
-	}
+func fnv64a(b []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
 }
 
 // heldPaths is how many sources the write path remembers the documents of;
@@ -116,6 +109,7 @@ func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState,
 	q := bleve.NewTermQuery(path)
 	q.SetField("path")
 	m := map[string]docState{}
+	var buf []byte
 	for from := 0; ; {
 		req := bleve.NewSearchRequestOptions(q, 10000, from, false)
 		req.Fields = storedFields
@@ -132,7 +126,7 @@ func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState,
 			}
 			// A document that does not read back whole hashes unlike any
 			// source's: it is written again, which is all it costs.
-			m[h.ID] = stateOf(d)
+			m[h.ID], buf = stateOf(d, buf)
 		}
 		from += len(res.Hits)
 		if len(res.Hits) == 0 || uint64(from) >= res.Total {
@@ -182,8 +176,10 @@ func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
 	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
+	var buf []byte
 	for i, d := range p.docs {
-		st := stateOf(d)
+		var st docState
+		st, buf = stateOf(d, buf)
 		p.state[d.ID] = st
 		was, had := old[d.ID]
 		if !had || was.doc != st.doc {
