@@ -25,6 +25,13 @@ type Question struct {
 	Q    string   `json:"q"`
 	Days []string `json:"days"`
 
+	// What "daybook gen" adds to each planted fact in facts.jsonl, so that
+	// its file is a question set as it stands; eval does not use them.
+	Text string `json:"text,omitempty"`
+	Key  string `json:"key,omitempty"`
+	Kind string `json:"kind,omitempty"`
+	When string `json:"when,omitempty"`
+
 	gold map[date.Date]bool
 	line int
 }
