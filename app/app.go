@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/daybook/daybook/config"
@@ -43,7 +45,24 @@ func New(dir string, cfg config.Config, log *slog.Logger) *App {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	ensurePrivateDir(dir, log)
 	return &App{Dir: dir, Config: cfg, Log: log, Now: time.Now}
+}
+
+// ensurePrivateDir creates the data dir readable by its owner only, when it
+// does not exist yet: it holds a person's memory. An existing dir is left as
+// it is (doctor warns when others can read it); a failure shows up on the
+// first write, naming the path.
+func ensurePrivateDir(dir string, log *slog.Logger) {
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return
+	}
+	if err := os.Mkdir(dir, 0o700); err == nil {
+		log.Debug("created the data dir", "dir", dir)
+	}
 }
 
 // Loc returns the configured time zone.

@@ -87,7 +87,7 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 		}
 		if st.Changed+st.Removed > 0 {
 			a.Log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
-				"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond))
+				"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
 		}
 	}
 	return p.x, nil

@@ -205,7 +205,7 @@ func (x *Index) FillVectors(ctx context.Context) (FillStats, error) {
 	st.Left = left()
 	if st.Filled > 0 {
 		x.log.Info("vectors filled in", "embedder", x.emb.Name(), "vectors", st.Filled, "left", st.Left,
-			"took", time.Since(start).Round(time.Millisecond))
+			"took", time.Since(start).Round(time.Millisecond).String())
 	}
 	return st, nil
 }

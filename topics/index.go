@@ -156,7 +156,7 @@ func writeCache(path string, c cacheData) error {
 	if err != nil {
 		return fmt.Errorf("encoding the topics cache: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("creating the state folder: %w", err)
 	}
 	return atomicfile.Write(path, data, 0o600)

@@ -190,7 +190,7 @@ func (s *Store) Flush() error {
 
 // writeMerged locks the file, reads it, adds batch and replaces it.
 func (s *Store) writeMerged(batch map[string]Count) (map[string]Count, error) {
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return nil, fmt.Errorf("creating the state folder: %w", err)
 	}
 	unlock, err := lockPath(s.path + ".lock")

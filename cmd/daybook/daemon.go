@@ -76,7 +76,7 @@ func runDaemon(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		opts.Servers = append(opts.Servers, ws)
-		log.Info("timeline page", "listen", e.cfg.Web.Listen, "open", "daybook web")
+		log.Info("timeline page", "system", "web", "listen", e.cfg.Web.Listen, "open", "daybook web")
 	}
 	// Without ollama.enabled the upgrade loop returns at once.
 	opts.Background = append(opts.Background, a.UpgradeLoop)
@@ -88,7 +88,7 @@ func runDaemon(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	<-ctx.Done()
-	log.Info("stopping", "reason", context.Cause(ctx).Error())
+	log.Info("stopping", "system", "daemon", "reason", context.Cause(ctx).Error())
 	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)
 	defer cancel()
 	return d.Close(stopCtx)

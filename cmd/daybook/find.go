@@ -14,7 +14,8 @@ func cmdFind() command {
 		name: "find", args: "PATTERN [--from D] [--to D] [--regex] [--limit N]",
 		summary: "scan day files for a pattern, newest first",
 		help: `A literal PATTERN is case-insensitive unless it has an upper-case letter;
---regex takes RE2 syntax. Only the year and month folders in range are read.
+--regex takes RE2 syntax and is case-sensitive ((?i) makes it not).
+Only the year and month folders in range are read.
 Prints days/YYYY/MM/DD.md:LINE: TEXT.`,
 		run: runFind,
 	}

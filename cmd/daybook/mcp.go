@@ -22,7 +22,7 @@ func cmdMCP() command {
 		summary: "serve daybook's memory to an AI agent over MCP on stdin and stdout",
 		help: `Speaks the Model Context Protocol over stdin and stdout, for an MCP client
 (Claude Desktop, Claude Code, Cursor) to start: tools recall, remember,
-expand, find, browse, and context and stats when this build has them. The
+expand, find (an RE2 regex, case-sensitive), browse, context and stats. The
 daemon answers when it runs for the data dir, else the files do, as for every
 command. Logs go to stderr (-v for debug); stdout is the protocol.
 See docs/mcp-clients.md for the clients' configuration.`,

@@ -57,7 +57,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		line("coverage", "%s", strings.Join(cov, ", "))
 	}
 	if resp.Compression > 0 {
-		line("compression", "%.0f× (raw day files a default context covers / its tokens)", resp.Compression)
+		line("compression", "%.1f× (raw day files a default context covers / its tokens)", resp.Compression)
 	}
 	var top []string
 	for _, t := range resp.TopTopics {
