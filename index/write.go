@@ -33,9 +33,10 @@ type Source struct {
 	Docs  []Doc  // nil with Stamp "" when the file is gone
 }
 
-// apply indexes sources: their documents are upserted and the documents a
-// source had before but has no more are deleted, in bleve and in the vector
-// store, and the manifest records each source's stamp. With bulk, the vector
+// apply indexes sources: the documents new or changed since the index last
+// saw each source are upserted, and those it had before but has no more are
+// deleted, in bleve and in the vector store (only new or changed texts are
+// embedded: see diff.go), and the manifest records each source's stamp. With bulk, the vector
 // log is skipped and the image written once at the end, and the manifest is
 // saved only then (final says the last call of a build), so that a crash half-way redoes everything.
 func (x *Index) apply(ctx context.Context, sources []Source, bulk, final bool) error {

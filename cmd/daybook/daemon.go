@@ -9,6 +9,7 @@ import (
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/daemon"
+	"github.com/daybook/daybook/service"
 	"github.com/daybook/daybook/web"
 	"golang.org/x/term"
 )
@@ -42,6 +43,16 @@ func runDaemon(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if service.UnderManager() {
+		// Windows' service manager starts and stops the daemon through its
+		// own protocol, not with signals.
+		return service.RunManaged("daybook", func(ctx context.Context) error { return daemonMain(ctx, e, pos) })
+	}
+	return daemonMain(ctx, e, pos)
+}
+
+// daemonMain runs the daemon until ctx ends.
+func daemonMain(ctx context.Context, e *env, pos []string) error {
 	if err := exactArgs("daemon", pos, 0, "no arguments"); err != nil {
 		return err
 	}
