@@ -252,16 +252,8 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 		x.vlog.put(id, m, vecs[i])
 		n++
 	}
-	size, err := x.vlog.flush(x.dir)
-	if err != nil {
-		return n, err
-	}
-	if size > compactLog {
-		if err := writeVectors(x.dir, x.meta.Embedder, x.vec); err != nil {
-			return n, err
-		}
-	}
-	return n, nil
+	// The same proportional folding of the log into the image as writes use.
+	return n, x.flushLog()
 }
 
 // scanPending lists the documents in bleve that have no vector: those
