@@ -291,16 +291,16 @@ func (x *Index) Orphans(level string, r date.Range) []string {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	var out []string
-	seen := map[string]bool{}
+	var key []byte // the summary's id, up:parent; a map lookup by string(key) does not allocate
 	consider := func(k groupKey) {
-		if k.level != level || k.parent == "" || seen[k.parent] {
+		if k.level != level || k.parent == "" {
 			return
 		}
-		seen[k.parent] = true
-		if _, ok := x.vec.slot[up+":"+k.parent]; ok {
+		key = append(append(append(key[:0], up...), ':'), k.parent...)
+		if _, ok := x.vec.slot[string(key)]; ok {
 			return
 		}
-		if _, ok := x.pending[up+":"+k.parent]; ok {
+		if _, ok := x.pending[string(key)]; ok {
 			return
 		}
 		if pr, ok := periodRange(k.parent); ok && (r.IsOpen() || r.Overlaps(pr)) {
@@ -314,7 +314,7 @@ func (x *Index) Orphans(level string, r date.Range) []string {
 		consider(k)
 	}
 	slices.SortFunc(out, func(a, b string) int { return strings.Compare(b, a) })
-	return out
+	return slices.Compact(out) // a parent both stored and waiting
 }
 
 // periodRange returns the days of 2026, 2026-02 or 2026-02-13.

@@ -10,11 +10,17 @@ import (
 )
 
 // Searcher is what recall needs of the index.
+//
+// The drill ranks without reading stored fields: Rank and RankEach give a
+// hit's id, level, period and BM25, Heads the level and period of vector
+// hits, and Load reads text, path, line and spans of the results returned.
 type Searcher interface {
-	Search(ctx context.Context, q index.Query) ([]index.Hit, error)
+	Rank(ctx context.Context, q index.Query) ([]index.Hit, error)
+	RankEach(ctx context.Context, q index.Query) (map[string][]index.Hit, error)
+	Heads(ctx context.Context, level string, ids []string) (map[string]index.Hit, error)
+	Load(ctx context.Context, text string, spans, plain []string) (map[string]index.Hit, error)
 	Nearest(q index.Query, vec []float32) []index.VecHit
 	EmbedQuery(ctx context.Context, text string) ([]float32, error)
-	Get(ctx context.Context, ids []string) (map[string]index.Hit, error)
 	Count(ctx context.Context, level string, r date.Range) (uint64, error)
 	Orphans(level string, r date.Range) []string
 }
@@ -37,6 +43,7 @@ type group struct {
 	parents []string
 	label   string // for the explain path
 	noVec   bool   // BM25 only
+	each    bool   // one of the level's parents: ranked with the others by one RankEach
 	hits    []index.Hit
 	vec     []index.VecHit
 	out     []scored
@@ -69,7 +76,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				}
 			} else {
 				for _, p := range parents {
-					groups = append(groups, &group{parents: []string{p}, label: p})
+					groups = append(groups, &group{parents: []string{p}, label: p, each: true})
 				}
 			}
 			if orphans := s.Orphans(level, r); len(orphans) > 0 {
@@ -109,7 +116,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				missing = append(missing, v.ID)
 			}
 		}
-		docs, err := s.Get(ctx, missing)
+		docs, err := s.Heads(ctx, level, missing)
 		if err != nil {
 			return nil, nil, false, err
 		}
@@ -143,22 +150,52 @@ const maxOrphans = 400
 // nothing: below it a vector hit is noise.
 const minCosine = 0.12
 
-// searchGroups runs each group's BM25 and vector searches, two at a time.
+// searchGroups runs each group's BM25 and vector searches, two at a time;
+// the groups of one parent each are ranked by one RankEach.
 func searchGroups(ctx context.Context, s Searcher, groups []*group, text string, vec []float32, level string, r date.Range, n int) error {
+	var each []string
+	for _, g := range groups {
+		if g.each {
+			each = append(each, g.parents[0])
+		}
+	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2)
-	errs := make([]error, len(groups))
-	for i, g := range groups {
+	errs := make([]error, len(groups)+1)
+	run := func(i int, f func() error) {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			q := index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}
+			errs[i] = f()
+		}()
+	}
+	if len(each) > 0 {
+		run(len(groups), func() error {
+			byParent, err := s.RankEach(ctx, index.Query{Text: text, Level: level, Parents: each, Range: r, K: n})
+			for _, g := range groups {
+				if g.each {
+					g.hits = byParent[g.parents[0]]
+				}
+			}
+			return err
+		})
+	}
+	for i, g := range groups {
+		q := index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}
+		if g.each {
+			if vec != nil {
+				g.vec = s.Nearest(q, vec) // in memory: no goroutine
+			}
+			continue
+		}
+		run(i, func() (err error) {
 			if vec != nil && !g.noVec {
 				g.vec = s.Nearest(q, vec)
 			}
-			g.hits, errs[i] = s.Search(ctx, q)
-		}()
+			g.hits, err = s.Rank(ctx, q)
+			return err
+		})
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -174,7 +211,7 @@ func flat(ctx context.Context, s Searcher, text string, vec []float32, r date.Ra
 	g := &group{label: "*"}
 	q := index.Query{Text: text, Level: level, Range: r, K: limit}
 	if mode != ModeVector {
-		hits, err := s.Search(ctx, q)
+		hits, err := s.Rank(ctx, q)
 		if err != nil {
 			return nil, err
 		}
@@ -191,7 +228,7 @@ func flat(ctx context.Context, s Searcher, text string, vec []float32, r date.Ra
 	for _, v := range g.vec {
 		ids = append(ids, v.ID)
 	}
-	docs, err := s.Get(ctx, ids)
+	docs, err := s.Heads(ctx, level, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -153,27 +152,12 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			resp.Path = path
 		}
 	}
-	terms := queryStems(text)
-	seen := map[string]bool{}
-	for _, c := range found {
-		res := result(c, terms, req.Explain)
-		if seen[res.ID] || !levelWanted(req.Level, res.Level) {
-			continue
-		}
-		seen[res.ID] = true
-		resp.Results = append(resp.Results, res)
+	if resp.Results, err = results(ctx, s, found, text, req.Level, limit, req.Explain); err != nil {
+		return resp, err
 	}
-	slices.SortStableFunc(resp.Results, func(a, b api.RecallResult) int {
-		if a.Score != b.Score {
-			if a.Score > b.Score {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(b.Period, a.Period)
-	})
-	if len(resp.Results) > limit {
-		resp.Results = resp.Results[:limit]
+	seen := make(map[string]bool, len(resp.Results))
+	for _, res := range resp.Results {
+		seen[res.ID] = true
 	}
 	if mode == ModeDrill && !exhausted && len(resp.Results) < limit && (req.Level == "" || req.Level == index.LevelEntry || req.Level == "line") {
 		// Too few hits: the linear scan fills up, after the drill's. Not
@@ -227,26 +211,6 @@ func linear(ctx context.Context, resp api.RecallResponse, o Options, text string
 
 func levelWanted(want, have string) bool {
 	return want == "" || want == have || want == index.LevelEntry && have == "line"
-}
-
-// result turns a scored candidate into its API form.
-func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
-	h := c.hit
-	boost := depthBoost[h.Level]
-	res := api.RecallResult{
-		ID: h.ID, Level: h.Level, Period: h.Period, Score: round(c.fused * boost),
-		Snippet: snippet(h, terms), Path: h.Path, Line: h.Line,
-	}
-	if h.Kind == index.KindText {
-		res.Level = "line"
-	}
-	if explain {
-		res.Explain = &api.Explain{
-			Parent: c.parent, BM25: round(c.bm25), BM25Rank: c.bm25Rank, Cosine: round(c.cosine),
-			CosineRank: c.cosineRank, Fused: round(c.fused), DepthBoost: boost,
-		}
-	}
-	return res
 }
 
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }

@@ -1,0 +1,102 @@
+package recall
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/index"
+)
+
+// results turns the candidates into the response's results: the first of
+// each id, of the wanted level, best first, cut to limit. Only then are the
+// stored fields and spans of those returned read, in one Load (a second one
+// when some went from the index meanwhile). A "line" level asks for the
+// note kind, which only the stored fields tell: the entries are read first.
+func results(ctx context.Context, s Searcher, found []scored, text, level string, limit int, explain bool) ([]api.RecallResult, error) {
+	seen := make(map[string]bool, len(found))
+	var cands []scored
+	for _, c := range found {
+		if seen[c.hit.ID] {
+			continue
+		}
+		seen[c.hit.ID] = true
+		if level != "line" && !levelWanted(level, c.hit.Level) || level == "line" && c.hit.Level != index.LevelEntry {
+			continue
+		}
+		cands = append(cands, c)
+	}
+	if level == "line" {
+		docs, err := load(ctx, s, text, cands)
+		if err != nil {
+			return nil, err
+		}
+		cands = slices.DeleteFunc(cands, func(c scored) bool { return docs[c.hit.ID].Kind != index.KindText })
+	}
+	slices.SortStableFunc(cands, func(a, b scored) int {
+		sa, sb := round(a.fused*depthBoost[a.hit.Level]), round(b.fused*depthBoost[b.hit.Level])
+		if sa != sb {
+			if sa > sb {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(b.hit.Period, a.hit.Period)
+	})
+	terms := queryStems(text)
+	out := []api.RecallResult{}
+	for len(out) < limit && len(cands) > 0 {
+		batch := cands[:min(len(cands), limit-len(out))]
+		cands = cands[len(batch):]
+		docs, err := load(ctx, s, text, batch)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range batch {
+			d, ok := docs[c.hit.ID]
+			if !ok {
+				continue // gone from the index since it was ranked
+			}
+			c.hit = d
+			out = append(out, result(c, terms, explain))
+		}
+	}
+	return out, nil
+}
+
+// load reads the stored documents of cands: with the spans of the query's
+// terms for those BM25 found, without for those found by vector alone (their
+// snippet marks the words whose stems are the query's).
+func load(ctx context.Context, s Searcher, text string, cands []scored) (map[string]index.Hit, error) {
+	var spans, plain []string
+	for _, c := range cands {
+		if c.bm25Rank > 0 {
+			spans = append(spans, c.hit.ID)
+		} else {
+			plain = append(plain, c.hit.ID)
+		}
+	}
+	return s.Load(ctx, text, spans, plain)
+}
+
+// result turns a scored candidate, its stored fields read, into its API
+// form.
+func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
+	h := c.hit
+	boost := depthBoost[h.Level]
+	res := api.RecallResult{
+		ID: h.ID, Level: h.Level, Period: h.Period, Score: round(c.fused * boost),
+		Snippet: snippet(h, terms), Path: h.Path, Line: h.Line,
+	}
+	if h.Kind == index.KindText {
+		res.Level = "line"
+	}
+	if explain {
+		res.Explain = &api.Explain{
+			Parent: c.parent, BM25: round(c.bm25), BM25Rank: c.bm25Rank, Cosine: round(c.cosine),
+			CosineRank: c.cosineRank, Fused: round(c.fused), DepthBoost: boost,
+		}
+	}
+	return res
+}
