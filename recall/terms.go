@@ -1,0 +1,199 @@
+package recall
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
+)
+
+// maxTerms is how many distinct terms of a query are searched for.
+const maxTerms = 32
+
+// term is a query word and how it is found in lower-cased text: any word that
+// starts with key and has the same Porter stem, so "migration" finds
+// "migrate" and "migrating", "happy" finds "happiness".
+type term struct {
+	word  string
+	stem  string
+	key   []byte
+	exact bool            // only the word itself: its stem is too short to trust
+	match map[string]bool // word seen in the text -> whether it is this term
+}
+
+// queryTerms returns the distinct lower-cased words of q that are not stop
+// words, in order, at most maxTerms of them.
+func queryTerms(q string) []*term {
+	var out []*term
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(q), notWordRune) {
+		if stopWords[w] || len(out) == maxTerms {
+			continue
+		}
+		if a, ok := aliases[w]; ok {
+			w = a
+		}
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, newTerm(w))
+	}
+	return out
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+func newTerm(w string) *term {
+	t := &term{word: w, stem: stem(w), match: map[string]bool{}}
+	k := 0
+	for k < len(w) && k < len(t.stem) && w[k] == t.stem[k] {
+		k++
+	}
+	if k < 3 || len(t.stem) < 3 {
+		k, t.exact = len(w), true // short or odd stems: the word itself, matched whole
+	}
+	t.key = []byte(w[:k])
+	return t
+}
+
+// stem returns the Porter stem of a lower-cased word; words with digits or
+// letters outside ASCII are kept as they are.
+func stem(w string) string {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return w
+		}
+	}
+	return porterstemmer.StemString(w)
+}
+
+// is reports whether word, lower-cased, is the term.
+func (t *term) is(word string) bool {
+	if word == t.word {
+		return true
+	}
+	if t.exact || !strings.HasPrefix(word, string(t.key)) {
+		return false
+	}
+	m, ok := t.match[word]
+	if !ok {
+		m = len(word) <= len(t.word)+8 && stem(word) == t.stem
+		t.match[word] = m
+	}
+	return m
+}
+
+// each calls fn with the offset of each occurrence of t in lower, a
+// lower-cased text, that is a whole word which is the term.
+func (t *term) each(lower []byte, fn func(at int)) {
+	for pos := 0; pos < len(lower); {
+		i := bytes.Index(lower[pos:], t.key)
+		if i < 0 {
+			return
+		}
+		at := pos + i
+		end := at + len(t.key)
+		for end < len(lower) && isWordByte(lower[end]) {
+			end++
+		}
+		pos = end
+		if at > 0 && isWordByte(lower[at-1]) {
+			continue
+		}
+		if t.is(string(lower[at:end])) {
+			fn(at)
+		}
+	}
+}
+
+// isWordByte counts bytes of multi-byte UTF-8 letters as word bytes.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// mark puts ** around the words of s that are one of the terms, and cuts a
+// long s to a window around the first of them.
+func (s *scanner) mark(text string) string {
+	var b strings.Builder
+	first := -1
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		w := text[i:j]
+		lw := strings.ToLower(w)
+		hit := false
+		for _, t := range s.terms {
+			if strings.HasPrefix(lw, string(t.key)) && t.is(lw) {
+				hit = true
+				break
+			}
+		}
+		if hit {
+			if first < 0 {
+				first = b.Len()
+			}
+			b.WriteString("**" + w + "**")
+		} else {
+			b.WriteString(w)
+		}
+		i = j
+	}
+	return window(b.String(), first)
+}
+
+// window cuts s to about maxSnippet bytes that hold offset at, on word
+// boundaries, with "…" where it was cut.
+func window(s string, at int) string {
+	if len(s) <= maxSnippet {
+		return s
+	}
+	start := max(0, at-maxSnippet/3)
+	for start > 0 && s[start-1] != ' ' {
+		start--
+	}
+	end := min(len(s), start+maxSnippet)
+	for end < len(s) && s[end] != ' ' {
+		end++
+	}
+	out := s[start:end]
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(s) {
+		out += "…"
+	}
+	return out
+}
+
+// aliases map words whose stems differ from an entry kind's to the kind as
+// day files write it: "what did I decide" finds "[decision]".
+var aliases = map[string]string{
+	"decide": "decision", "decided": "decision", "decides": "decision", "deciding": "decision",
+	"to-do": "todo", "todos": "todo",
+}
+
+// stopWords are left out of the terms: function words and the words of a
+// question about the past ("what was I doing", "who did I meet").
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be
+	because been before being below between both but by can could did do does doing done down during
+	each else ever few for from further get got had has have having he her here hers herself him himself
+	his how i if in into is it its itself just know let me more most my myself no nor not now of off on
+	once only or other our ours ourselves out over own please remember same she should so some such tell
+	than that the their theirs them themselves then there these they this those through to too under
+	until up us very was we were what when where which while who whom why will with would you your yours
+	yourself yourselves thing things stuff anything something happen happened`) {
+		m[w] = true
+	}
+	return m
+}()
