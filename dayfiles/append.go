@@ -228,7 +228,7 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	add, day, err := appendText(path, d, old, chunk, n)
+	add, news, err := appendText(path, d, old, chunk, n)
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +247,7 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 	}
 	rel := RelPath(d)
 	ws := make([]Written, n)
-	for i, e := range day.Entries[len(day.Entries)-n:] {
+	for i, e := range news {
 		ws[i] = Written{ID: e.ID, Date: d, Path: path, Rel: rel, Line: e.Line}
 	}
 	return ws, nil
@@ -255,20 +255,35 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 
 // appendText returns what to write after old, the current content of d's
 // file, so that chunk's n formatted entries follow it as top-level entries,
-// and the day as a reader will parse it afterwards. It tries the plain
-// separator first, then closers for a block the file leaves open (a code
-// fence, an HTML comment), and keeps the first after which the new entries
-// parse back exactly where and as they were written. Markdown blocks are
-// parsed front to back, so when the new lines open blocks of their own the
-// old ones ended before them, as they would at the end of the file: the old
-// entries keep their lines and ids (FuzzParse checks this). When no
-// separator works, or old does not parse, it returns an error and nothing
-// must be written.
-func appendText(path string, d date.Date, old []byte, chunk string, n int) (string, *Day, error) {
+// and those entries as a reader will parse them afterwards (ids and lines).
+// When old and chunk are both read whole by the fast path of Parse, that
+// follows from old's entries without parsing it (see appendClean).
+// Otherwise it tries the plain separator first, then closers for a block the
+// file leaves open (a code fence, an HTML comment), and keeps the first
+// after which the new entries parse back exactly where and as they were
+// written. Markdown blocks are parsed front to back, so when the new lines
+// open blocks of their own the old ones ended before them, as they would at
+// the end of the file: the old entries keep their lines and ids (FuzzParse
+// checks this). When no separator works, or old does not parse, it returns
+// an error and nothing must be written.
+func appendText(path string, d date.Date, old []byte, chunk string, n int) (string, []Entry, error) {
 	want, err := Parse(path, d, []byte(chunk))
 	if err != nil || len(want.Entries) != n {
 		return "", nil, fmt.Errorf("appending to %s: the new entries do not parse back (a bug): %v", path, err)
 	}
+	if add, news, ok := appendClean(old, chunk, want); ok {
+		if len(old)+len(add) > MaxFileSize {
+			return "", nil, fmt.Errorf("appending to %s: it would grow past the %d MiB limit of a day file", path, MaxFileSize>>20)
+		}
+		return add, news, nil
+	}
+	return appendChecked(path, d, old, chunk, want)
+}
+
+// appendChecked is appendText by trial: it parses old with each separator
+// and chunk after it until want's entries land as written.
+func appendChecked(path string, d date.Date, old []byte, chunk string, want *Day) (string, []Entry, error) {
+	n := len(want.Entries)
 	seps := []string{Title(d) + "\n\n"}
 	if len(old) > 0 {
 		seps = separators(old)
@@ -286,7 +301,7 @@ func appendText(path string, d date.Date, old []byte, chunk string, n int) (stri
 			return "", nil, fmt.Errorf("appending to %s: %w", path, err)
 		}
 		if landed(after, want, start) {
-			return sep + chunk, after, nil
+			return sep + chunk, after.Entries[len(after.Entries)-n:], nil
 		}
 	}
 	return "", nil, fmt.Errorf("appending to %s: the end of the file (line %d) leaves a block open that would swallow new entries; close it by hand",

@@ -3,6 +3,7 @@ package dayfiles
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -48,7 +49,7 @@ func FuzzParse(f *testing.F) {
 			e.Text = "fuzz probe #fz"
 		}
 		chunk := e.Format(loc)
-		add, after, err := appendText("fuzz.md", goldenDay, data, chunk, 1)
+		add, news, err := appendText("fuzz.md", goldenDay, data, chunk, 1)
 		if err != nil {
 			t.Fatalf("appending %q: %v", chunk, err)
 		}
@@ -61,8 +62,11 @@ func FuzzParse(f *testing.F) {
 			t.Fatal(err)
 		}
 		checkInvariants(t, full, again)
-		if len(again.Entries) != len(day.Entries)+1 || len(after.Entries) != len(again.Entries) {
+		if len(again.Entries) != len(day.Entries)+1 || len(news) != 1 {
 			t.Fatalf("%d entries before, %d after appending %q", len(day.Entries), len(again.Entries), add)
+		}
+		if got := again.Entries[len(again.Entries)-1]; !reflect.DeepEqual(news[0], got) {
+			t.Fatalf("appendText says the entry reads back as %+v, it reads back as %+v", news[0], got)
 		}
 		for i, old := range day.Entries {
 			if again.Entries[i].ID != old.ID {

@@ -63,6 +63,12 @@ func ParseFile(path string, d date.Date) (*Day, error) {
 // is not an entry is a note. It fails only on content that is not UTF-8 or is
 // over MaxFileSize, with an error that names path and the line.
 func Parse(path string, d date.Date, data []byte) (*Day, error) {
+	return parse(path, d, data, true)
+}
+
+// parse is Parse; with fast false it always asks goldmark for the block
+// structure, which the tests use to check the fast path against.
+func parse(path string, d date.Date, data []byte, fast bool) (*Day, error) {
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, len(data), MaxFileSize>>20)
 	}
@@ -74,23 +80,14 @@ func Parse(path string, d date.Date, data []byte) (*Day, error) {
 		return day, nil
 	}
 	lines := newLineIndex(data)
-	// A working copy in which the byte-order mark and front matter are blanked
-	// with spaces, so that offsets and line numbers stay those of the file.
-	src := bytes.Clone(data)
-	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
-		copy(src, "   ")
+	var blocks []block
+	rest := 1
+	if fast {
+		blocks, rest = fastBlocks(lines)
 	}
-	if end := frontMatterEnd(lines); end > 0 {
-		day.Notes = append(day.Notes, Note{Line: 1, EndLine: end, Text: lines.text(1, end, 0)})
-		for i := lines.start(1); i < lines.start(end+1); i++ {
-			if src[i] != '\n' && src[i] != '\r' {
-				src[i] = ' '
-			}
-		}
+	if rest > 0 {
+		blocks = append(blocks, slowBlocks(day, lines, rest)...)
 	}
-
-	doc := blockParser.Parse(text.NewReader(src))
-	blocks := collectBlocks(doc, lines)
 	for i, b := range blocks {
 		end := lines.count()
 		if i+1 < len(blocks) {
@@ -118,6 +115,31 @@ func Parse(path string, d date.Date, data []byte) (*Day, error) {
 	return day, nil
 }
 
+// slowBlocks parses the file behind lines from line from on with goldmark
+// and returns its blocks. From line 1, front matter becomes the first note
+// of day; from a later line, that line must start a top-level block.
+func slowBlocks(day *Day, lines *lineIndex, from int) []block {
+	off := lines.start(from)
+	if from > 1 {
+		return collectBlocks(blockParser.Parse(text.NewReader(bytes.Clone(lines.data[off:]))), lines, off)
+	}
+	// A working copy in which the byte-order mark and front matter are blanked
+	// with spaces, so that offsets and line numbers stay those of the file.
+	src := bytes.Clone(lines.data)
+	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
+		copy(src, "   ")
+	}
+	if end := frontMatterEnd(lines); end > 0 {
+		day.Notes = append(day.Notes, Note{Line: 1, EndLine: end, Text: lines.text(1, end, 0)})
+		for i := lines.start(1); i < lines.start(end+1); i++ {
+			if src[i] != '\n' && src[i] != '\r' {
+				src[i] = ' '
+			}
+		}
+	}
+	return collectBlocks(blockParser.Parse(text.NewReader(src)), lines, 0)
+}
+
 type block struct {
 	line  int
 	item  bool // an item of an unordered list: may be an entry
@@ -125,14 +147,15 @@ type block struct {
 }
 
 // collectBlocks lists the top-level blocks of doc, with the items of top-level
-// bullet lists as blocks of their own, by their first line.
-func collectBlocks(doc ast.Node, lines *lineIndex) []block {
+// bullet lists as blocks of their own, by their first line. doc was parsed
+// from the file's bytes from offset off on.
+func collectBlocks(doc ast.Node, lines *lineIndex, off int) []block {
 	var out []block
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if l, ok := n.(*ast.List); ok {
 			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 				if p := nodeStart(it); p >= 0 {
-					out = append(out, block{line: lines.lineOf(p), item: !l.IsOrdered()})
+					out = append(out, block{line: lines.lineOf(off + p), item: !l.IsOrdered()})
 				}
 			}
 			continue
@@ -141,6 +164,7 @@ func collectBlocks(doc ast.Node, lines *lineIndex) []block {
 		if p < 0 {
 			continue
 		}
+		p += off
 		h, isHeading := n.(*ast.Heading)
 		out = append(out, block{line: lines.lineOf(p), title: isHeading && h.Level == 1 && isATX(lines, p)})
 	}
