@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -77,24 +76,48 @@ func (n Note) ID(d date.Date) string { return fmt.Sprintf("%s:L%d", d, n.Line) }
 // editing the entry's own text or time does. n > 1 marks the n-th entry of the
 // day with the same time and text ("...-2").
 func EntryID(d date.Date, hour, minute int, text string, n int) string {
-	h := sha256.New()
-	first := true
+	// The whitespace-normalised text, built in a stack buffer when it fits:
+	// Parse computes an id for every entry of every file it reads.
+	var small [512]byte
+	norm := small[:0]
 	for w := range strings.FieldsSeq(text) {
-		if !first {
-			h.Write([]byte{' '})
+		if len(norm) > 0 {
+			norm = append(norm, ' ')
 		}
-		first = false
-		io.WriteString(h, w)
+		norm = append(norm, w...)
 	}
-	var sum [sha256.Size]byte
-	id := make([]byte, 0, 40)
-	id = fmt.Appendf(id, "%sT%02d:%02d-", d, hour, minute)
-	id = hex.AppendEncode(id, h.Sum(sum[:0])[:6])
+	sum := sha256.Sum256(norm)
+	id := make([]byte, 0, 32)
+	id = appendPadded(id, d.Year, 4)
+	id = append(id, '-')
+	id = appendPadded(id, int(d.Month), 2)
+	id = append(id, '-')
+	id = appendPadded(id, d.Day, 2)
+	id = append(id, 'T')
+	id = appendPadded(id, hour, 2)
+	id = append(id, ':')
+	id = appendPadded(id, minute, 2)
+	id = append(id, '-')
+	id = hex.AppendEncode(id, sum[:6])
 	if n > 1 {
 		id = append(id, '-')
 		id = strconv.AppendInt(id, int64(n), 10)
 	}
 	return string(id)
+}
+
+// appendPadded appends v in decimal, zero-padded to width digits.
+func appendPadded(b []byte, v, width int) []byte {
+	var digits [20]byte
+	i := len(digits)
+	for v >= 10 || len(digits)-i < width-1 {
+		i--
+		digits[i] = byte('0' + v%10)
+		v /= 10
+	}
+	i--
+	digits[i] = byte('0' + v%10)
+	return append(b, digits[i:]...)
 }
 
 // ParseEntryID splits an entry id into its day and the rest; ok is false when
