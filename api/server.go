@@ -8,6 +8,7 @@ import (
 	"maps"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,7 +118,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rw := &statusWriter{ResponseWriter: w}
 	defer func() {
 		if p := recover(); p != nil {
-			s.log.Error("handler panicked", "method", r.Method, "path", r.URL.Path, "panic", p)
+			s.log.Error("handler panicked", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
 			if rw.status == 0 {
 				writeError(rw, http.StatusInternalServerError, fmt.Sprintf("internal error serving %s", r.URL.Path), nil)
 			}

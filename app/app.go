@@ -45,12 +45,12 @@ func New(dir string, cfg config.Config, log *slog.Logger) *App {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	ensurePrivateDir(dir, log)
 	return &App{Dir: dir, Config: cfg, Log: log, Now: time.Now}
 }
 
 // ensurePrivateDir creates the data dir readable by its owner only, when it
-// does not exist yet: it holds a person's memory. An existing dir is left as
+// does not exist yet: it holds a person's memory. The write paths call it;
+// reading and checking (status, doctor) create nothing. An existing dir is left as
 // it is (doctor warns when others can read it); a failure shows up on the
 // first write, naming the path.
 func ensurePrivateDir(dir string, log *slog.Logger) {

@@ -25,6 +25,7 @@ const maxImportLine = 1 << 20
 // any bad line rejects the whole input before anything is written.
 func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportResponse, error) {
 	var resp api.ImportResponse
+	ensurePrivateDir(a.Dir, a.Log)
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
 	flush := func() error {

@@ -154,6 +154,18 @@ func (a *App) closeIndex() error {
 	return err
 }
 
+// dropIndex forgets the open index without waiting on a clean close of a
+// broken one: the next use opens it again.
+func (a *App) dropIndex() {
+	a.idx.mu.Lock()
+	x := a.idx.x
+	a.idx.x = nil
+	a.idx.mu.Unlock()
+	if x != nil {
+		x.Close()
+	}
+}
+
 // CloseIndex closes the index if it is open; App.Close calls it.
 func (a *App) CloseIndex() error { return a.closeIndex() }
 

@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/daybook/daybook/api"
@@ -15,6 +17,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 	if err != nil {
 		return api.RememberResponse{}, err
 	}
+	ensurePrivateDir(a.Dir, a.Log)
 	w, err := dayfiles.Append(a.Dir, a.Loc(), e)
 	if err != nil {
 		return api.RememberResponse{}, err
@@ -44,9 +47,29 @@ func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.Ne
 }
 
 // afterWrite tells the parts that derive from day files that days changed.
-// Hooks are added by the index and the daemon.
+// Hooks are added by the index and the daemon. The days are written when
+// this runs, so nothing a hook does may turn the write into a failure: a
+// caller told so would write the entry again.
 func (a *App) afterWrite(ctx context.Context, days []date.Date) {
 	for _, h := range a.writeHooks.list() {
-		h(ctx, days)
+		a.runWriteHook(ctx, h, days)
 	}
+}
+
+// runWriteHook runs h, and survives its panic: bleve has been seen to panic
+// reading a segment it failed to write on a full disk. The index is then
+// closed, to be opened (and repaired or rebuilt) on its next use; until
+// then recall scans the day files.
+func (a *App) runWriteHook(ctx context.Context, h func(context.Context, []date.Date), days []date.Date) {
+	defer func() {
+		if p := recover(); p != nil {
+			a.Log.Error("updating the index after a write failed; the day files are written, and the index catches up when it is next opened",
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			func() {
+				defer func() { recover() }() // closing a broken index may panic too
+				a.dropIndex()
+			}()
+		}
+	}()
+	h(ctx, days)
 }

@@ -28,7 +28,7 @@ func (e *BusyError) Error() string {
 // func releases it. The lock goes with the process, so a crash never leaves
 // a stale one behind.
 func lock(root string) (unlock func(), err error) {
-	if err := os.MkdirAll(root, 0o755); err != nil {
+	if err := os.MkdirAll(root, 0o700); err != nil {
 		return nil, fmt.Errorf("creating data dir: %w", err)
 	}
 	path := filepath.Join(root, LockFile)

@@ -33,7 +33,7 @@ type PIDLock struct {
 // LockPID takes the data dir's pid lock without waiting and writes pid in
 // the file. When another process holds it, the error names that pid.
 func LockPID(dir string, pid int) (*PIDLock, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("creating the data dir: %w", err)
 	}
 	path := filepath.Join(dir, PIDFile)

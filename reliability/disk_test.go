@@ -103,6 +103,14 @@ func TestDiskFull(t *testing.T) {
 		}
 	}
 	t.Logf("first failed write: %s", failures[0])
+	if testing.Verbose() {
+		for _, l := range strings.Split(d.logText(), "\n") {
+			if strings.Contains(l, "panicked") {
+				t.Logf("PANIC %s", l)
+				break
+			}
+		}
+	}
 	if _, err := r.status(); err != nil {
 		t.Fatalf("the daemon went down on a full disk: %v\n%s", err, d.logText())
 	}
