@@ -1,15 +1,15 @@
 package consolidate_test
 
 import (
-	"bytes"
 	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/daybook/daybook/logtest"
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/date"
@@ -18,22 +18,7 @@ import (
 )
 
 // logBuffer collects log lines for assertions.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
+type logBuffer = logtest.Buffer
 
 // newConsolidator returns a Consolidator over root with the offline
 // summarizer, in UTC, whose clock reads now, logging into the returned buffer.

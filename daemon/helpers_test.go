@@ -1,7 +1,6 @@
 package daemon
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io/fs"
@@ -9,9 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/daybook/daybook/logtest"
 
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
@@ -21,22 +21,7 @@ import (
 )
 
 // logBuf is a log destination that tests read while the daemon writes.
-type logBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuf) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuf) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+type logBuf = logtest.Buffer
 
 // testConfig is the default config in zone tz with a short edit debounce.
 func testConfig(t testing.TB, tz string) config.Config {

@@ -1,13 +1,14 @@
 package ollama
 
 import (
-	"bytes"
 	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/daybook/daybook/logtest"
 
 	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/consolidate"
@@ -23,22 +24,7 @@ func testConfig(url string) config.Ollama {
 }
 
 // logBuffer is a slog text log in memory.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
+type logBuffer struct{ logtest.Buffer }
 
 // count returns how many records of level hold substr.
 func (l *logBuffer) count(level, substr string) int {
