@@ -67,6 +67,13 @@ func (r *run) consolidate(ctx context.Context, p Period, digest string, build fu
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	// The summarizer may have taken minutes (a model): a person who saved
+	// the file meanwhile keeps their version.
+	if !r.opts.Force && changedSince(path, fi, statErr) {
+		r.log.Warn("keeping a summary edited by hand while it was being rewritten; run with --force to rewrite it", "path", rel)
+		r.stats.Kept = append(r.stats.Kept, rel)
+		return nil
+	}
 	nfi, err := writeFile(path, data)
 	if err != nil {
 		return err
@@ -88,6 +95,21 @@ func (r *run) consolidate(ctx context.Context, p Period, digest string, build fu
 		r.c.OnWrite(ctx, s)
 	}
 	return nil
+}
+
+// changedSince reports whether the file at path is not what an earlier
+// os.Stat saw (before, or beforeErr when it was missing): created, removed,
+// or of another size or modification time.
+func changedSince(path string, before os.FileInfo, beforeErr error) bool {
+	now, err := os.Stat(path)
+	switch {
+	case beforeErr != nil:
+		return err == nil
+	case err != nil:
+		return true
+	default:
+		return now.Size() != before.Size() || !now.ModTime().Equal(before.ModTime())
+	}
 }
 
 // inspect tells whether the summary file at p is as daybook wrote it, and
