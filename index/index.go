@@ -57,6 +57,7 @@ type Index struct {
 	w       writeState // the write path's own (diff.go); writeMu guards it
 
 	mu       sync.RWMutex // guards what follows
+	closed   bool         // Close ran
 	vec      *vectors
 	vlog     vecLog
 	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
@@ -278,7 +279,7 @@ func (x *Index) Dir() string { return x.dir }
 func (x *Index) Close() error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if x.bl == nil {
+	if x.bl == nil || x.closed {
 		return nil
 	}
 	var errs []error
@@ -286,7 +287,10 @@ func (x *Index) Close() error {
 		errs = append(errs, writeVectors(x.dir, x.meta.Embedder, x.vec))
 	}
 	errs = append(errs, x.bl.Close())
-	x.bl = nil
+	// x.bl stays: a caller still holding this Index (a recall in flight when
+	// a reindex closed it) gets bleve's "index closed" error, not a nil
+	// pointer, and nothing writes the field another goroutine reads.
+	x.closed = true
 	return errors.Join(errs...)
 }
 
