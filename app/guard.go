@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"strings"
 	"sync"
 	"time"
@@ -116,6 +118,13 @@ func (a *App) restoreVanished(ctx context.Context, days []date.Date) {
 		}
 		path := dayfiles.Path(a.Dir, d)
 		day, err := dayfiles.ParseFile(path, d)
+		if errors.Is(err, fs.ErrNotExist) {
+			// A day file removed (or moved to another date) on purpose: its
+			// entries are not brought back later by an unrelated write.
+			log.Info("day file removed; no longer guarding its entries", "path", path, "entries", len(list))
+			delete(g.days, d)
+			continue
+		}
 		if err != nil {
 			log.Warn("cannot check the day's acknowledged entries", "path", path, "err", err)
 			continue

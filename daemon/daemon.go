@@ -179,12 +179,14 @@ func (d *Daemon) Close(ctx context.Context) error {
 	for _, s := range d.opts.Servers {
 		errs = append(errs, s.Close(ctx))
 	}
+	// Cancel first: the clock-jump watch restarts the schedule, and must not
+	// do so after it was stopped.
+	if d.cancel != nil {
+		d.cancel()
+	}
 	d.sched.stop()
 	if d.watch != nil {
 		errs = append(errs, d.watch.Close())
-	}
-	if d.cancel != nil {
-		d.cancel()
 	}
 	done := make(chan struct{})
 	go func() { d.wg.Wait(); close(done) }()

@@ -21,6 +21,9 @@ type scheduler struct {
 	mu  sync.Mutex
 	c   *cron.Cron
 	ids map[string]cron.EntryID
+	// stopped is set by stop: a restart after it (a clock jump seen while
+	// the daemon closes) leaves cron stopped.
+	stopped bool
 }
 
 // newScheduler adds a job for each non-empty spec; fire enqueues the job.
@@ -56,6 +59,9 @@ func (s *scheduler) start() {
 func (s *scheduler) restart() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.stopped {
+		return // the daemon is closing: cron stays stopped
+	}
 	s.c.Stop()
 	s.c.Start()
 }
@@ -64,6 +70,7 @@ func (s *scheduler) restart() {
 func (s *scheduler) stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.stopped = true
 	s.c.Stop()
 }
 
