@@ -55,23 +55,8 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 	p := &a.idx
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.x == nil {
-		emb := a.NewEmbedder()
-		timeout := p.lockTimeout
-		if timeout <= 0 {
-			timeout = 200 * time.Millisecond
-		}
-		x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: emb, LockTimeout: timeout, Log: a.Log, Now: a.Now})
-		if err != nil {
-			return nil, err
-		}
-		p.x = x
-		if !p.hooked {
-			p.hooked = true
-			a.OnWrite(a.indexDays)
-			a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.SummariesWritten(ctx, s.Rel) })
-			a.OnStatus(a.indexStatus)
-		}
+	if err := a.openLocked(ctx); err != nil {
+		return nil, err
 	}
 	if now := a.Now(); catchUp && now.Sub(p.lastFull) >= fullSyncEvery {
 		start := time.Now()
@@ -89,6 +74,57 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 			a.Log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
 				"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
 		}
+	}
+	return p.x, nil
+}
+
+// openLocked opens the index if it is not open, and registers the hooks
+// that keep it current the first time. The caller holds a.idx.mu.
+func (a *App) openLocked(ctx context.Context) error {
+	p := &a.idx
+	if p.x != nil {
+		return nil
+	}
+	timeout := p.lockTimeout
+	if timeout <= 0 {
+		timeout = 200 * time.Millisecond
+	}
+	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now})
+	if err != nil {
+		return err
+	}
+	p.x = x
+	if !p.hooked {
+		p.hooked = true
+		a.OnWrite(a.indexDays)
+		a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.SummariesWritten(ctx, s.Rel) })
+		a.OnStatus(a.indexStatus)
+	}
+	return nil
+}
+
+// emptyIndex closes the index, removes its folder and opens a new, empty
+// one, all under a.idx.mu, so that no request opens the old folder in
+// between. Opening first refuses an index another process holds before
+// anything is removed.
+func (a *App) emptyIndex(ctx context.Context) (*index.Index, error) {
+	p := &a.idx
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err := a.openLocked(ctx); err != nil {
+		return nil, err
+	}
+	dir := p.x.Dir()
+	err := p.x.Close()
+	p.x = nil
+	if err != nil {
+		return nil, err
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, fmt.Errorf("removing the old index: %w", err)
+	}
+	if err := a.openLocked(ctx); err != nil {
+		return nil, err
 	}
 	return p.x, nil
 }

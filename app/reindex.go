@@ -2,11 +2,10 @@ package app
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"time"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/index"
 )
 
 // Reindex rebuilds the index from the markdown: the day files and the
@@ -14,24 +13,13 @@ import (
 // nothing of the old one survives; the index is derived and disposable.
 func (a *App) Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexResponse, error) {
 	start := time.Now()
-	if !req.Changed {
-		if err := a.closeIndex(); err != nil {
-			a.Log.Warn("closing the index before a rebuild", "system", "index", "err", err)
-		}
-		// Open it first so that a busy index is refused before anything is removed.
-		x, err := a.openAndSync(ctx, false)
-		if err != nil {
-			return api.ReindexResponse{}, err
-		}
-		dir := x.Dir()
-		if err := a.closeIndex(); err != nil {
-			return api.ReindexResponse{}, err
-		}
-		if err := os.RemoveAll(dir); err != nil {
-			return api.ReindexResponse{}, fmt.Errorf("removing the old index: %w", err)
-		}
+	var x *index.Index
+	var err error
+	if req.Changed {
+		x, err = a.openAndSync(ctx, false)
+	} else {
+		x, err = a.emptyIndex(ctx)
 	}
-	x, err := a.openAndSync(ctx, false)
 	if err != nil {
 		return api.ReindexResponse{}, err
 	}
