@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"strings"
 	"sync"
 	"time"
@@ -118,13 +116,9 @@ func (a *App) restoreVanished(ctx context.Context, days []date.Date) {
 		}
 		path := dayfiles.Path(a.Dir, d)
 		day, err := dayfiles.ParseFile(path, d)
-		if errors.Is(err, fs.ErrNotExist) {
-			// A day file removed (or moved to another date) on purpose: its
-			// entries are not brought back later by an unrelated write.
-			log.Info("day file removed; no longer guarding its entries", "path", path, "entries", len(list))
-			delete(g.days, d)
-			continue
-		}
+		// A missing file is not a deletion to honour: an editor that saves by
+		// renaming the old file away and writing a new one leaves the path
+		// empty for a moment, and that is when the guard is needed most.
 		if err != nil {
 			log.Warn("cannot check the day's acknowledged entries", "path", path, "err", err)
 			continue
