@@ -257,6 +257,16 @@ func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, e
 	return matches, read, nil
 }
 
+// ReadDay reads the day file f into buf, reused and grown as needed, with
+// the scan's reader, and refuses a file over MaxFileSize as Parse does.
+func ReadDay(buf []byte, f File) ([]byte, error) {
+	buf, err := readInto(buf, f)
+	if err == nil && len(buf) > MaxFileSize {
+		return buf[:0], fmt.Errorf("%d bytes is over the %d MiB limit of a day file", len(buf), MaxFileSize>>20)
+	}
+	return buf, err
+}
+
 // scanFile reads f into buf and returns its matching lines, last first.
 func scanFile(f File, m *Matcher, buf []byte) (scanResult, []byte) {
 	buf, err := readInto(buf, f)

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"math"
 	"os"
@@ -51,7 +50,7 @@ func Linear(ctx context.Context, root string, query string, r date.Range, limit 
 			}
 		}
 		f := files[i]
-		buf, err = readInto(buf, f.Path)
+		buf, err = dayfiles.ReadDay(buf, f)
 		if err != nil {
 			if os.IsNotExist(err) {
 				continue // removed since listed
@@ -324,32 +323,6 @@ func lineStarts(data []byte) []int {
 		}
 	}
 	return starts
-}
-
-// readInto reads the file at path into buf, growing it as needed.
-func readInto(buf []byte, path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return buf, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return buf, err
-	}
-	if fi.Size() > dayfiles.MaxFileSize {
-		return buf, fmt.Errorf("%d bytes is over the %d MiB limit of a day file", fi.Size(), dayfiles.MaxFileSize>>20)
-	}
-	n := int(fi.Size())
-	if cap(buf) < n {
-		buf = make([]byte, n, n+n/4)
-	}
-	buf = buf[:n]
-	got, err := io.ReadFull(f, buf)
-	if err == io.ErrUnexpectedEOF {
-		err = nil // the file shrank since Stat
-	}
-	return buf[:got], err
 }
 
 // lowerInto writes data with ASCII letters lower-cased into buf.
