@@ -44,6 +44,7 @@ type group struct {
 	label   string // for the explain path
 	noVec   bool   // BM25 only
 	each    bool   // one of the level's parents: ranked with the others by one RankEach
+	started bool   // searched by the drill itself, not by searchGroups
 	hits    []index.Hit
 	vec     []index.VecHit
 	out     []scored
@@ -54,6 +55,27 @@ type group struct {
 // whether its BM25 search of the whole range's entries returned every entry
 // that has a word of the query (some, but fewer than it asked for).
 func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string) ([]scored, []string, bool, error) {
+	// The best entries of the whole range by BM25 compete at the entry
+	// level beside those the drill reaches (summaries leave out rare
+	// words). That search does not depend on the levels above, so it runs
+	// beside them from the start: the levels above leave a core idle.
+	star := &group{label: "*", noVec: true, started: true}
+	starN := max(2*limit, 10)
+	starDone := make(chan error, 1)
+	go func() {
+		var err error
+		star.hits, err = s.Rank(ctx, index.Query{Text: text, Level: index.LevelEntry, Range: r, K: starN})
+		starDone <- err
+	}()
+	waitStar := func() error {
+		err, ok := <-starDone
+		if ok {
+			close(starDone)
+		}
+		return err
+	}
+	defer waitStar() // never leave it running past the drill
+
 	var all []scored
 	exhausted := false
 	var path []string
@@ -84,11 +106,10 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				groups = append(groups, &group{parents: orphans, label: "unsummarised:" + orphans[len(orphans)-1] + ".." + orphans[0]})
 			}
 			if level == index.LevelEntry {
-				// Summaries leave out rare words: the best entries of the
-				// whole range by BM25 compete too, beside those the drill
-				// reached. BM25 only: a flat vector scan of every entry
-				// costs more than the whole drill.
-				groups = append(groups, &group{label: "*", noVec: true})
+				// The whole range's best entries, searched from the start.
+				// BM25 only: a flat vector scan of every entry costs more
+				// than the whole drill.
+				groups = append(groups, star)
 			}
 		}
 		if len(groups) == 0 {
@@ -100,6 +121,11 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		n := max(2*k, 10)
 		if err := searchGroups(ctx, s, groups, text, vec, level, r, n); err != nil {
 			return nil, nil, false, err
+		}
+		if level == index.LevelEntry {
+			if err := waitStar(); err != nil {
+				return nil, nil, false, err
+			}
 		}
 		if level == index.LevelEntry {
 			g := groups[len(groups)-1] // the whole range
@@ -181,21 +207,27 @@ func searchGroups(ctx context.Context, s Searcher, groups []*group, text string,
 			return err
 		})
 	}
+	var near []*group // vector searches left to this goroutine
 	for i, g := range groups {
+		if g.started {
+			continue // running since the drill began
+		}
 		q := index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}
+		if vec != nil && !g.noVec {
+			near = append(near, g)
+		}
 		if g.each {
-			if vec != nil {
-				g.vec = s.Nearest(q, vec) // in memory: no goroutine
-			}
 			continue
 		}
 		run(i, func() (err error) {
-			if vec != nil && !g.noVec {
-				g.vec = s.Nearest(q, vec)
-			}
 			g.hits, err = s.Rank(ctx, q)
 			return err
 		})
+	}
+	// The vector scans are in memory: this goroutine does them while the
+	// BM25 searches run.
+	for _, g := range near {
+		g.vec = s.Nearest(index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}, vec)
 	}
 	wg.Wait()
 	for _, err := range errs {
