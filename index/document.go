@@ -109,6 +109,9 @@ func (d Doc) Validate() error {
 		return fmt.Errorf("document %s: period %q does not fit level %s", d.ID, d.Period, d.Level)
 	case d.Start.IsZero() || d.End.IsZero():
 		return fmt.Errorf("document %s: no start or end date", d.ID)
+	case d.Level != LevelEntry && d.ID != d.Level+":"+d.Period:
+		// The drill names a parent's summaries by their ids (childIDs).
+		return fmt.Errorf("document %s: a %s summary's id must be %q", d.ID, d.Level, d.Level+":"+d.Period)
 	}
 	return nil
 }

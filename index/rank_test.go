@@ -42,10 +42,9 @@ func rankCorpus() docCorpus {
 			docs = append(docs, index.Doc{ID: "month:" + m.String(), Level: index.LevelMonth, Period: m.String(), Kind: "summary", Text: text(), Path: "summaries/" + m.String(), Line: 19, Start: m.First(), End: m.Last()})
 		}
 	}
-	m := date.Month{Year: 2024, Month: 6}
-	docs = append(docs, index.Doc{ID: "extra-month", Level: index.LevelMonth, Period: m.String(), Kind: "summary", Text: "daybook ledger invoice wifi", Path: "x", Line: 1, Start: m.First(), End: m.Last()})
+	// An entry whose id does not tell its day: read from the index.
 	d := date.MustParse("2024-03-09")
-	docs = append(docs, index.Doc{ID: "extra-day", Level: index.LevelDay, Period: d.String(), Kind: "summary", Text: "daybook ledger invoice wifi", Path: "y", Line: 1, Start: d, End: d})
+	docs = append(docs, index.Doc{ID: "extra-entry", Level: index.LevelEntry, Period: d.String(), Kind: "note", Text: "daybook ledger invoice wifi", Path: "y", Line: 1, Start: d, End: d})
 	return docs
 }
 
@@ -71,9 +70,10 @@ func TestRankEachAsRankPerParent(t *testing.T) {
 		{Text: "rent studio", Level: index.LevelDay, Parents: []string{"2024-02", "2024-05", "2024-11"}, K: 10},
 		{Text: "ledger wifi", Level: index.LevelDay, Parents: []string{"2024-03", "2024-04", "2024-09"}, Range: r, K: 5},
 		{Text: "boiler serial", Level: index.LevelDay, Parents: []string{"2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09"}, K: 10},
-		// Every document says "daybook": 2024-03 holds 32 day-level ones,
-		// over the bound, so RankEach ranks one parent at a time.
+		// Every document says "daybook": each month's every day ranks.
 		{Text: "daybook", Level: index.LevelDay, Parents: []string{"2024-03", "2024-05"}, K: 40},
+		// Too many parents to name their children by id.
+		{Text: "ledger wifi", Level: index.LevelDay, Parents: []string{"2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09", "2024-10", "2024-11", "2024-12", "2025-01"}, K: 5},
 		{Text: "vet paprika", Level: index.LevelEntry, Parents: []string{"2024-02-03", "2024-05-06", "2024-07-01"}, K: 4},
 	} {
 		each, err := x.RankEach(ctx, q)
@@ -166,13 +166,13 @@ func TestHeads(t *testing.T) {
 	if _, err := x.Sync(ctx, false, rankCorpus()); err != nil {
 		t.Fatal(err)
 	}
-	got, err := x.Heads(ctx, index.LevelDay, []string{"day:2024-03-09", "extra-day", "not-there"})
+	got, err := x.Heads(ctx, index.LevelEntry, []string{"2024-03-09T09:01-abc", "extra-entry", "not-there"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]index.Hit{
-		"day:2024-03-09": {ID: "day:2024-03-09", Level: index.LevelDay, Period: "2024-03-09"},
-		"extra-day":      {ID: "extra-day", Level: index.LevelDay, Period: "2024-03-09"},
+		"2024-03-09T09:01-abc": {ID: "2024-03-09T09:01-abc", Level: index.LevelEntry, Period: "2024-03-09"},
+		"extra-entry":          {ID: "extra-entry", Level: index.LevelEntry, Period: "2024-03-09"},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Heads = %+v, want %+v", got, want)

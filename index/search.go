@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -53,22 +54,29 @@ func filter(q Query) query.Query {
 }
 
 // filterParts returns the clauses of q's filter: its level, its parents, its
-// range (left out when the parents lie inside it).
+// range (left out when the parents lie inside it). The month and day
+// summaries of a few parents are named by their ids instead of the level
+// and parent terms (see childIDs).
 func filterParts(q Query) []query.Query {
-	lv := bleve.NewTermQuery(q.Level)
-	lv.SetField("level")
-	parts := []query.Query{lv}
-	if f := ParentField(q.Level); f != "" && len(q.Parents) > 0 {
-		var ps []query.Query
-		for _, parent := range q.Parents {
-			p := bleve.NewTermQuery(parent)
-			p.SetField(f)
-			ps = append(ps, p)
-		}
-		if len(ps) == 1 {
-			parts = append(parts, ps[0])
-		} else {
-			parts = append(parts, bleve.NewDisjunctionQuery(ps...))
+	var parts []query.Query
+	if ids := childIDs(q.Level, q.Parents); ids != nil {
+		parts = append(parts, bleve.NewDocIDQuery(ids))
+	} else {
+		lv := bleve.NewTermQuery(q.Level)
+		lv.SetField("level")
+		parts = append(parts, lv)
+		if f := ParentField(q.Level); f != "" && len(q.Parents) > 0 {
+			var ps []query.Query
+			for _, parent := range q.Parents {
+				p := bleve.NewTermQuery(parent)
+				p.SetField(f)
+				ps = append(ps, p)
+			}
+			if len(ps) == 1 {
+				parts = append(parts, ps[0])
+			} else {
+				parts = append(parts, bleve.NewDisjunctionQuery(ps...))
+			}
 		}
 	}
 	if f := ParentField(q.Level); f == "" || !covers(q.Range, q.Parents) {
@@ -77,6 +85,42 @@ func filterParts(q Query) []query.Query {
 		}
 	}
 	return parts
+}
+
+// maxChildIDs is the most ids childIDs names: 12 years' months, a year's
+// days.
+const maxChildIDs = 372
+
+// childIDs returns the ids of every month summary the years parents can
+// hold, or of every day summary of the months parents, nil for another
+// level, no parents, a parent that is not a canonical period, or more than
+// maxChildIDs ids. A summary's id is its level and period (Validate sees
+// to it), so the ids name exactly the children. As a filter they are far
+// cheaper than the parents' terms: a year's term is on every entry of that
+// year (some 46,000 documents of a generated year), while an id is on one
+// document; ranking the months of three years went from 0.52 to 0.22 ms.
+func childIDs(level string, parents []string) []string {
+	per := maxChildren[level]
+	if per == 0 || len(parents) == 0 || len(parents)*per > maxChildIDs {
+		return nil
+	}
+	ids := make([]string, 0, len(parents)*per)
+	for _, p := range parents {
+		r, ok := periodRange(p)
+		if !ok || canonical(p) != p || len(p) != map[string]int{LevelMonth: 4, LevelDay: 7}[level] {
+			return nil
+		}
+		if level == LevelMonth {
+			for m := range 12 {
+				ids = append(ids, LevelMonth+":"+date.Month{Year: r.From.Year, Month: time.Month(m + 1)}.String())
+			}
+			continue
+		}
+		for d := r.From; !r.To.Before(d); d = d.AddDays(1) {
+			ids = append(ids, LevelDay+":"+d.String())
+		}
+	}
+	return ids
 }
 
 // searchQuery is the text query of q in a conjunction with its filter. The
