@@ -14,9 +14,7 @@ import (
 
 // rankCorpus returns monthly and daily summaries and entries and notes for
 // 400 days from 2024-01-01, each with a few random words, ids as the app
-// makes them; plus, in 2024, a thirteenth month-level document and a
-// thirty-second day-level one in 2024-03 with ids that do not tell their
-// period, so that a parent holds more than its bound.
+// makes them; plus an entry whose id does not tell its day.
 func rankCorpus() docCorpus {
 	words := strings.Fields("ledger invoice server rack boiler serial vet paprika telescope wifi chalet rent studio flag launch provider")
 	rnd := rand.New(rand.NewPCG(5, 6))

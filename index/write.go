@@ -314,8 +314,20 @@ func (x *Index) SyncPaths(ctx context.Context, paths []string, corpora ...Corpus
 // Sync brings the index up to date with the corpora: a diff of the files on
 // disk against the manifest; only changed files are read again. With force
 // every file is read again. Sync on an empty index is a bulk build: the
-// vector image and the manifest are written once, at the end.
+// vector image and the manifest are written once, at the end. A Sync that
+// wrote compactDocs documents or more compacts the index afterwards.
 func (x *Index) Sync(ctx context.Context, force bool, corpora ...Corpus) (SyncStats, error) {
+	st, err := x.sync(ctx, force, corpora...)
+	if err == nil && st.Docs >= compactDocs {
+		// After the write lock: writes go on while it merges.
+		if _, err := x.Compact(ctx); err != nil {
+			x.log.Warn("index not compacted; searches work, a little slower", "err", err)
+		}
+	}
+	return st, err
+}
+
+func (x *Index) sync(ctx context.Context, force bool, corpora ...Corpus) (SyncStats, error) {
 	x.writeMu.Lock()
 	defer x.writeMu.Unlock()
 	type item struct {

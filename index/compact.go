@@ -1,0 +1,97 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
+)
+
+// compactDocs is how many documents one Sync writes before it compacts the
+// index: a reindex, the first build, a large import.
+const compactDocs = 10_000
+
+// Every search sets up a reader for each query term in each segment, so
+// the number of segments is a cost of every recall. A bulk build leaves a
+// dozen (scorch merges by tiers as it goes); merged into one, the drill on
+// a 5-year index took 2.5 ms instead of 3.2, flat BM25 0.8 instead of 1.1.
+// Later small writes add small segments, which scorch's own merger folds
+// in as usual.
+
+// Compact merges the index's segments into one, in the background of
+// searches and writes (scorch merges online), and returns how many there
+// were. Old segment files go when scorch next cleans up or at the next
+// open; until then the index takes up to twice its room on disk.
+func (x *Index) Compact(ctx context.Context) (int, error) {
+	x.mu.RLock()
+	closed, bl := x.closed, x.bl
+	x.mu.RUnlock()
+	if closed {
+		return 0, fmt.Errorf("compacting index: %w", bleve.ErrorIndexClosed)
+	}
+	adv, err := bl.Advanced()
+	if err != nil {
+		return 0, fmt.Errorf("compacting index: %w", err)
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return 0, nil // not scorch: nothing to merge
+	}
+	start := time.Now()
+	// A batch is a segment in memory until scorch's persister writes it,
+	// soon after; a force merge takes the segments on disk only.
+	for memSegments(s) > 0 && time.Since(start) < 10*time.Second {
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	before := segments(s)
+	// One round merges at most SegmentsPerMergeTask segments into one:
+	// a few rounds bring any build down to one.
+	for round := 0; round < 8 && segments(s) > 1; round++ {
+		if err := ctx.Err(); err != nil {
+			return before, err
+		}
+		if err := s.ForceMerge(ctx, &mergeplan.SingleSegmentMergePlanOptions); err != nil {
+			return before, fmt.Errorf("compacting index: %w", err)
+		}
+	}
+	x.log.Info("index compacted", "segments_before", before, "segments", segments(s), "took", time.Since(start).Round(time.Millisecond))
+	return before, nil
+}
+
+// segments returns how many segments on disk the index's root holds.
+func segments(s *scorch.Scorch) int {
+	n, _ := s.StatsMap()["TotFileSegmentsAtRoot"].(uint64)
+	return int(n)
+}
+
+// memSegments returns how many segments of the root are not on disk yet.
+func memSegments(s *scorch.Scorch) int {
+	n, _ := s.StatsMap()["TotMemorySegmentsAtRoot"].(uint64)
+	return int(n)
+}
+
+// Segments returns how many segments the index has, in memory and on
+// disk; 0 when it cannot tell.
+func (x *Index) Segments() int {
+	x.mu.RLock()
+	closed, bl := x.closed, x.bl
+	x.mu.RUnlock()
+	if closed {
+		return 0
+	}
+	adv, err := bl.Advanced()
+	if err != nil {
+		return 0
+	}
+	if s, ok := adv.(*scorch.Scorch); ok {
+		return segments(s) + memSegments(s)
+	}
+	return 0
+}
