@@ -25,6 +25,9 @@ func Of(t time.Time) Date {
 // Parse parses a date written as YYYY-MM-DD and rejects impossible dates
 // such as 2026-02-30.
 func Parse(s string) (Date, error) {
+	if d, ok := parseDate(s); ok {
+		return d, nil
+	}
 	t, err := time.Parse(time.DateOnly, s)
 	if err != nil {
 		return Date{}, fmt.Errorf("parsing date %q: want YYYY-MM-DD", s)
@@ -42,7 +45,7 @@ func MustParse(s string) Date {
 }
 
 // String formats d as YYYY-MM-DD.
-func (d Date) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day) }
+func (d Date) String() string { return formatDate(d.Year, d.Month, d.Day) }
 
 // IsZero reports whether d is the zero Date.
 func (d Date) IsZero() bool { return d == Date{} }
@@ -101,7 +104,7 @@ type Month struct {
 }
 
 // String formats m as YYYY-MM.
-func (m Month) String() string { return fmt.Sprintf("%04d-%02d", m.Year, int(m.Month)) }
+func (m Month) String() string { return formatMonth(m.Year, m.Month) }
 
 // First returns the first day of m.
 func (m Month) First() Date { return Date{m.Year, m.Month, 1} }
@@ -117,6 +120,9 @@ func (m Month) Next() Month { return Date{m.Year, m.Month + 1, 1}.normalize().Mo
 
 // ParseMonth parses YYYY-MM.
 func ParseMonth(s string) (Month, error) {
+	if m, ok := parseMonth(s); ok {
+		return m, nil
+	}
 	t, err := time.Parse("2006-01", s)
 	if err != nil {
 		return Month{}, fmt.Errorf("parsing month %q: want YYYY-MM", s)
