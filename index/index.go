@@ -56,8 +56,10 @@ type Index struct {
 	writeMu sync.Mutex // one writer at a time
 	w       writeState // the write path's own (diff.go); writeMu guards it
 
-	mu       sync.RWMutex // guards what follows
-	closed   bool         // Close ran
+	mu       sync.RWMutex // guards what follows; lock, not mu.Lock, to write
+	gen      uint64       // counts lock calls: what Orphans cached is of one gen
+	orphans  orphanCache
+	closed   bool // Close ran
 	vec      *vectors
 	vlog     vecLog
 	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
@@ -277,7 +279,7 @@ func (x *Index) Dir() string { return x.dir }
 
 // Close writes the vector image when the log has grown and closes bleve.
 func (x *Index) Close() error {
-	x.mu.Lock()
+	x.lock()
 	defer x.mu.Unlock()
 	if x.bl == nil || x.closed {
 		return nil

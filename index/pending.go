@@ -56,7 +56,7 @@ func (x *Index) vectorsOff(err error) {
 	if errors.As(err, &ra) && !ra.RetryAt().IsZero() {
 		retry = ra.RetryAt()
 	}
-	x.mu.Lock()
+	x.lock()
 	defer x.mu.Unlock()
 	if x.offErr == nil {
 		x.offSince = now
@@ -68,7 +68,7 @@ func (x *Index) vectorsOff(err error) {
 
 // vectorsOn records that the embedder answered.
 func (x *Index) vectorsOn() {
-	x.mu.Lock()
+	x.lock()
 	defer x.mu.Unlock()
 	if x.offErr != nil {
 		x.log.Info("embedder answers again", "embedder", x.emb.Name(), "waiting", len(x.pending))
@@ -108,7 +108,7 @@ func (x *Index) embedOrWait(ctx context.Context, docs []Doc) ([][]float32, error
 // adoptDim sets the dimension of an index made while the embedder was
 // unavailable, from its first answer. The caller holds writeMu.
 func (x *Index) adoptDim(dim int) error {
-	x.mu.Lock()
+	x.lock()
 	defer x.mu.Unlock()
 	if x.meta.Dim != 0 {
 		return nil
@@ -218,7 +218,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 	}
 	var texts []string
 	var have []string
-	x.mu.Lock()
+	x.lock()
 	for _, id := range ids {
 		if h, ok := hits[id]; ok {
 			texts = append(texts, h.Text)
@@ -239,7 +239,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 		return 0, err
 	}
 	x.vectorsOn()
-	x.mu.Lock()
+	x.lock()
 	defer x.mu.Unlock()
 	n := 0
 	for i, id := range have {
@@ -274,7 +274,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("looking for documents without vectors: %w", err)
 		}
-		x.mu.Lock()
+		x.lock()
 		for _, h := range res.Hits {
 			if _, ok := x.vec.slot[h.ID]; ok {
 				continue

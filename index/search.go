@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -319,46 +318,6 @@ func hitOf(h *search.DocumentMatch) Hit {
 	}
 	slices.SortFunc(hit.Spans, func(a, b Span) int { return a.Start - b.Start })
 	return hit
-}
-
-// Orphans returns the parent periods of level's documents that overlap r
-// but have no summary of their own: the days with entries but no daily
-// summary yet (today), the months with dailies but no monthly summary (this
-// month), the years with monthlies but no yearly one. The drill searches
-// them beside the parents it chose, so that what is not consolidated yet is
-// still found. Newest first.
-func (x *Index) Orphans(level string, r date.Range) []string {
-	up := map[string]string{LevelEntry: LevelDay, LevelDay: LevelMonth, LevelMonth: LevelYear}[level]
-	if up == "" {
-		return nil
-	}
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	var out []string
-	var key []byte // the summary's id, up:parent; a map lookup by string(key) does not allocate
-	consider := func(k groupKey) {
-		if k.level != level || k.parent == "" {
-			return
-		}
-		key = append(append(append(key[:0], up...), ':'), k.parent...)
-		if _, ok := x.vec.slot[string(key)]; ok {
-			return
-		}
-		if _, ok := x.pending[string(key)]; ok {
-			return
-		}
-		if pr, ok := periodRange(k.parent); ok && (r.IsOpen() || r.Overlaps(pr)) {
-			out = append(out, k.parent)
-		}
-	}
-	for k := range x.vec.groups {
-		consider(k)
-	}
-	for k := range x.pendingGroups { // documents waiting for their vectors
-		consider(k)
-	}
-	slices.SortFunc(out, func(a, b string) int { return strings.Compare(b, a) })
-	return slices.Compact(out) // a parent both stored and waiting
 }
 
 // periodRange returns the days of 2026, 2026-02 or 2026-02-13.

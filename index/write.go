@@ -104,7 +104,7 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 		return err
 	}
 
-	x.mu.Lock()
+	x.lock()
 	defer x.mu.Unlock()
 	k := 0
 	for _, p := range plans {

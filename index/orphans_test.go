@@ -1,0 +1,64 @@
+package index_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/offline"
+)
+
+// TestOrphansFollowWrites checks that Orphans, cached between writes,
+// changes as soon as a summary comes or goes.
+func TestOrphansFollowWrites(t *testing.T) {
+	ctx := context.Background()
+	x := open(t, t.TempDir(), offline.NewEmbedder())
+	defer x.Close()
+	// A document's Path is its source's (docCorpus: docs/ID): what a
+	// removed source's documents are found by.
+	day := func(s string) index.Doc {
+		d := date.MustParse(s)
+		return index.Doc{ID: "day:" + s, Level: index.LevelDay, Period: s, Kind: "summary", Text: "summary of " + s, Path: "docs/day:" + s, Start: d, End: d}
+	}
+	entry := func(s string) index.Doc {
+		d := date.MustParse(s)
+		return index.Doc{ID: s + "T09:00-x", Level: index.LevelEntry, Period: s, Kind: "note", Text: "kayak on " + s, Path: "docs/" + s + "T09:00-x", Start: d, End: d}
+	}
+	month := func(s string) index.Doc {
+		m, _ := date.ParseMonth(s)
+		return index.Doc{ID: "month:" + s, Level: index.LevelMonth, Period: s, Kind: "summary", Text: "month " + s, Path: "docs/month:" + s, Start: m.First(), End: m.Last()}
+	}
+	check := func(step string, level string, r date.Range, want ...string) {
+		t.Helper()
+		if got := x.Orphans(level, r); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: Orphans(%s, %v) = %v, want %v", step, level, r, got, want)
+		}
+	}
+	march := date.Range{From: date.MustParse("2026-03-01"), To: date.MustParse("2026-03-31")}
+	docs := docCorpus{entry("2026-02-27"), entry("2026-03-01"), entry("2026-03-02"), day("2026-03-01")}
+	if _, err := x.Sync(ctx, false, docs); err != nil {
+		t.Fatal(err)
+	}
+	check("first", index.LevelEntry, date.Range{}, "2026-03-02", "2026-02-27")
+	check("first", index.LevelEntry, march, "2026-03-02")
+	check("first", index.LevelDay, date.Range{}, "2026-03")
+	check("first", index.LevelMonth, date.Range{})
+
+	docs = append(docs, day("2026-03-02"), month("2026-03"))
+	if _, err := x.Sync(ctx, false, docs); err != nil {
+		t.Fatal(err)
+	}
+	check("summaries added", index.LevelEntry, date.Range{}, "2026-02-27")
+	check("summaries added", index.LevelEntry, march)
+	check("summaries added", index.LevelDay, date.Range{})
+	check("summaries added", index.LevelMonth, date.Range{}, "2026")
+
+	docs = docCorpus{entry("2026-02-27"), entry("2026-03-01"), entry("2026-03-02"), day("2026-03-02"), month("2026-03")}
+	if _, err := x.Sync(ctx, false, docs); err != nil {
+		t.Fatal(err)
+	}
+	check("a summary removed", index.LevelEntry, march, "2026-03-01")
+	check("year", index.LevelYear, date.Range{})
+}
