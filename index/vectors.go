@@ -176,13 +176,14 @@ func (v *vectors) nearest(q []float32, level string, parents []string, r date.Ra
 	if !r.To.IsZero() {
 		hi = dayNum(r.To)
 	}
+	qc := quantizeQuery(q)
 	h := &hitHeap{}
 	consider := func(s int32) {
 		m := &v.meta[s]
 		if m.level != level || m.end < lo || m.start > hi {
 			return
 		}
-		c := dotCodes(q, v.code(s)) * v.scale[s]
+		c := float32(dotCodes(qc.codes, v.code(s))) * qc.inv * v.scale[s]
 		if h.Len() < k {
 			heap.Push(h, slotScore{s, c})
 		} else if c > (*h)[0].score {
@@ -214,23 +215,6 @@ func (v *vectors) nearest(q []float32, level string, parents []string, r date.Ra
 		out[i] = VecHit{ID: v.ids[ss.slot], Cosine: float64(ss.score)}
 	}
 	return out
-}
-
-// dotCodes is the dot product of a float32 vector and int8 codes.
-func dotCodes(a []float32, b []int8) float32 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * float32(b[i])
-		s1 += a[i+1] * float32(b[i+1])
-		s2 += a[i+2] * float32(b[i+2])
-		s3 += a[i+3] * float32(b[i+3])
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * float32(b[i])
-	}
-	return s0 + s1 + s2 + s3
 }
 
 // normalizeInto writes src scaled to unit length into dst; a zero vector stays zero.
