@@ -78,6 +78,7 @@ type Daemon struct {
 	cancel    context.CancelFunc
 	wg        sync.WaitGroup
 	indexOnce sync.Once
+	trim      trimmer
 }
 
 // New returns a Daemon over a, which it uses for its lifetime, consolidating
@@ -133,6 +134,7 @@ func (d *Daemon) Run() error {
 		d.watch = w
 	}
 	d.sched.start()
+	d.goRun(func() { d.trim.loop(ctx, trimEvery, d.log) })
 	if d.opts.JumpEvery > 0 {
 		d.goRun(func() { jumpWatch(ctx, d.opts.JumpEvery, d.opts.JumpTolerance, d.app.Now, d.jumped) })
 	}
@@ -223,6 +225,7 @@ func (d *Daemon) openIndex(ctx context.Context) {
 		return
 	}
 	d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
+	d.trim.trim(0) // opening read the whole vector image
 }
 
 // changed takes the watcher's report: refresh the days' index entries now,
