@@ -4,8 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
@@ -16,7 +18,8 @@ import (
 // BenchmarkRecallDataDir times App.Recall over the planted facts of the data
 // dir in DAYBOOK_BENCH_DIR: one "daybook bench --keep" left, or one made by
 // "daybook gen", "consolidate" and "reindex". It is what to profile the
-// drill with (-cpuprofile); without the variable it is skipped.
+// drill with (-cpuprofile); without the variable it is skipped. Besides the
+// mean it reports the median and 99th percentile of one recall.
 func BenchmarkRecallDataDir(b *testing.B) {
 	dir := os.Getenv("DAYBOOK_BENCH_DIR")
 	if dir == "" {
@@ -43,8 +46,11 @@ func BenchmarkRecallDataDir(b *testing.B) {
 				b.Fatal(err)
 			}
 			i, linear := 0, 0
+			var took []time.Duration
 			for b.Loop() {
+				start := time.Now()
 				resp, err := a.Recall(ctx, api.RecallRequest{Query: facts[i%len(facts)].Q, Mode: mode})
+				took = append(took, time.Since(start))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -54,6 +60,9 @@ func BenchmarkRecallDataDir(b *testing.B) {
 				i++
 			}
 			b.ReportMetric(float64(linear)/float64(i), "linear-share")
+			slices.Sort(took)
+			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "p99-ms")
 		})
 	}
 }

@@ -181,21 +181,29 @@ func canonical(p string) string {
 // spans of text's terms in their text (as Search gives them); ids not in
 // the index are left out. One read for each list that is not empty.
 func (x *Index) Load(ctx context.Context, text string, spans, plain []string) (map[string]Hit, error) {
-	out, err := x.Get(ctx, plain)
-	if err != nil {
-		return nil, err
-	}
 	if len(spans) == 0 {
-		return out, nil
+		return x.Get(ctx, plain)
 	}
+	// The two reads are apart: the plain one runs beside the other.
+	var out map[string]Hit
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		out, err = x.Get(ctx, plain)
+	}()
 	m := bleve.NewMatchQuery(text)
 	m.SetField("text")
 	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(m, unscored(bleve.NewDocIDQuery(spans))), len(spans), 0, false)
 	req.Fields = storedFields
 	req.IncludeLocations = true
-	res, err := x.bl.SearchInContext(ctx, req)
+	res, serr := x.bl.SearchInContext(ctx, req)
+	<-done
 	if err != nil {
-		return nil, fmt.Errorf("reading search hits: %w", err)
+		return nil, err
+	}
+	if serr != nil {
+		return nil, fmt.Errorf("reading search hits: %w", serr)
 	}
 	found := make(map[string]bool, len(res.Hits))
 	for _, h := range res.Hits {
