@@ -25,6 +25,8 @@ type Matcher struct {
 	fold   bool
 	rare   int
 	lo, up byte
+	rare2  int  // the next rarest byte's index, for pairIndex
+	pair   bool // search with pairIndex (pair.go)
 }
 
 // NewMatcher compiles pattern: a literal, case-insensitive unless it holds an
@@ -62,6 +64,10 @@ func NewMatcher(pattern string, regex bool) (*Matcher, error) {
 	m.lo, m.up = m.lit[m.rare], m.lit[m.rare]
 	if fold && 'a' <= m.lo && m.lo <= 'z' {
 		m.up = m.lo - 'a' + 'A'
+	}
+	if fold && len(m.lit) >= 2 && byteRarity(m.lo, true) < pairBelow {
+		m.pair = true
+		m.rare2 = rarestByteBut(m.lit, fold, m.rare)
 	}
 	return m, nil
 }
@@ -101,6 +107,9 @@ func (c *cursor) next(data []byte, b byte, p int) int {
 
 // index returns the offset of the first match at or after from, or -1.
 func (f *literalFinder) index(from int) int {
+	if f.m.pair {
+		return f.pairIndex(from)
+	}
 	m, n := f.m, len(f.m.lit)
 	pos := from + m.rare
 	for pos < len(f.data) {
@@ -303,15 +312,25 @@ func isASCII(s string) bool {
 // rarestByte returns the index of the byte of lit that is least frequent in
 // typical day files, so that searching for it finds few false candidates.
 // With fold, a letter counts in both cases.
-func rarestByte(lit []byte, fold bool) int {
-	best, bestRank := 0, -1
+func rarestByte(lit []byte, fold bool) int { return rarestByteBut(lit, fold, -1) }
+
+// rarestByteBut is rarestByte leaving out index skip.
+func rarestByteBut(lit []byte, fold bool, skip int) int {
+	best, bestRank := -1, -1
 	for i, c := range lit {
-		if r := byteRarity(c, fold); r > bestRank {
+		if r := byteRarity(c, fold); i != skip && r > bestRank {
 			best, bestRank = i, r
 		}
 	}
 	return best
 }
+
+// pairBelow is the rarity under which a case-insensitive literal's rarest
+// byte is common enough for pairIndex to beat bytes.IndexByte: the letters
+// e to p of the frequency table (rarity 8 + index, byteRarity). Rarer
+// bytes (g, w, y, ..., z, digits, punctuation) leave IndexByte long
+// stretches to skip.
+const pairBelow = 8 + 16
 
 // byteRarity ranks how rare c is in English markdown: higher is rarer.
 func byteRarity(c byte, fold bool) int {

@@ -91,10 +91,24 @@ func TestMatcherLines(t *testing.T) {
 // few letters in both cases, where candidates of the rare byte abound.
 func TestMatcherRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	alphabet := "aAbBzZ -\n"
+	for _, alphabet := range []string{
+		"aAbBzZ -\n",
+		// Common letters only: a case-insensitive pattern goes through
+		// pairIndex; `, @ and [ fold like letters there and must not match.
+		"eEtTmM`@[{ -\n",
+	} {
+		matcherRandom(t, rng, alphabet)
+	}
+	m, _ := NewMatcher("master", false)
+	if !m.pair {
+		t.Error(`"master" is not searched by pairs`)
+	}
+}
+
+func matcherRandom(t *testing.T, rng *rand.Rand, alphabet string) {
 	for i := range 2000 {
 		var b strings.Builder
-		for range rng.IntN(200) {
+		for range rng.IntN(300) {
 			b.WriteByte(alphabet[rng.IntN(len(alphabet))])
 		}
 		var p strings.Builder
