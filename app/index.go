@@ -31,6 +31,7 @@ type indexPart struct {
 	lockTimeout time.Duration // 0: 200ms; the daemon sets a longer one
 	hooked      bool
 	lastFull    time.Time
+	background  bool // catch-ups run off the request path (the daemon's CatchUp)
 }
 
 // SetIndexLockTimeout sets how long opening the index waits for another
@@ -58,7 +59,7 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 	if err := a.openLocked(ctx); err != nil {
 		return nil, err
 	}
-	if now := a.Now(); catchUp && now.Sub(p.lastFull) >= fullSyncEvery {
+	if now := a.Now(); catchUp && !p.background && now.Sub(p.lastFull) >= fullSyncEvery {
 		start := time.Now()
 		st, err := p.x.Sync(ctx, false, a.corpora()...)
 		if err != nil {
@@ -127,6 +128,37 @@ func (a *App) emptyIndex(ctx context.Context) (*index.Index, error) {
 		return nil, err
 	}
 	return p.x, nil
+}
+
+// SetBackgroundCatchUp says that someone (the daemon) calls CatchUp
+// regularly: a request then never runs the full catch-up itself. It stat()s
+// every day file and summary, ~20 ms on 5 years, which a recall after a few
+// seconds of quiet paid: 34-43 ms through the CLI instead of 14-17.
+func (a *App) SetBackgroundCatchUp() {
+	a.idx.mu.Lock()
+	defer a.idx.mu.Unlock()
+	a.idx.background = true
+}
+
+// CatchUp brings the open index up to date with the files, as a request
+// does every few seconds without SetBackgroundCatchUp: it finds the hand
+// edits that no hook or watcher reported. It does not hold a.idx.mu while
+// it works, so requests go on; it does nothing when the index is not open.
+func (a *App) CatchUp(ctx context.Context) error {
+	x := a.openIndex()
+	if x == nil {
+		return nil
+	}
+	start := time.Now()
+	st, err := x.Sync(ctx, false, a.corpora()...)
+	if err != nil {
+		return err
+	}
+	if st.Changed+st.Removed > 0 {
+		a.Log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
+			"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
+	}
+	return nil
 }
 
 // openIndex returns the index if it is open, without opening it.

@@ -44,6 +44,11 @@ type Options struct {
 	// Retry is how long to wait when another process holds the
 	// consolidation lock; default 1m.
 	Retry time.Duration
+	// CatchUp is how often the open index is brought up to date with the
+	// files in the background (edits no watcher or hook reported, such as
+	// a summary edited by hand); default 1m. Negative leaves it to the
+	// requests, each of which then catches up when the last was 5 s ago.
+	CatchUp time.Duration
 	// Bar, if set, is a terminal to draw the backfill's progress bar on;
 	// otherwise progress goes to the log.
 	Bar io.Writer
@@ -92,6 +97,9 @@ func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
 	}
 	if opts.Retry <= 0 {
 		opts.Retry = time.Minute
+	}
+	if opts.CatchUp == 0 {
+		opts.CatchUp = catchUpEvery
 	}
 	d := &Daemon{app: a, cons: c, opts: opts, log: a.Log.With("system", "daemon")}
 	cfg := a.Config.Consolidate
@@ -226,6 +234,34 @@ func (d *Daemon) openIndex(ctx context.Context) {
 	}
 	d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
 	d.trim.trim(0) // opening read the whole vector image
+	// The open caught up; from now on the watcher, the write hooks and the
+	// loop below keep the index current, and no request waits for a
+	// catch-up.
+	if d.opts.CatchUp > 0 {
+		d.app.SetBackgroundCatchUp()
+		d.catchUpLoop(ctx, d.opts.CatchUp)
+	}
+}
+
+// catchUpEvery is how often the daemon looks for edits no hook or watcher
+// reported (a summary edited by hand, say), off the request path.
+const catchUpEvery = time.Minute
+
+// catchUpLoop brings the index up to date with the files every interval
+// until ctx ends.
+func (d *Daemon) catchUpLoop(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := d.app.CatchUp(ctx); err != nil && ctx.Err() == nil {
+			d.log.Warn("bringing the index up to date; trying again later", "err", err)
+		}
+	}
 }
 
 // changed takes the watcher's report: refresh the days' index entries now,

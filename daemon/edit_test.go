@@ -13,6 +13,7 @@ import (
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
 )
 
 // editRig is a daemon with the watcher on over two months of 2025, seen
@@ -157,4 +158,45 @@ func TestHandEditedSummaryIsKept(t *testing.T) {
 	if !strings.Contains(r.log.String(), "summaries/2025/01/15.md") {
 		t.Errorf("no log line names the kept summary:\n%s", r.log.String())
 	}
+}
+
+// TestHandEditedSummaryReachesTheIndex: requests never wait for a full
+// catch-up in the daemon; the background one finds a summary edited by
+// hand, which no watcher reports.
+func TestHandEditedSummaryReachesTheIndex(t *testing.T) {
+	dir := t.TempDir()
+	for d := date.MustParse("2025-01-06"); d.Before(date.MustParse("2025-01-20")); d = d.AddDays(1) {
+		writeDay(t, dir, d, "[fact] ran the #build for Bob")
+	}
+	now := func() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
+	a := newTestApp(t, dir, testConfig(t, "UTC"), &logBuf{}, now)
+	d := startDaemon(t, a, Options{JumpEvery: -1, NoWatch: true, CatchUp: 50 * time.Millisecond})
+	waitBackfill(t, d, 60*time.Second)
+	waitFor(t, 10*time.Second, "the index", func() bool { _, err := a.Index(context.Background()); return err == nil })
+	// The day level alone: the drill would not reach a day whose word no
+	// month or year summary has.
+	found := func() bool {
+		x, err := a.Index(context.Background())
+		if err != nil {
+			return false
+		}
+		hits, err := x.Rank(context.Background(), index.Query{Text: "zanzibar", Level: index.LevelDay, K: 5})
+		return err == nil && len(hits) == 1 && hits[0].ID == "day:2025-01-09"
+	}
+	path := filepath.Join(dir, "summaries", "2025", "01", "09.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found() {
+		t.Fatal("zanzibar found before the edit")
+	}
+	edited := strings.Replace(string(data), "Bob", "Bob in Zanzibar", 1)
+	if edited == string(data) {
+		t.Fatalf("nothing to edit in %s:\n%s", path, data)
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 10*time.Second, "the hand edit in the index", found)
 }
