@@ -3,6 +3,9 @@ package index
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -24,7 +27,7 @@ const compactDocs = 10_000
 // Compact merges the index's segments into one, in the background of
 // searches and writes (scorch merges online), and returns how many there
 // were. Old segment files go when scorch next cleans up or at the next
-// open; until then the index takes up to twice its room on disk.
+// open; Compact waits a few seconds for that.
 func (x *Index) Compact(ctx context.Context) (int, error) {
 	x.mu.RLock()
 	closed, bl := x.closed, x.bl
@@ -61,8 +64,34 @@ func (x *Index) Compact(ctx context.Context) (int, error) {
 			return before, fmt.Errorf("compacting index: %w", err)
 		}
 	}
+	// The merged segments' files stay until scorch's persister cleans up,
+	// which it does between its rounds: wait for it (a process that exits
+	// right after, as a reindex does, would leave them to the next open,
+	// and the index on disk at up to twice its size until then).
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		if n, err := zapFiles(filepath.Join(x.dir, bleveDir, "store")); err != nil || n <= segments(s) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return before, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 	x.log.Info("index compacted", "segments_before", before, "segments", segments(s), "took", time.Since(start).Round(time.Millisecond))
 	return before, nil
+}
+
+// zapFiles counts the segment files in scorch's store folder.
+func zapFiles(dir string) (int, error) {
+	ents, err := os.ReadDir(dir)
+	n := 0
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".zap") {
+			n++
+		}
+	}
+	return n, err
 }
 
 // segments returns how many segments on disk the index's root holds.

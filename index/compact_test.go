@@ -3,7 +3,10 @@ package index_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/daybook/daybook/date"
@@ -56,6 +59,21 @@ func TestCompact(t *testing.T) {
 	}
 	if got := x.Segments(); got != 1 {
 		t.Errorf("after Compact: %d segments, want 1", got)
+	}
+	// The merged segments' files are gone, not left for the next open.
+	store := filepath.Join(x.Dir(), "bleve", "store")
+	ents, err := os.ReadDir(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zaps []string
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".zap") {
+			zaps = append(zaps, e.Name())
+		}
+	}
+	if len(zaps) != 1 {
+		t.Errorf("after Compact: segment files %v, want one", zaps)
 	}
 	if after := answers(); !slices.Equal(before, after) {
 		t.Errorf("answers changed:\nbefore %v\nafter  %v", before, after)
