@@ -103,3 +103,24 @@ func TestRunRefusesBadOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestGrowthRowsCompareWithTheSizeBefore: the targets compare 20 years with
+// 5, so each size is divided by the one before it.
+func TestGrowthRowsCompareWithTheSizeBefore(t *testing.T) {
+	size := func(years, days int, p50, backfill float64) Size {
+		return Size{Years: years, Days: days, RecallInProcess: Latency{N: 1, P50: p50}, Backfill: Proc{Seconds: backfill}}
+	}
+	rep := Report{Sizes: []Size{size(1, 350, 1.0, 1.0), size(5, 1750, 2.0, 5.5), size(20, 7000, 3.0, 24.2)}}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`recall p50 ÷ size before +< 2× 5y→20y +- +2\.00× +1\.50×\n`),
+		regexp.MustCompile(`backfill per day ÷ size before +≈ 1× +- +1\.10× +1\.10×\n`),
+	} {
+		if !want.MatchString(buf.String()) {
+			t.Errorf("no line matching %s in\n%s", want, buf.String())
+		}
+	}
+}
