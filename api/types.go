@@ -27,6 +27,7 @@ type ImportLine struct {
 // ImportResponse reports an import.
 type ImportResponse struct {
 	Added    int           `json:"added"`
+	Skipped  int           `json:"skipped"` // already in their day files
 	Days     int           `json:"days"`
 	Rejected []ImportError `json:"rejected,omitempty"`
 }

@@ -22,7 +22,9 @@ const maxImportLine = 1 << 20
 
 // Import bulk-loads JSON lines of api.ImportLine from r. Bad lines are
 // rejected with their line numbers while good ones are kept; with strict,
-// any bad line rejects the whole input before anything is written.
+// any bad line rejects the whole input before anything is written. An entry
+// its day file holds already (same time and text) is skipped, so importing
+// a file again adds only what is new in it.
 func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportResponse, error) {
 	var resp api.ImportResponse
 	ensurePrivateDir(a.Dir, a.Log)
@@ -32,9 +34,12 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 		if len(batch) == 0 {
 			return nil
 		}
-		ws, err := dayfiles.AppendMany(a.Dir, a.Loc(), batch)
+		ws, err := dayfiles.AppendManyNew(a.Dir, a.Loc(), batch)
 		var changed []date.Date
 		for _, w := range ws {
+			if w.Skipped {
+				resp.Skipped++
+			}
 			if w.ID == "" {
 				continue
 			}

@@ -28,11 +28,12 @@ type NewEntry struct {
 
 // Written says where an appended entry landed.
 type Written struct {
-	ID   string
-	Date date.Date
-	Path string // as under the data dir given to Append
-	Rel  string // relative to the data dir: days/2026/11/22.md
-	Line int
+	ID      string
+	Date    date.Date
+	Path    string // as under the data dir given to Append
+	Rel     string // relative to the data dir: days/2026/11/22.md
+	Line    int
+	Skipped bool // AppendManyNew: the day file held the entry already
 }
 
 // Validate checks e and returns an error that names what is wrong.
@@ -150,6 +151,20 @@ func Append(root string, loc *time.Location, e NewEntry) (Written, error) {
 // for the write, and a file replaced by an editor's rename-save while waiting
 // for the lock is opened again.
 func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
+	return appendMany(root, loc, entries, false)
+}
+
+// AppendManyNew is AppendMany for an import: an entry its day file already
+// holds (the same time and text, whitespace aside, as entry ids compare
+// them) is left out, as many times as the file holds it, so that importing
+// the same file twice adds nothing the second time. The check and the write
+// are under the same lock. A left-out entry's Written has no ID and Skipped
+// set.
+func AppendManyNew(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
+	return appendMany(root, loc, entries, true)
+}
+
+func appendMany(root string, loc *time.Location, entries []NewEntry, dedupe bool) ([]Written, error) {
 	for i, e := range entries {
 		if err := e.Validate(); err != nil {
 			if len(entries) == 1 {
@@ -170,11 +185,11 @@ func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written,
 	out := make([]Written, len(entries))
 	for _, d := range days {
 		idx := byDay[d]
-		var chunk strings.Builder
-		for _, i := range idx {
-			chunk.WriteString(entries[i].Format(loc))
+		lines := make([]string, len(idx))
+		for k, i := range idx {
+			lines[k] = entries[i].Format(loc)
 		}
-		ws, err := appendDay(root, d, chunk.String(), len(idx))
+		ws, err := appendDay(root, d, lines, dedupe)
 		if err != nil {
 			return out, err
 		}
@@ -185,8 +200,9 @@ func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written,
 	return out, nil
 }
 
-// appendDay appends chunk, which holds n formatted entries, to d's file.
-func appendDay(root string, d date.Date, chunk string, n int) ([]Written, error) {
+// appendDay appends the formatted entries to d's file; with dedupe, those
+// it holds already are left out (see AppendManyNew).
+func appendDay(root string, d date.Date, entries []string, dedupe bool) ([]Written, error) {
 	path := Path(root, d)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("creating folder for %s: %w", path, err)
@@ -212,7 +228,7 @@ func appendDay(root string, d date.Date, chunk string, n int) ([]Written, error)
 			}
 			return nil, fmt.Errorf("appending to %s: the file keeps being replaced", path)
 		}
-		ws, err := appendLocked(f, path, root, d, chunk, n)
+		ws, err := appendLocked(f, path, d, entries, dedupe)
 		f.Close() // releases the lock
 		return ws, err
 	}
@@ -223,12 +239,33 @@ func sameFile(f *os.File, fi os.FileInfo) bool {
 	return err == nil && os.SameFile(st, fi)
 }
 
-func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n int) ([]Written, error) {
+func appendLocked(f *os.File, path string, d date.Date, entries []string, dedupe bool) ([]Written, error) {
 	old, err := io.ReadAll(io.NewSectionReader(f, 0, 1<<62))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	add, news, err := appendText(path, d, old, chunk, n)
+	ws := make([]Written, len(entries))
+	keep := make([]int, len(entries)) // the indexes of entries to write
+	for i := range keep {
+		keep[i] = i
+	}
+	if dedupe {
+		if keep, err = notPresent(path, d, old, entries); err != nil {
+			return nil, err
+		}
+		for i := range ws {
+			ws[i] = Written{Date: d, Skipped: true}
+		}
+		if len(keep) == 0 {
+			return ws, nil
+		}
+	}
+	var chunk strings.Builder
+	for _, i := range keep {
+		chunk.WriteString(entries[i])
+	}
+	n := len(keep)
+	add, news, err := appendText(path, d, old, chunk.String(), n)
 	if err != nil {
 		return nil, err
 	}
@@ -246,11 +283,49 @@ func appendLocked(f *os.File, path, root string, d date.Date, chunk string, n in
 		syncDir(filepath.Dir(path))
 	}
 	rel := RelPath(d)
-	ws := make([]Written, n)
-	for i, e := range news {
-		ws[i] = Written{ID: e.ID, Date: d, Path: path, Rel: rel, Line: e.Line}
+	for k, e := range news {
+		ws[keep[k]] = Written{ID: e.ID, Date: d, Path: path, Rel: rel, Line: e.Line}
 	}
 	return ws, nil
+}
+
+// notPresent returns the indexes of the formatted entries that old, the
+// content of d's file, does not hold yet: an entry is there when an entry of
+// old has its id but for the "-n" that tells apart entries of the same time
+// and text, and each entry of old answers for one new one.
+func notPresent(path string, d date.Date, old []byte, entries []string) ([]int, error) {
+	have := map[string]int{}
+	if len(old) > 0 {
+		day, err := Parse(path, d, old)
+		if err != nil {
+			return nil, fmt.Errorf("appending to %s: %w", path, err)
+		}
+		for _, e := range day.Entries {
+			have[baseID(e.ID)]++
+		}
+	}
+	want, err := Parse(path, d, []byte(strings.Join(entries, "")))
+	if err != nil || len(want.Entries) != len(entries) {
+		return nil, fmt.Errorf("appending to %s: the new entries do not parse back (a bug): %v", path, err)
+	}
+	var keep []int
+	for i, e := range want.Entries {
+		if b := baseID(e.ID); have[b] > 0 {
+			have[b]--
+			continue
+		}
+		keep = append(keep, i)
+	}
+	return keep, nil
+}
+
+// baseID is an entry id without its "-n" suffix.
+func baseID(id string) string {
+	const n = len("2006-01-02T15:04-") + 12 // day, time, 6 bytes of hash in hex
+	if len(id) > n && id[n] == '-' {
+		return id[:n]
+	}
+	return id
 }
 
 // appendText returns what to write after old, the current content of d's

@@ -1,8 +1,10 @@
 package dayfiles
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -231,5 +233,78 @@ func TestAppendAfterRename(t *testing.T) {
 	want := "# t\n\n- 09:00 new inode, edited by hand\n- 10:00 after the rename\n"
 	if got := readDay(t, root); got != want {
 		t.Fatalf("file is\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestAppendManyNewSkipsWhatIsThere: an import's entries that the day file
+// holds already (same time, same text up to whitespace) are left out, once
+// per entry of the file, and the rest are appended as AppendMany would.
+func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
+	root := t.TempDir()
+	path := Path(root, goldenDay)
+	hand := Title(goldenDay) + "\n\n- 09:00 Coffee   with\tAna.\n\nA note.\n\n- 10:00 [decision] Chose Argon2.\n"
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(hand), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := []NewEntry{
+		entryAt(9, 0, "Coffee with Ana."), // there, whitespace aside
+		entryAt(9, 0, "Coffee with Ana."), // a second one: the file has one
+		entryAt(9, 1, "Coffee with Ana."), // another minute
+		{At: goldenDay.At(10, 0, time.UTC), Kind: KindDecision, Text: "Chose Argon2."}, // there
+		entryAt(11, 0, "Lunch."),
+	}
+	ws, err := AppendManyNew(root, time.UTC, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skipped []int
+	for i, w := range ws {
+		if w.Skipped != (w.ID == "") {
+			t.Errorf("entry %d: Skipped %v with id %q", i, w.Skipped, w.ID)
+		}
+		if w.Skipped {
+			skipped = append(skipped, i)
+		}
+	}
+	if fmt.Sprint(skipped) != "[0 3]" {
+		t.Errorf("skipped %v, want [0 3]", skipped)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(got), hand) {
+		t.Fatalf("the file's own content changed:\n%s", got)
+	}
+	want := "- 09:00 Coffee with Ana.\n- 09:01 Coffee with Ana.\n- 11:00 Lunch.\n"
+	if added := strings.TrimLeft(string(got[len(hand):]), "\n"); added != want {
+		t.Errorf("appended %q, want %q", added, want)
+	}
+	day, err := Parse(path, goldenDay, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{1, 2, 4} {
+		if ws[i].ID == "" || !slices.ContainsFunc(day.Entries, func(e Entry) bool { return e.ID == ws[i].ID && e.Line == ws[i].Line }) {
+			t.Errorf("entry %d: %+v is not in the file as written", i, ws[i])
+		}
+	}
+
+	// The same input again: everything is there now, nothing is written.
+	ws, err = AppendManyNew(root, time.UTC, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range ws {
+		if !w.Skipped {
+			t.Errorf("second import, entry %d written: %+v", i, w)
+		}
+	}
+	again, _ := os.ReadFile(path)
+	if string(again) != string(got) {
+		t.Errorf("the second import changed the file:\n%s", again)
 	}
 }

@@ -14,7 +14,9 @@ func cmdImport() command {
 		help: `Each line is {"at": "2023-05-08T13:56:00", "text": "...", "kind": "...", "tags": [...]};
 "at" is local time in the configured zone, or RFC 3339 with an offset.
 Bad lines are reported with their line numbers and skipped; with --strict
-any bad line stops the import before anything is written.`,
+any bad line stops the import before anything is written. An entry its day
+file already has (the same time to the minute and the same text) is not
+written again: importing a file twice adds nothing the second time.`,
 		run: runImport,
 	}
 }
@@ -54,6 +56,9 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "imported %d entries into %d days", resp.Added, resp.Days)
+	if resp.Skipped > 0 {
+		fmt.Fprintf(e.stdout, "; %d were there already", resp.Skipped)
+	}
 	fmt.Fprintln(e.stdout)
 	if n := len(resp.Rejected); n > 0 {
 		// The good lines are kept; a script still learns that some were not.
