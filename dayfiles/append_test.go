@@ -250,9 +250,9 @@ func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := []NewEntry{
-		entryAt(9, 0, "Coffee with Ana."), // there, whitespace aside
-		entryAt(9, 0, "Coffee with Ana."), // a second one: the file has one
-		entryAt(9, 1, "Coffee with Ana."), // another minute
+		entryAt(9, 0, "Coffee with Ana."),                                              // there, whitespace aside
+		entryAt(9, 0, "Coffee with Ana."),                                              // a second one: the file has one
+		entryAt(9, 1, "Coffee with Ana."),                                              // another minute
 		{At: goldenDay.At(10, 0, time.UTC), Kind: KindDecision, Text: "Chose Argon2."}, // there
 		entryAt(11, 0, "Lunch."),
 	}
