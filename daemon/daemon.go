@@ -250,6 +250,15 @@ const catchUpEvery = time.Minute
 // catchUpLoop brings the index up to date with the files every interval
 // until ctx ends.
 func (d *Daemon) catchUpLoop(ctx context.Context, every time.Duration) {
+	tick(ctx, every, func() {
+		if err := d.app.CatchUp(ctx); err != nil && ctx.Err() == nil {
+			d.log.Warn("bringing the index up to date; trying again later", "err", err)
+		}
+	})
+}
+
+// tick calls fn every interval until ctx ends.
+func tick(ctx context.Context, every time.Duration, fn func()) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -257,9 +266,7 @@ func (d *Daemon) catchUpLoop(ctx context.Context, every time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		}
-		if err := d.app.CatchUp(ctx); err != nil && ctx.Err() == nil {
-			d.log.Warn("bringing the index up to date; trying again later", "err", err)
+			fn()
 		}
 	}
 }

@@ -57,16 +57,9 @@ func (t *trimmer) trim(min uint64) bool {
 
 // loop trims every interval until ctx ends.
 func (t *trimmer) loop(ctx context.Context, every time.Duration, log *slog.Logger) {
-	tick := time.NewTicker(every)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
+	tick(ctx, every, func() {
 		if t.trim(trimMin) {
 			log.Debug("gave memory back")
 		}
-	}
+	})
 }

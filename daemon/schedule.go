@@ -87,22 +87,15 @@ func (s *scheduler) next(job string) time.Time {
 // monotonic clock by more than tolerance between two ticks: the machine
 // slept, or someone set the clock. now gives the wall clock.
 func jumpWatch(ctx context.Context, every, tolerance time.Duration, now func() time.Time, onJump func(skew time.Duration)) {
-	t := time.NewTicker(every)
-	defer t.Stop()
 	wall, mono := now().Round(0), time.Now()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	tick(ctx, every, func() {
 		w, m := now().Round(0), time.Now()
 		skew := w.Sub(wall) - m.Sub(mono)
 		wall, mono = w, m
 		if skew > tolerance || skew < -tolerance {
 			onJump(skew)
 		}
-	}
+	})
 }
 
 // cronLogger sends cron's own lines to slog at debug level, its errors as errors.
