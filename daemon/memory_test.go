@@ -27,7 +27,9 @@ func TestTrimGivesMemoryBack(t *testing.T) {
 	if got := released() - before; got < 32<<20 {
 		t.Errorf("trim released %d MiB, want most of 64", got>>20)
 	}
-	if tr.trim(16 << 20) {
-		t.Error("a second trim right after, with nothing allocated, collected again")
+	// Right after, less than min was allocated since: no collection. (The
+	// count is the process's: a large min keeps other goroutines out of it.)
+	if tr.trim(1 << 30) {
+		t.Error("a second trim right after, with little allocated, collected again")
 	}
 }
