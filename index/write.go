@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 )
@@ -319,6 +320,10 @@ func (x *Index) SyncPaths(ctx context.Context, paths []string, corpora ...Corpus
 func (x *Index) Sync(ctx context.Context, force bool, corpora ...Corpus) (SyncStats, error) {
 	st, err := x.sync(ctx, force, corpora...)
 	if err == nil && st.Docs >= compactDocs {
+		// The build left its garbage in the heap; the merge's buffers would
+		// come on top of it. Returned first, the peak of a 5-year reindex
+		// is 432 MiB instead of 601.
+		debug.FreeOSMemory()
 		// After the write lock: writes go on while it merges.
 		if _, err := x.Compact(ctx); err != nil {
 			x.log.Warn("index not compacted; searches work, a little slower", "err", err)
