@@ -220,7 +220,7 @@ func checkReplay(t *testing.T, x *Index) {
 		t.Fatalf("the vector files load %d ids, memory has %d", v.len(), x.vec.len())
 	}
 	for id, s := range x.vec.slot {
-		if !slices.Equal(v.code(v.slot[id]), x.vec.code(s)) || v.meta[v.slot[id]] != x.vec.meta[s] {
+		if !slices.Equal(v.code(v.slot[id]), x.vec.code(s)) || v.metaOf(v.slot[id]) != x.vec.metaOf(s) {
 			t.Fatalf("the vector files load %s unlike memory", id)
 		}
 	}

@@ -120,7 +120,7 @@ func writeVectors(dir, embedder string, v *vectors) error {
 		if id == "" {
 			continue
 		}
-		buf = appendRecord(buf[:0], id, v.meta[s], v.vector(int32(s), vec))
+		buf = appendRecord(buf[:0], id, v.metaOf(int32(s)), v.vector(int32(s), vec))
 		w.Write(buf)
 	}
 	if err := w.Flush(); err != nil {
@@ -181,7 +181,7 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	}
 	v := newVectors(dim)
 	c := int(min(n, uint64(fi.Size())/uint64(4*dim+1)))
-	v.ids, v.meta, v.scale = make([]string, 0, c), make([]vecMeta, 0, c), make([]float32, 0, c)
+	v.ids, v.meta, v.scale = make([]string, 0, c), make([]slotMeta, 0, c), make([]float32, 0, c)
 	vec := make([]float32, dim)
 	for i := uint64(0); i < n; i++ {
 		id := r.string()

@@ -18,6 +18,14 @@ type vecMeta struct {
 
 type groupKey struct{ level, parent string }
 
+// slotMeta is what a slot keeps of its vecMeta: the level and parent are
+// its group's (groupKeys), so that 231,000 vectors do not hold 231,000
+// copies of a parent string. 12 bytes instead of 40 and a string each.
+type slotMeta struct {
+	group      int32 // index into groupKeys; -1 for a free slot
+	start, end int32
+}
+
 // vectors is a flat in-memory vector store: brute-force cosine over
 // normalised vectors, grouped by level and parent period so that a drill
 // step scans only the children of one period. Each vector is kept as int8
@@ -26,17 +34,39 @@ type groupKey struct{ level, parent string }
 type vectors struct {
 	dim    int
 	ids    []string // by slot; "" is a free slot
-	meta   []vecMeta
+	meta   []slotMeta
 	slabs  [][]int8  // slabSize vectors each: growing never copies what is there
 	scale  []float32 // by slot
 	slot   map[string]int32
 	groups map[groupKey][]int32
 	free   []int32
 	tmp    []float32 // put's scratch; put runs under the index's write lock
+
+	groupKeys []groupKey         // by group index, as slotMeta holds it
+	groupIdx  map[groupKey]int32 // the inverse
 }
 
 func newVectors(dim int) *vectors {
-	return &vectors{dim: dim, slot: map[string]int32{}, groups: map[groupKey][]int32{}}
+	return &vectors{dim: dim, slot: map[string]int32{}, groups: map[groupKey][]int32{}, groupIdx: map[groupKey]int32{}}
+}
+
+// slotMetaOf returns m as a slot keeps it, adding its group to the table.
+func (v *vectors) slotMetaOf(m vecMeta) slotMeta {
+	k := groupKey{m.level, m.parent}
+	g, ok := v.groupIdx[k]
+	if !ok {
+		g = int32(len(v.groupKeys))
+		v.groupKeys = append(v.groupKeys, k)
+		v.groupIdx[k] = g
+	}
+	return slotMeta{group: g, start: m.start, end: m.end}
+}
+
+// metaOf returns the vecMeta of slot s.
+func (v *vectors) metaOf(s int32) vecMeta {
+	m := v.meta[s]
+	k := v.groupKeys[m.group]
+	return vecMeta{level: k.level, parent: k.parent, start: m.start, end: m.end}
 }
 
 func (v *vectors) len() int { return len(v.slot) }
@@ -94,25 +124,26 @@ func quantize(dst []int8, src []float32) float32 {
 
 // put stores vec (normalised here) for id, replacing what id had.
 func (v *vectors) put(id string, m vecMeta, vec []float32) {
+	sm := v.slotMetaOf(m)
 	if s, ok := v.slot[id]; ok {
-		if v.meta[s].level != m.level || v.meta[s].parent != m.parent {
+		if v.meta[s].group != sm.group {
 			v.ungroup(s)
-			v.meta[s] = m
-			k := groupKey{m.level, m.parent}
+			v.meta[s] = sm
+			k := v.groupKeys[sm.group]
 			v.groups[k] = append(v.groups[k], s)
 		}
-		v.meta[s] = m
+		v.meta[s] = sm
 		v.store(s, vec)
 		return
 	}
 	var s int32
 	if n := len(v.free); n > 0 {
 		s, v.free = v.free[n-1], v.free[:n-1]
-		v.ids[s], v.meta[s] = id, m
+		v.ids[s], v.meta[s] = id, sm
 	} else {
 		s = int32(len(v.ids))
 		v.ids = append(v.ids, id)
-		v.meta = append(v.meta, m)
+		v.meta = append(v.meta, sm)
 		v.scale = append(v.scale, 0)
 		if int(s)/slabSize == len(v.slabs) {
 			v.slabs = append(v.slabs, make([]int8, slabSize*v.dim))
@@ -120,7 +151,7 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 	}
 	v.store(s, vec)
 	v.slot[id] = s
-	k := groupKey{m.level, m.parent}
+	k := v.groupKeys[sm.group]
 	v.groups[k] = append(v.groups[k], s)
 }
 
@@ -133,7 +164,7 @@ func (v *vectors) del(id string) bool {
 	v.ungroup(s)
 	delete(v.slot, id)
 	v.ids[s] = ""
-	v.meta[s] = vecMeta{}
+	v.meta[s] = slotMeta{group: -1}
 	clear(v.code(s))
 	v.scale[s] = 0
 	v.free = append(v.free, s)
@@ -141,7 +172,7 @@ func (v *vectors) del(id string) bool {
 }
 
 func (v *vectors) ungroup(s int32) {
-	k := groupKey{v.meta[s].level, v.meta[s].parent}
+	k := v.groupKeys[v.meta[s].group]
 	g := v.groups[k]
 	for i, x := range g {
 		if x == s {
@@ -180,7 +211,7 @@ func (v *vectors) nearest(q []float32, level string, parents []string, r date.Ra
 	h := &hitHeap{}
 	consider := func(s int32) {
 		m := &v.meta[s]
-		if m.level != level || m.end < lo || m.start > hi {
+		if m.end < lo || m.start > hi || v.groupKeys[m.group].level != level {
 			return
 		}
 		c := float32(dotCodes(qc.codes, v.code(s))) * qc.inv * v.scale[s]
