@@ -30,11 +30,12 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 	ensurePrivateDir(a.Dir, a.Log)
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
+	ours := map[string]int{} // the entries the earlier batches went through
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		ws, err := dayfiles.AppendManyNew(a.Dir, a.Loc(), batch)
+		ws, err := dayfiles.AppendManyNew(a.Dir, a.Loc(), batch, ours)
 		var changed []date.Date
 		for _, w := range ws {
 			if w.Skipped {

@@ -22,7 +22,8 @@ import (
 const trimEvery = 30 * time.Second
 
 // trimMin is how much the daemon allocates before a look gives memory back:
-// a daemon at rest allocates nothing and pays for no collection.
+// a daemon at rest allocates only what its catch-up does (a few MiB a
+// minute), so it pays for a collection every several minutes.
 const trimMin = 16 << 20
 
 // allocated returns the bytes allocated since the process started.

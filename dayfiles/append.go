@@ -151,7 +151,7 @@ func Append(root string, loc *time.Location, e NewEntry) (Written, error) {
 // for the write, and a file replaced by an editor's rename-save while waiting
 // for the lock is opened again.
 func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
-	return appendMany(root, loc, entries, false)
+	return appendMany(root, loc, entries, nil)
 }
 
 // AppendManyNew is AppendMany for an import: an entry its day file already
@@ -159,12 +159,22 @@ func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written,
 // them) is left out, as many times as the file holds it, so that importing
 // the same file twice adds nothing the second time. The check and the write
 // are under the same lock. A left-out entry's Written has no ID and Skipped
-// set.
-func AppendManyNew(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
-	return appendMany(root, loc, entries, true)
+// set. An import written in several calls passes the same ours to each: it
+// counts, by id without its "-n", the entries the earlier calls went
+// through, so that an entry the file holds answers for one entry of the
+// whole import, however it is cut into calls (two equal lines of an input
+// are both written to a file that had neither, in one call or in two).
+// nil is an import of one call.
+func AppendManyNew(root string, loc *time.Location, entries []NewEntry, ours map[string]int) ([]Written, error) {
+	if ours == nil {
+		ours = map[string]int{}
+	}
+	return appendMany(root, loc, entries, ours)
 }
 
-func appendMany(root string, loc *time.Location, entries []NewEntry, dedupe bool) ([]Written, error) {
+// appendMany appends entries; with ours (not nil) it leaves out those their
+// day files hold already (AppendManyNew).
+func appendMany(root string, loc *time.Location, entries []NewEntry, ours map[string]int) ([]Written, error) {
 	for i, e := range entries {
 		if err := e.Validate(); err != nil {
 			if len(entries) == 1 {
@@ -189,7 +199,7 @@ func appendMany(root string, loc *time.Location, entries []NewEntry, dedupe bool
 		for k, i := range idx {
 			lines[k] = entries[i].Format(loc)
 		}
-		ws, err := appendDay(root, d, lines, dedupe)
+		ws, err := appendDay(root, d, lines, ours)
 		if err != nil {
 			return out, err
 		}
@@ -200,9 +210,9 @@ func appendMany(root string, loc *time.Location, entries []NewEntry, dedupe bool
 	return out, nil
 }
 
-// appendDay appends the formatted entries to d's file; with dedupe, those
-// it holds already are left out (see AppendManyNew).
-func appendDay(root string, d date.Date, entries []string, dedupe bool) ([]Written, error) {
+// appendDay appends the formatted entries to d's file; with ours, those it
+// holds already are left out (see AppendManyNew).
+func appendDay(root string, d date.Date, entries []string, ours map[string]int) ([]Written, error) {
 	path := Path(root, d)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("creating folder for %s: %w", path, err)
@@ -228,7 +238,7 @@ func appendDay(root string, d date.Date, entries []string, dedupe bool) ([]Writt
 			}
 			return nil, fmt.Errorf("appending to %s: the file keeps being replaced", path)
 		}
-		ws, err := appendLocked(f, path, d, entries, dedupe)
+		ws, err := appendLocked(f, path, d, entries, ours)
 		f.Close() // releases the lock
 		return ws, err
 	}
@@ -239,7 +249,7 @@ func sameFile(f *os.File, fi os.FileInfo) bool {
 	return err == nil && os.SameFile(st, fi)
 }
 
-func appendLocked(f *os.File, path string, d date.Date, entries []string, dedupe bool) ([]Written, error) {
+func appendLocked(f *os.File, path string, d date.Date, entries []string, ours map[string]int) ([]Written, error) {
 	old, err := io.ReadAll(io.NewSectionReader(f, 0, 1<<62))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -249,8 +259,8 @@ func appendLocked(f *os.File, path string, d date.Date, entries []string, dedupe
 	for i := range keep {
 		keep[i] = i
 	}
-	if dedupe {
-		if keep, err = notPresent(path, d, old, entries); err != nil {
+	if ours != nil {
+		if keep, err = notPresent(path, d, old, entries, ours); err != nil {
 			return nil, err
 		}
 		for i := range ws {
@@ -292,8 +302,11 @@ func appendLocked(f *os.File, path string, d date.Date, entries []string, dedupe
 // notPresent returns the indexes of the formatted entries that old, the
 // content of d's file, does not hold yet: an entry is there when an entry of
 // old has its id but for the "-n" that tells apart entries of the same time
-// and text, and each entry of old answers for one new one.
-func notPresent(path string, d date.Date, old []byte, entries []string) ([]int, error) {
+// and text, and each entry of old answers for one new one. ours counts the
+// entries of the same import that earlier calls went through, written or
+// left out: as many of old's entries are theirs already, and this call's
+// are added to it.
+func notPresent(path string, d date.Date, old []byte, entries []string, ours map[string]int) ([]int, error) {
 	have := map[string]int{}
 	if len(old) > 0 {
 		day, err := Parse(path, d, old)
@@ -303,6 +316,9 @@ func notPresent(path string, d date.Date, old []byte, entries []string) ([]int, 
 		for _, e := range day.Entries {
 			have[baseID(e.ID)]++
 		}
+		for b, n := range have {
+			have[b] = max(0, n-ours[b])
+		}
 	}
 	want, err := Parse(path, d, []byte(strings.Join(entries, "")))
 	if err != nil || len(want.Entries) != len(entries) {
@@ -310,7 +326,9 @@ func notPresent(path string, d date.Date, old []byte, entries []string) ([]int, 
 	}
 	var keep []int
 	for i, e := range want.Entries {
-		if b := baseID(e.ID); have[b] > 0 {
+		b := baseID(e.ID)
+		ours[b]++
+		if have[b] > 0 {
 			have[b]--
 			continue
 		}

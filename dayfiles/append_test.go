@@ -256,7 +256,7 @@ func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
 		{At: goldenDay.At(10, 0, time.UTC), Kind: KindDecision, Text: "Chose Argon2."}, // there
 		entryAt(11, 0, "Lunch."),
 	}
-	ws, err := AppendManyNew(root, time.UTC, in)
+	ws, err := AppendManyNew(root, time.UTC, in, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
 	}
 
 	// The same input again: everything is there now, nothing is written.
-	ws, err = AppendManyNew(root, time.UTC, in)
+	ws, err = AppendManyNew(root, time.UTC, in, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,5 +306,47 @@ func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
 	again, _ := os.ReadFile(path)
 	if string(again) != string(got) {
 		t.Errorf("the second import changed the file:\n%s", again)
+	}
+}
+
+// TestAppendManyNewAcrossCalls: an import cut into several calls sharing
+// ours writes and skips as one call would.
+func TestAppendManyNewAcrossCalls(t *testing.T) {
+	count := func(root string) int {
+		day, err := Parse("x", goldenDay, []byte(readDay(t, root)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(day.Entries)
+	}
+	x := entryAt(9, 0, "Same line.")
+	for _, tc := range []struct {
+		name  string
+		had   int // copies of x in the file before
+		calls [][]NewEntry
+		want  int // copies after
+	}{
+		{"two equal lines, two calls, no file", 0, [][]NewEntry{{x}, {x}}, 2},
+		{"three lines, one there, two calls", 1, [][]NewEntry{{x, x}, {x}}, 3},
+		{"three lines, one there, three calls", 1, [][]NewEntry{{x}, {x}, {x}}, 3},
+		{"the same two again, two calls", 2, [][]NewEntry{{x}, {x}}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for range tc.had {
+				if _, err := Append(root, time.UTC, x); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ours := map[string]int{}
+			for _, call := range tc.calls {
+				if _, err := AppendManyNew(root, time.UTC, call, ours); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := count(root); got != tc.want {
+				t.Errorf("%d entries after, want %d:\n%s", got, tc.want, readDay(t, root))
+			}
+		})
 	}
 }

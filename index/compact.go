@@ -14,7 +14,7 @@ import (
 )
 
 // compactDocs is how many documents one Sync writes before it compacts the
-// index: a reindex, the first build, a large import.
+// index: a reindex, the first build, a catch-up of many edited files.
 const compactDocs = 10_000
 
 // Every search sets up a reader for each query term in each segment, so
