@@ -126,8 +126,6 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 			if err := waitStar(); err != nil {
 				return nil, nil, false, err
 			}
-		}
-		if level == index.LevelEntry {
 			g := groups[len(groups)-1] // the whole range
 			exhausted = g.label == "*" && len(g.hits) > 0 && len(g.hits) < n
 		}
