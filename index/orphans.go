@@ -18,6 +18,38 @@ type orphanCache struct {
 	gen    uint64
 	byLvl  map[string][]orphan
 	filled bool
+
+	countGen uint64
+	counts   map[countKey]uint64 // Count's answers at countGen
+}
+
+type countKey struct {
+	level string
+	r     date.Range
+}
+
+// maxCounts bounds the counts kept: ranges come from queries.
+const maxCounts = 256
+
+// count returns the count of key kept at generation gen.
+func (c *orphanCache) count(gen uint64, key countKey) (uint64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.countGen != gen {
+		return 0, false
+	}
+	n, ok := c.counts[key]
+	return n, ok
+}
+
+// setCount keeps the count of key at generation gen.
+func (c *orphanCache) setCount(gen uint64, key countKey, n uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.countGen != gen || c.counts == nil || len(c.counts) >= maxCounts {
+		c.counts, c.countGen = map[countKey]uint64{}, gen
+	}
+	c.counts[key] = n
 }
 
 type orphan struct {

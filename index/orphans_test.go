@@ -10,8 +10,8 @@ import (
 	"github.com/daybook/daybook/offline"
 )
 
-// TestOrphansFollowWrites checks that Orphans, cached between writes,
-// changes as soon as a summary comes or goes.
+// TestOrphansFollowWrites checks that Orphans and Count, cached between
+// writes, change as soon as a summary comes or goes.
 func TestOrphansFollowWrites(t *testing.T) {
 	ctx := context.Background()
 	x := open(t, t.TempDir(), offline.NewEmbedder())
@@ -36,6 +36,16 @@ func TestOrphansFollowWrites(t *testing.T) {
 			t.Errorf("%s: Orphans(%s, %v) = %v, want %v", step, level, r, got, want)
 		}
 	}
+	counts := func(step string, r date.Range, want ...uint64) {
+		t.Helper()
+		for i, level := range []string{index.LevelMonth, index.LevelDay, index.LevelEntry} {
+			for range 2 { // the second from the cache
+				if n, err := x.Count(ctx, level, r); err != nil || n != want[i] {
+					t.Errorf("%s: Count(%s, %v) = %d, %v; want %d", step, level, r, n, err, want[i])
+				}
+			}
+		}
+	}
 	march := date.Range{From: date.MustParse("2026-03-01"), To: date.MustParse("2026-03-31")}
 	docs := docCorpus{entry("2026-02-27"), entry("2026-03-01"), entry("2026-03-02"), day("2026-03-01")}
 	if _, err := x.Sync(ctx, false, docs); err != nil {
@@ -45,6 +55,8 @@ func TestOrphansFollowWrites(t *testing.T) {
 	check("first", index.LevelEntry, march, "2026-03-02")
 	check("first", index.LevelDay, date.Range{}, "2026-03")
 	check("first", index.LevelMonth, date.Range{})
+	counts("first", date.Range{}, 0, 1, 3)
+	counts("first", march, 0, 1, 2)
 
 	docs = append(docs, day("2026-03-02"), month("2026-03"))
 	if _, err := x.Sync(ctx, false, docs); err != nil {
@@ -54,11 +66,14 @@ func TestOrphansFollowWrites(t *testing.T) {
 	check("summaries added", index.LevelEntry, march)
 	check("summaries added", index.LevelDay, date.Range{})
 	check("summaries added", index.LevelMonth, date.Range{}, "2026")
+	counts("summaries added", date.Range{}, 1, 2, 3)
+	counts("summaries added", march, 1, 2, 2)
 
 	docs = docCorpus{entry("2026-02-27"), entry("2026-03-01"), entry("2026-03-02"), day("2026-03-02"), month("2026-03")}
 	if _, err := x.Sync(ctx, false, docs); err != nil {
 		t.Fatal(err)
 	}
 	check("a summary removed", index.LevelEntry, march, "2026-03-01")
+	counts("a summary removed", date.Range{}, 1, 1, 3)
 	check("year", index.LevelYear, date.Range{})
 }

@@ -283,13 +283,23 @@ func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 	return out, nil
 }
 
-// Count returns how many documents of a level overlap r.
+// Count returns how many documents of a level overlap r. Every recall
+// counts before it drills, mostly the same few (level, range) pairs, and
+// a count changes only with a write: counts are kept for the generation of
+// the contents they were taken at (see orphans.go), as the orphans are.
 func (x *Index) Count(ctx context.Context, level string, r date.Range) (uint64, error) {
+	x.mu.RLock()
+	defer x.mu.RUnlock() // a write (x.lock) waits: the count is of this generation
+	key := countKey{level, r}
+	if n, ok := x.orphans.count(x.gen, key); ok {
+		return n, nil
+	}
 	req := bleve.NewSearchRequestOptions(filter(Query{Level: level, Range: r}), 0, 0, false)
 	res, err := x.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return 0, fmt.Errorf("counting %s documents: %w", level, err)
 	}
+	x.orphans.setCount(x.gen, key, res.Total)
 	return res.Total, nil
 }
 
