@@ -58,8 +58,8 @@ type Index struct {
 
 	mu       sync.RWMutex // guards what follows; lock, not mu.Lock, to write
 	gen      uint64       // counts lock calls: what Orphans cached is of one gen
-	orphans  orphanCache
-	closed   bool // Close ran
+	cache    genCache     // orphans and counts of one generation (orphans.go)
+	closed   bool         // Close ran
 	vec      *vectors
 	vlog     vecLog
 	manifest map[string]string // source path → stamp (size and mod time) it was indexed at

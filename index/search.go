@@ -286,12 +286,12 @@ func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 // Count returns how many documents of a level overlap r. Every recall
 // counts before it drills, mostly the same few (level, range) pairs, and
 // a count changes only with a write: counts are kept for the generation of
-// the contents they were taken at (see orphans.go), as the orphans are.
+// the contents they were taken at (see genCache).
 func (x *Index) Count(ctx context.Context, level string, r date.Range) (uint64, error) {
 	x.mu.RLock()
 	defer x.mu.RUnlock() // a write (x.lock) waits: the count is of this generation
 	key := countKey{level, r}
-	if n, ok := x.orphans.count(x.gen, key); ok {
+	if n, ok := x.cache.count(x.gen, key); ok {
 		return n, nil
 	}
 	req := bleve.NewSearchRequestOptions(filter(Query{Level: level, Range: r}), 0, 0, false)
@@ -299,7 +299,7 @@ func (x *Index) Count(ctx context.Context, level string, r date.Range) (uint64, 
 	if err != nil {
 		return 0, fmt.Errorf("counting %s documents: %w", level, err)
 	}
-	x.orphans.setCount(x.gen, key, res.Total)
+	x.cache.setCount(x.gen, key, res.Total)
 	return res.Total, nil
 }
 
