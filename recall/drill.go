@@ -61,20 +61,13 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	// beside them from the start: the levels above leave a core idle.
 	star := &group{label: "*", noVec: true, started: true}
 	starN := max(2*limit, 10)
-	starDone := make(chan error, 1)
+	var starErr error
+	starDone := make(chan struct{})
 	go func() {
-		var err error
-		star.hits, err = s.Rank(ctx, index.Query{Text: text, Level: index.LevelEntry, Range: r, K: starN})
-		starDone <- err
+		defer close(starDone)
+		star.hits, starErr = s.Rank(ctx, index.Query{Text: text, Level: index.LevelEntry, Range: r, K: starN})
 	}()
-	waitStar := func() error {
-		err, ok := <-starDone
-		if ok {
-			close(starDone)
-		}
-		return err
-	}
-	defer waitStar() // never leave it running past the drill
+	defer func() { <-starDone }() // never leave it running past the drill
 
 	var all []scored
 	exhausted := false
@@ -123,8 +116,8 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 			return nil, nil, false, err
 		}
 		if level == index.LevelEntry {
-			if err := waitStar(); err != nil {
-				return nil, nil, false, err
+			if <-starDone; starErr != nil {
+				return nil, nil, false, starErr
 			}
 			g := groups[len(groups)-1] // the whole range
 			exhausted = g.label == "*" && len(g.hits) > 0 && len(g.hits) < n
