@@ -17,6 +17,10 @@ import (
 // index: a reindex, the first build, a catch-up of many edited files.
 const compactDocs = 10_000
 
+// compactedKey is the internal key Compact writes when it has to wake
+// scorch's persister; it holds when that last happened.
+const compactedKey = "daybook.compacted"
+
 // Every search sets up a reader for each query term in each segment, so
 // the number of segments is a cost of every recall. A bulk build leaves a
 // dozen (scorch merges by tiers as it goes); merged into one, the drill on
@@ -65,12 +69,23 @@ func (x *Index) Compact(ctx context.Context) (int, error) {
 		}
 	}
 	// The merged segments' files stay until scorch's persister cleans up,
-	// which it does between its rounds: wait for it (a process that exits
+	// which it does when it goes idle: wait for it (a process that exits
 	// right after, as a reindex does, would leave them to the next open,
-	// and the index on disk at up to twice its size until then).
+	// and the index on disk at up to twice its size until then). When the
+	// merge let go of the old segments only after the persister went idle,
+	// nothing wakes it until the next write (seen under load: the files
+	// stayed for good), so Compact writes one: an internal key, which is a
+	// new snapshot to persist and no document.
+	nudge := time.Now().Add(50 * time.Millisecond)
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
 		if n, err := zapFiles(filepath.Join(x.dir, bleveDir, "store")); err != nil || n <= segments(s) {
 			break
+		}
+		if now := time.Now(); now.After(nudge) {
+			if err := bl.SetInternal([]byte(compactedKey), []byte(now.UTC().Format(time.RFC3339Nano))); err != nil {
+				return before, fmt.Errorf("compacting index: %w", err)
+			}
+			nudge = now.Add(250 * time.Millisecond)
 		}
 		select {
 		case <-ctx.Done():
