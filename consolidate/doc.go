@@ -22,6 +22,7 @@
 // inputs changed, so an edited day redoes that day, its month and its year.
 // A summary that a person edited is never overwritten (Force aside): its
 // content hash is not the one daybook recorded, in the state file or, when
-// that is lost, in its own front matter. Writes are atomic, and a lock on
+// that is lost, in its own front matter; a front matter with a comment, key
+// or layout of a person's counts as an edit too. Writes are atomic, and a lock on
 // DATA/.consolidate.lock keeps two processes from consolidating at once.
 package consolidate

@@ -57,7 +57,8 @@ func parseSummary(path string, data []byte) (*Summary, error) {
 	}
 	s := &Summary{
 		Period: p, Path: path, Rel: p.Rel(), Digest: fm.Digest, Summarizer: fm.Summarizer,
-		ContentHash: fm.ContentHash, Counts: fm.Counts, edited: fm.ContentHash != hashBody(body),
+		ContentHash: fm.ContentHash, Counts: fm.Counts,
+		edited: fm.ContentHash != hashBody(body) || !ownFrontMatter(fm, fmRaw),
 	}
 	if fm.WrittenAt != "" {
 		if s.WrittenAt, err = time.Parse(time.RFC3339, fm.WrittenAt); err != nil {

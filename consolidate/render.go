@@ -20,6 +20,17 @@ type frontMatter struct {
 	Counts      Counts `yaml:"counts"`
 }
 
+// ownFrontMatter reports whether raw, decoded as f, is a front matter as
+// daybook writes it: f marshalled again gives the same bytes, so a person
+// added no comment, key or formatting of their own that a rewrite would
+// drop. (The content_hash answers for the body; this for the head.
+// Summaries have been written by this one frontMatter and yaml.Marshal
+// since the first release, so none of daybook's own fails the test.)
+func ownFrontMatter(f frontMatter, raw []byte) bool {
+	again, err := yaml.Marshal(f)
+	return err == nil && bytes.Equal(again, raw)
+}
+
 // Section headings of a summary body.
 const (
 	secDecisions = "Decisions"

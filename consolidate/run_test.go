@@ -211,6 +211,53 @@ func TestHandEditedSummaryIsKept(t *testing.T) {
 	}
 }
 
+// TestFrontMatterEditIsKept checks that a summary whose front matter alone
+// a person changed (a comment, a key of their own) is kept when its inputs
+// change, as a body edit is.
+func TestFrontMatterEditIsKept(t *testing.T) {
+	for name, edit := range map[string]func(string) string{
+		"comment":   func(s string) string { return strings.Replace(s, "---\n", "---\n# reviewed with Kim\n", 1) },
+		"own key":   func(s string) string { return strings.Replace(s, "counts:", "tags: [ledger]\ncounts:", 1) },
+		"line note": func(s string) string { return strings.Replace(s, "level: day", "level: day # keep", 1) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			twoYears(t, root)
+			c, logs := newConsolidator(root, jan2026)
+			if _, err := c.Run(ctx, consolidate.RunOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(root, "summaries", "2025", "03", "11.md")
+			data, _ := os.ReadFile(path)
+			edited := edit(string(data))
+			if edited == string(data) {
+				t.Fatal("the edit changed nothing")
+			}
+			if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// The summary still reads as a summary.
+			if s := readSummary(t, root, consolidate.LevelDay, "2025-03-11"); s.Counts.Entries != 2 {
+				t.Fatalf("edited summary reads with counts %+v", s.Counts)
+			}
+			appendLine(t, root, "2025-03-11", "- 18:00 Read half of the spec. #db")
+			st, err := c.Run(ctx, consolidate.RunOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(st.Kept, []string{"summaries/2025/03/11.md"}) || st.Days != 0 {
+				t.Fatalf("after the day changed: %+v, want its summary kept", st)
+			}
+			if got, _ := os.ReadFile(path); string(got) != edited {
+				t.Fatal("the summary with edited front matter was rewritten")
+			}
+			if !strings.Contains(logs.String(), "keeping a summary edited by hand") {
+				t.Errorf("no log line says the summary was kept:\n%s", logs)
+			}
+		})
+	}
+}
+
 func TestLostStateStillKeepsHandEdits(t *testing.T) {
 	root := t.TempDir()
 	twoYears(t, root)

@@ -33,12 +33,13 @@ type Summary struct {
 	Busiest          []DayCount // a month or a year: its busiest days
 
 	months map[int]bool // a year being written: the months that have decisions
-	edited bool         // read from a file whose body is not as daybook wrote it
+	edited bool         // read from a file whose body or front matter is not as daybook wrote it
 }
 
 // Edited reports whether a summary read by ReadSummary was edited by a
 // person since daybook wrote it: its body does not match the content hash
-// in its front matter. A consolidation keeps such a summary (Force aside).
+// in its front matter, or the front matter has a comment, key or layout of
+// the person's. A consolidation keeps such a summary (Force aside).
 func (s *Summary) Edited() bool { return s.edited }
 
 // ID returns the summary's id: day:2026-11-22, month:2026-11, year:2026.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 )
 
@@ -130,12 +129,8 @@ func (r *run) inspect(p Period, rec *sumRecord, fi os.FileInfo) (ours bool, hash
 	if rec != nil && hash == rec.Hash {
 		return !rec.Kept, hash, rec.Digest
 	}
-	fm, body, ok := splitFrontMatter(data)
-	if !ok {
-		return false, hash, ""
-	}
 	s, err := parseSummary(p.Rel(), data)
-	if err != nil || s.Period != p || s.ContentHash != hashBody(body) || !strings.Contains(string(fm), "content_hash:") {
+	if err != nil || s.Period != p || s.Edited() {
 		return false, hash, ""
 	}
 	return true, hash, s.Digest
