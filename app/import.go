@@ -35,7 +35,9 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 		if len(batch) == 0 {
 			return nil
 		}
-		ws, err := dayfiles.AppendManyNew(a.Dir, a.Loc(), batch, ours)
+		ws, err := a.appendNoted(batch, func() ([]dayfiles.Written, error) {
+			return dayfiles.AppendManyNew(a.Dir, a.Loc(), batch, ours)
+		})
 		var changed []date.Date
 		for _, w := range ws {
 			if w.Skipped {
@@ -50,7 +52,6 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 				changed = append(changed, w.Date)
 			}
 		}
-		a.noteAcked(batch, ws)
 		a.afterWrite(ctx, changed)
 		batch = batch[:0]
 		return err

@@ -18,11 +18,15 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 		return api.RememberResponse{}, err
 	}
 	ensurePrivateDir(a.Dir, a.Log)
-	w, err := dayfiles.Append(a.Dir, a.Loc(), e)
+	entries := []dayfiles.NewEntry{e}
+	ws, err := a.appendNoted(entries, func() ([]dayfiles.Written, error) {
+		w, err := dayfiles.Append(a.Dir, a.Loc(), e)
+		return []dayfiles.Written{w}, err
+	})
 	if err != nil {
 		return api.RememberResponse{}, err
 	}
-	a.noteAcked([]dayfiles.NewEntry{e}, []dayfiles.Written{w})
+	w := ws[0]
 	a.afterWrite(ctx, []date.Date{w.Date})
 	return api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}, nil
 }
