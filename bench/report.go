@@ -71,6 +71,11 @@ type Size struct {
 	Ripgrep      Latency `json:"ripgrep,omitzero"` // rg -i -F; N 0 when rg is not installed
 	FindOverRg   float64 `json:"find_over_ripgrep,omitempty"`
 	FindOverGrep float64 `json:"find_over_grep"`
+	// The start of each program doing nothing, and find's time less its
+	// start over ripgrep's less its: the scan's own share.
+	Start      Latency `json:"start"`                  // daybook help
+	RgStart    Latency `json:"ripgrep_start,omitzero"` // rg --version
+	ScanOverRg float64 `json:"scan_over_ripgrep,omitempty"`
 
 	Seconds float64 `json:"seconds"` // this size, generation included
 }

@@ -36,9 +36,9 @@ type counts struct{ inProcess, socket, cli, scan int }
 
 func (o Options) counts() counts {
 	if o.Quick {
-		return counts{inProcess: 20, socket: 20, cli: 5, scan: 2}
+		return counts{inProcess: 20, socket: 20, cli: 5, scan: 3}
 	}
-	return counts{inProcess: 300, socket: 300, cli: 60, scan: 7}
+	return counts{inProcess: 300, socket: 300, cli: 60, scan: 21}
 }
 
 // Run measures each size in turn and returns the report. A size that fails

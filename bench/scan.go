@@ -32,8 +32,11 @@ func scanPattern(facts []gen.Fact) string {
 }
 
 // measureScan times "daybook find" (no daemon up) against grep -r and
-// ripgrep on the same day files and pattern. The first run of each warms
-// the page cache and is not counted.
+// ripgrep on the same day files and pattern, and the start of each program
+// doing nothing ("daybook help", "rg --version"), the part of find's time
+// that is not the scan. The commands take turns, one run each a round, so
+// that the machine's drift weighs on all alike; the first round warms the
+// page cache and is not counted.
 func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Size) (notes []string, err error) {
 	days := filepath.Join(w.dir, dayfiles.DaysDir)
 	out, _, err := w.run(ctx, "find", "--json", pattern)
@@ -45,43 +48,45 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 		return nil, fmt.Errorf("reading daybook find --json: %w", err)
 	}
 	run.ScanPattern, run.ScanMatches = pattern, len(fr.Matches)
-	time1 := func(mk func() *exec.Cmd) (Latency, error) {
-		var ds []time.Duration
-		for i := range n + 1 {
-			_, p, err := runCmd(mk(), false)
+	type timed struct {
+		mk  func() *exec.Cmd
+		out *Latency
+		ds  []time.Duration
+	}
+	cmds := []*timed{
+		{mk: func() *exec.Cmd { return w.command(ctx, "find", pattern) }, out: &run.Find},
+		{mk: func() *exec.Cmd { return w.command(ctx, "help") }, out: &run.Start},
+		{mk: func() *exec.Cmd { return exec.CommandContext(ctx, "grep", "-r", "-n", "-i", "-F", pattern, days) }, out: &run.Grep},
+	}
+	if rg, lerr := exec.LookPath("rg"); lerr != nil {
+		notes = append(notes, "ripgrep (rg) is not installed: the scan is compared with grep only")
+	} else {
+		cmds = append(cmds,
+			&timed{mk: func() *exec.Cmd { return exec.CommandContext(ctx, rg, "-n", "-i", "-F", pattern, days) }, out: &run.Ripgrep},
+			&timed{mk: func() *exec.Cmd { return exec.CommandContext(ctx, rg, "--version") }, out: &run.RgStart})
+	}
+	for i := range n + 1 {
+		for _, c := range cmds {
+			_, p, err := runCmd(c.mk(), false)
 			if err != nil {
-				return Latency{}, err
+				return nil, err
 			}
 			if i > 0 {
-				ds = append(ds, time.Duration(p.Seconds*float64(time.Second)))
+				c.ds = append(c.ds, time.Duration(p.Seconds*float64(time.Second)))
 			}
 		}
-		return summarise(ds), nil
 	}
-	if run.Find, err = time1(func() *exec.Cmd { return w.command(ctx, "find", pattern) }); err != nil {
-		return nil, err
+	for _, c := range cmds {
+		*c.out = summarise(c.ds)
 	}
-	if run.Grep, err = time1(func() *exec.Cmd { return exec.CommandContext(ctx, "grep", "-r", "-n", "-i", "-F", pattern, days) }); err != nil {
-		return nil, err
-	}
-	if run.Grep.P50 > 0 {
-		run.FindOverGrep = ratio(run.Find.P50, run.Grep.P50)
-	}
-	rg, lerr := exec.LookPath("rg")
-	if lerr != nil {
-		return []string{"ripgrep (rg) is not installed: the scan is compared with grep only"}, nil
-	}
-	if run.Ripgrep, err = time1(func() *exec.Cmd { return exec.CommandContext(ctx, rg, "-n", "-i", "-F", pattern, days) }); err != nil {
-		return nil, err
-	}
-	if run.Ripgrep.P50 > 0 {
-		run.FindOverRg = ratio(run.Find.P50, run.Ripgrep.P50)
-	}
-	return nil, nil
+	run.FindOverGrep = ratio(run.Find.P50, run.Grep.P50)
+	run.FindOverRg = ratio(run.Find.P50, run.Ripgrep.P50)
+	run.ScanOverRg = ratio(run.Find.P50-run.Start.P50, run.Ripgrep.P50-run.RgStart.P50)
+	return notes, nil
 }
 
 func ratio(a, b float64) float64 {
-	if b == 0 {
+	if b <= 0 || a <= 0 {
 		return 0
 	}
 	return float64(int(a/b*100+0.5)) / 100

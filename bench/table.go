@@ -70,6 +70,19 @@ var rows = []row{
 		}
 		return fmt.Sprintf("%.2f× (%.2f×)", s.FindOverRg, s.FindOverGrep)
 	}},
+	{"start: daybook help / rg --version", "", func(s Size) string {
+		if s.RgStart.N == 0 {
+			return ms(s.Start.P50) + " / -"
+		}
+		return ms(s.Start.P50) + " / " + ms(s.RgStart.P50)
+	}},
+	{"find less start (÷ rg less start)", "", func(s Size) string {
+		scan := ms(s.Find.P50 - s.Start.P50)
+		if s.ScanOverRg == 0 {
+			return scan + " (-)"
+		}
+		return fmt.Sprintf("%s (%.2f×)", scan, s.ScanOverRg)
+	}},
 }
 
 // growthRows compare every size with the one before it (5 with 1 year,
