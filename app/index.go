@@ -161,6 +161,19 @@ func (a *App) CatchUp(ctx context.Context) error {
 	return nil
 }
 
+// CompactIndex merges the open index into one segment when it has more
+// than over, and returns how many it had (0 when it did nothing). An index
+// built by a daybook before bulk builds compacted keeps a dozen segments,
+// and every search pays for each; the daemon calls it once after opening.
+// Scorch merges online: requests go on meanwhile.
+func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
+	x := a.openIndex()
+	if x == nil {
+		return 0, nil
+	}
+	return x.CompactOver(ctx, over)
+}
+
 // openIndex returns the index if it is open, without opening it.
 func (a *App) openIndex() *index.Index {
 	a.idx.mu.Lock()

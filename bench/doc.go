@@ -2,7 +2,8 @@
 // backfill and reindex in child processes (wall time, CPU and peak RSS), the
 // no-change consolidation rerun, recall latency in process, through a
 // daemon's socket and through the CLI, the linear scan against grep and
-// ripgrep on the same files, and the idle daemon's RSS. "daybook bench"
+// ripgrep on the same files (in turns, beside each program's start), and
+// the idle daemon's RSS. "daybook bench"
 // prints its Report as a table or JSON.
 //
 // Absolute figures depend on the machine and on what else runs on it; the

@@ -233,7 +233,11 @@ func (d *Daemon) openIndex(ctx context.Context) {
 		return
 	}
 	d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
-	d.trim.trim(0) // opening read the whole vector image
+	// The index logs what it merged.
+	if _, err := d.app.CompactIndex(ctx, compactOver); err != nil && ctx.Err() == nil {
+		d.log.Warn("compacting the index; recall works on as it is", "err", err)
+	}
+	d.trim.trim(0) // opening read the whole vector image, a compaction merged
 	// The open caught up; from now on the watcher, the write hooks and the
 	// loop below keep the index current, and no request waits for a
 	// catch-up.
@@ -242,6 +246,12 @@ func (d *Daemon) openIndex(ctx context.Context) {
 		d.catchUpLoop(ctx, d.opts.CatchUp)
 	}
 }
+
+// compactOver is how many index segments the daemon leaves as they are
+// when it opens the index: scorch's own merging keeps a daemon's small
+// writes at 1-4; an index a bulk build of an earlier daybook left has a
+// dozen, each a cost of every search (drill 3.6 ms with 13, 2.6 with 1).
+const compactOver = 6
 
 // catchUpEvery is how often the daemon looks for edits no hook or watcher
 // reported (a summary edited by hand, say), off the request path.

@@ -93,8 +93,17 @@ func (x *Index) Compact(ctx context.Context) (int, error) {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	x.log.Info("index compacted", "segments_before", before, "segments", segments(s), "took", time.Since(start).Round(time.Millisecond))
+	x.log.Info("index compacted", "segments_before", before, "segments", segments(s), "took", time.Since(start).Round(time.Millisecond).String())
 	return before, nil
+}
+
+// CompactOver compacts the index when it has more than over segments, and
+// returns how many it had then, or 0 when it left it as it is.
+func (x *Index) CompactOver(ctx context.Context, over int) (int, error) {
+	if x.Segments() <= over {
+		return 0, nil
+	}
+	return x.Compact(ctx)
 }
 
 // zapFiles counts the segment files in scorch's store folder.

@@ -50,7 +50,11 @@ func TestCompact(t *testing.T) {
 		return out
 	}
 	before := answers()
-	n, err := x.Compact(ctx)
+	segs := x.Segments()
+	if n, err := x.CompactOver(ctx, segs); err != nil || n != 0 {
+		t.Fatalf("CompactOver(%d) of %d segments = %d, %v; want nothing done", segs, segs, n, err)
+	}
+	n, err := x.CompactOver(ctx, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

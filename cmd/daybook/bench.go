@@ -22,7 +22,9 @@ processes and give wall time, CPU time and peak RSS; a second consolidate
 times the run with nothing to do; recall is timed in this process, through
 the socket of a daemon started on the copy, and through "daybook recall"
 run as a child; "daybook find" is timed against grep -r and ripgrep (rg) on
-the same files. The daemon's RSS is read once it is idle.
+the same files, the commands taking turns, beside "daybook help" and
+"rg --version" (each program's start, so find less its start compares the
+scans). The daemon's RSS is read once it is idle.
 
 It never touches the data dir, config or daemon of --dir: every child gets
 its own. 1 and 5 years take a few minutes on two cores; 20 years (--years
