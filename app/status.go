@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/dayfiles"
 )
 
 // StatusHook fills in a part's fields of a status answer: the index its
@@ -27,22 +25,19 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 	if req.Brief {
 		return resp, nil
 	}
-	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	// The topics cache counts each day's entries and parses only the files
+	// whose size or time changed: parsing all took 450 ms on 5 years.
+	ix, err := a.topicIndex(ctx)
 	if err != nil {
 		return resp, err
 	}
-	resp.Days = len(files)
-	for _, f := range files {
-		if err := ctx.Err(); err != nil {
-			return resp, err
-		}
-		day, err := dayfiles.ParseFile(f.Path, f.Date)
-		if err != nil {
+	for _, d := range ix.Days() {
+		resp.Days++
+		if d.Bad {
 			resp.Unreadable++
-			a.Log.Debug("counting entries", "path", f.Path, "err", err)
 			continue
 		}
-		resp.Entries += len(day.Entries)
+		resp.Entries += d.Entries
 	}
 	a.consolidateStatus(ctx, &resp)
 	for _, h := range a.statusHooks.list() {

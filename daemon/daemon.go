@@ -237,6 +237,9 @@ func (d *Daemon) openIndex(ctx context.Context) {
 	if _, err := d.app.CompactIndex(ctx, compactOver); err != nil && ctx.Err() == nil {
 		d.log.Warn("compacting the index; recall works on as it is", "err", err)
 	}
+	if err := d.app.WarmTopics(ctx); err != nil && ctx.Err() == nil {
+		d.log.Warn("counting the days' entries and topics; status and stats will", "err", err)
+	}
 	d.trim.trim(0) // opening read the whole vector image, a compaction merged
 	// The open caught up; from now on the watcher, the write hooks and the
 	// loop below keep the index current, and no request waits for a
