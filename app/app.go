@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/daybook/daybook/config"
@@ -31,6 +32,7 @@ type App struct {
 	models      models            // summarizer and embedder, built once (models.go)
 	statusHooks hooks[StatusHook] // see OnStatus
 	guard       ackGuard          // acknowledged entries an editor may save over (guard.go)
+	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
 	use         usagePart         // retrieval counts for the context's utility score (usage.go)
 	upg         upgradePart       // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
 }

@@ -24,6 +24,10 @@ func (a *App) WarmTopics(ctx context.Context) error {
 // topicIndex returns the topics of the day files; only changed files are
 // parsed again (see package topics).
 func (a *App) topicIndex(ctx context.Context) (*topics.Index, error) {
+	// One at a time: two requests that find the cache old would both parse
+	// every changed day (2 s of garbage for 5 years), and write it twice.
+	a.topicsMu.Lock()
+	defer a.topicsMu.Unlock()
 	ix, st, err := topics.Load(ctx, a.Dir, a.Log)
 	if err != nil {
 		return nil, err

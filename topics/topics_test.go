@@ -1,9 +1,7 @@
 package topics_test
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -119,58 +117,5 @@ func TestSummaryLines(t *testing.T) {
 	}
 	if len(got) != 2 || got[0].Line != 7 || got[1].Line != 11 {
 		t.Fatalf("lines: %+v", got)
-	}
-}
-
-// TestCacheWrittenElsewhereIsRead checks that the decoded cache a process
-// keeps does not hide a cache file another process wrote since, whether it
-// replaced the file or wrote it in place with the same size.
-func TestCacheWrittenElsewhereIsRead(t *testing.T) {
-	ctx := context.Background()
-	root := t.TempDir()
-	writeDay(t, root, "days/2026/03/01.md", "# 2026-03-01\n\n- 09:00 One entry. #a\n")
-	if _, _, err := topics.Load(ctx, root, nil); err != nil {
-		t.Fatal(err)
-	}
-	cache := filepath.Join(root, filepath.FromSlash(topics.CacheFile))
-	data, err := os.ReadFile(cache)
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries := func() int {
-		ix, st, err := topics.Load(ctx, root, nil)
-		if err != nil || st.Parsed != 0 {
-			t.Fatalf("load: %+v, %v; want the cache used", st, err)
-		}
-		return ix.Days()[0].Entries
-	}
-	if n := entries(); n != 1 {
-		t.Fatalf("%d entries, want 1", n)
-	}
-	for i, write := range []func([]byte){
-		func(b []byte) { // in place, same size
-			if err := os.WriteFile(cache, b, 0o600); err != nil {
-				t.Fatal(err)
-			}
-		},
-		func(b []byte) { // a new file renamed over it
-			if err := os.WriteFile(cache+".new", b, 0o600); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Rename(cache+".new", cache); err != nil {
-				t.Fatal(err)
-			}
-		},
-	} {
-		want := 7 + i
-		edited := bytes.Replace(data, []byte(`"entries":1`), fmt.Appendf(nil, `"entries":%d`, want), 1)
-		if bytes.Equal(edited, data) {
-			t.Fatalf("no entries count in the cache: %s", data)
-		}
-		time.Sleep(10 * time.Millisecond) // a later modification time
-		write(edited)
-		if n := entries(); n != want {
-			t.Errorf("write %d: %d entries, want %d from the cache on disk", i, n, want)
-		}
 	}
 }
