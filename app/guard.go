@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -29,23 +30,50 @@ const (
 )
 
 type ackGuard struct {
-	// appending is held shared from an append until its entries are
-	// noted, and alone while restoreVanished reads a day: an entry written
-	// but not noted yet would look like a person's, and an acknowledged
-	// entry of the same minute sharing half its words (two remembers a
-	// second apart often do) like one the person edited, so not restored.
-	// Seen under load: 22 acknowledged entries lost in 8 s.
-	appending sync.RWMutex
-	mu        sync.Mutex
-	days      map[date.Date][]ackedEntry
-	n         int
+	mu   sync.Mutex
+	days map[date.Date][]ackedEntry
+	n    int
+	// pending counts, per day, the appends written or being written whose
+	// entries are not noted yet; restoreVanished waits (on idle) until its
+	// day has none. An entry written but not noted would look like a
+	// person's, and an acknowledged entry of the same minute sharing half
+	// its words (two remembers a second apart often do) like one the
+	// person edited into it, so not restored. Seen under load: 22
+	// acknowledged entries lost in 8 s. Per day, so that an import's batch
+	// keeps only the check of its own days waiting, not every remember.
+	pending map[date.Date]int
+	idle    *sync.Cond // signalled when a day's pending count drops
 }
 
-// appendNoted runs write, an append of entries, and notes what it wrote
-// as acknowledged before a restoreVanished can read the day.
+// appendNoted runs write, an append of entries, and notes what it wrote as
+// acknowledged before a restoreVanished can read their days.
 func (a *App) appendNoted(entries []dayfiles.NewEntry, write func() ([]dayfiles.Written, error)) ([]dayfiles.Written, error) {
-	a.guard.appending.RLock()
-	defer a.guard.appending.RUnlock()
+	g := &a.guard
+	loc := a.Loc()
+	var days []date.Date
+	g.mu.Lock()
+	if g.pending == nil {
+		g.pending = map[date.Date]int{}
+		g.idle = sync.NewCond(&g.mu)
+	}
+	for _, e := range entries {
+		d := date.Of(e.At.In(loc))
+		if !slices.Contains(days, d) {
+			days = append(days, d)
+			g.pending[d]++
+		}
+	}
+	g.mu.Unlock()
+	defer func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		for _, d := range days {
+			if g.pending[d]--; g.pending[d] == 0 {
+				delete(g.pending, d)
+			}
+		}
+		g.idle.Broadcast()
+	}()
 	ws, err := write()
 	a.noteAcked(entries, ws)
 	return ws, err
@@ -123,12 +151,13 @@ func (a *App) restoreVanished(ctx context.Context, days []date.Date) {
 	var again []dayfiles.NewEntry
 	var where []restoring
 	g := &a.guard
-	g.appending.Lock()
-	defer g.appending.Unlock()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.prune(a.Now(), false)
 	for _, d := range days {
+		for g.pending[d] > 0 {
+			g.idle.Wait() // an append to d is not noted yet
+		}
 		list := g.days[d]
 		if len(list) == 0 {
 			continue

@@ -95,3 +95,46 @@ func TestGuardWaitsForAppendsInFlight(t *testing.T) {
 		t.Errorf("a lost entry was taken for an edited one:\n%s", logs.String())
 	}
 }
+
+// TestGuardWaitsOnlyForItsDay checks that an append in flight to another
+// day (an import's batch, say) does not hold up the check of this one.
+func TestGuardWaitsOnlyForItsDay(t *testing.T) {
+	cfg := config.Default()
+	cfg.Timezone = "UTC"
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	a := New(dir, cfg, nil)
+	a.Now = func() time.Time { return time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) }
+	ctx := context.Background()
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "an entry of the 4th"}); err != nil {
+		t.Fatal(err)
+	}
+	other := dayfiles.NewEntry{Text: "an imported entry of the 1st", At: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	written, release := make(chan struct{}), make(chan struct{})
+	held := make(chan struct{})
+	go func() {
+		defer close(held)
+		a.appendNoted([]dayfiles.NewEntry{other}, func() ([]dayfiles.Written, error) {
+			w, err := dayfiles.Append(dir, a.Loc(), other)
+			close(written)
+			<-release
+			return []dayfiles.Written{w}, err
+		})
+	}()
+	<-written
+	checked := make(chan struct{})
+	go func() {
+		a.restoreVanished(ctx, []date.Date{date.MustParse("2026-03-04")})
+		close(checked)
+	}()
+	select {
+	case <-checked:
+	case <-time.After(10 * time.Second):
+		t.Error("the check of the 4th waited for an append to the 1st")
+	}
+	close(release)
+	<-held
+	<-checked
+}
