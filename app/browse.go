@@ -1,11 +1,7 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"os"
 	"slices"
 
 	"github.com/daybook/daybook/api"
@@ -65,34 +61,15 @@ func (a *App) Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResp
 		}
 		info := api.SummaryInfo{ID: f.Period.ID(), Level: string(f.Period.Level), Period: f.Period.String(),
 			Path: f.Rel, Stale: stale[f.Period.ID()]}
-		data, err := os.ReadFile(f.Path)
-		var s *consolidate.Summary
-		if err == nil {
-			s, err = consolidate.ReadSummary(f.Path)
-		}
+		s, err := consolidate.ReadSummary(f.Path)
 		if err != nil {
 			info.Error = err.Error()
 			resp.Summaries = append(resp.Summaries, info)
 			continue
 		}
 		info.Prose, info.Summarizer = s.Prose, s.Summarizer
-		info.HandEdited = !bodyMatches(data, s.ContentHash)
+		info.HandEdited = s.Edited()
 		resp.Summaries = append(resp.Summaries, info)
 	}
 	return resp, nil
-}
-
-// bodyMatches reports whether the body of a summary file (what follows its
-// front matter) still has the content hash daybook wrote in the front
-// matter; when it does not, a person edited it.
-func bodyMatches(data []byte, contentHash string) bool {
-	if !bytes.HasPrefix(data, []byte("---\n")) {
-		return false
-	}
-	i := bytes.Index(data[4:], []byte("\n---\n"))
-	if i < 0 {
-		return false
-	}
-	sum := sha256.Sum256(data[4+i+5:])
-	return contentHash == "sha256:"+hex.EncodeToString(sum[:])
 }

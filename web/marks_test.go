@@ -43,7 +43,19 @@ func TestStaleAndHandEditedSummariesAreMarked(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A comment in the front matter of the year's summary is an edit too.
+	ypath := consolidate.YearPeriod(2025).Path(a.Dir)
+	ydata, err := os.ReadFile(ypath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ypath, []byte(strings.Replace(string(ydata), "---\n", "---\n# checked by hand\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	s := newSite(t, a)
+	year := s.mustGet(t, "/year/2025")
+	mustContain(t, "year summary", year[:strings.Index(year, `id="summary"`)+300], "badge edited")
 	day4 := s.mustGet(t, "/day/2025-03-04")
 	mustContain(t, "2025-03-04", day4, `<span class="badge stale"`)
 	if strings.Contains(day4, `badge edited`) {
