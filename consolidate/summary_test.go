@@ -3,6 +3,7 @@ package consolidate_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -187,6 +188,24 @@ func TestPeople(t *testing.T) {
 	} {
 		if got := consolidate.People(tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("People(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestWrittenSummariesAreNotEdits reads summaries an earlier daybook wrote
+// (testdata/written: a day and a year of a generated corpus, written in
+// session 1) and checks they still count as daybook's own: Edited compares
+// the front matter with what render would write from its values, so a new
+// front matter field or another YAML layout would turn every summary on
+// every disk into a person's edit, never to be rewritten again.
+func TestWrittenSummariesAreNotEdits(t *testing.T) {
+	for _, name := range []string{"day.md", "year.md"} {
+		s, err := consolidate.ReadSummary(filepath.Join("testdata", "written", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Edited() {
+			t.Errorf("%s, as an earlier daybook wrote it, reads as edited by a person", name)
 		}
 	}
 }
