@@ -38,7 +38,7 @@ func startDaemon(ctx context.Context, w workDir, timeout time.Duration) (*daemon
 	up := false
 	for {
 		// A brief status until the socket answers, then a full one (it
-		// reads every day file) once a second until no job runs.
+		// counts every day's entries) once a second until no job runs.
 		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		st, err := d.client.Status(sctx, api.StatusRequest{Brief: !up})
 		cancel()

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,7 +21,8 @@ import (
 // CacheFile is the cache of each day file's topics, relative to the data dir.
 const CacheFile = "state/topics.json"
 
-// cacheVersion changes when the rules change, which redoes every day.
+// cacheVersion changes when the rules change, or what dayfiles.Parse counts
+// as an entry (status counts entries from this cache), which redoes every day.
 const cacheVersion = 1
 
 // Day is what one day file holds: its counts and its topics.
@@ -118,6 +120,13 @@ func scanDay(f dayfiles.File, log *slog.Logger) dayRecord {
 	if err != nil {
 		log.Debug("skipping a day file that does not parse", "path", f.Path, "err", err)
 		r.Bad = true
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			// Could not be read (permissions, a file replaced under us):
+			// no modification time will mark it changed when it can be, so
+			// the record is not kept as it is and the next Load tries again.
+			r.MTime = 0
+		}
 		return r
 	}
 	r.Entries, r.Notes = len(day.Entries), len(day.Notes)
