@@ -33,6 +33,7 @@ type App struct {
 	statusHooks hooks[StatusHook] // see OnStatus
 	guard       ackGuard          // acknowledged entries an editor may save over (guard.go)
 	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
+	counts      entryCounts       // each day's entry count, for status (status.go)
 	use         usagePart         // retrieval counts for the context's utility score (usage.go)
 	upg         upgradePart       // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
 }

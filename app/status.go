@@ -2,8 +2,15 @@ package app
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"sync"
+	"time"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
 )
 
 // StatusHook fills in a part's fields of a status answer: the index its
@@ -25,23 +32,76 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 	if req.Brief {
 		return resp, nil
 	}
-	// The topics cache counts each day's entries and parses only the files
-	// whose size or time changed: parsing all took 450 ms on 5 years.
-	ix, err := a.topicIndex(ctx)
+	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
 	if err != nil {
 		return resp, err
 	}
-	for _, d := range ix.Days() {
-		resp.Days++
-		if d.Bad {
+	resp.Days = len(files)
+	counts, err := a.counts.of(ctx, files, a.Log)
+	if err != nil {
+		return resp, err
+	}
+	for _, n := range counts {
+		if n < 0 {
 			resp.Unreadable++
 			continue
 		}
-		resp.Entries += d.Entries
+		resp.Entries += n
 	}
 	a.consolidateStatus(ctx, &resp)
 	for _, h := range a.statusHooks.list() {
 		h(ctx, &resp)
 	}
 	return resp, nil
+}
+
+// entryCounts keeps each day file's entry count, keyed by its size and
+// modification time, so that a daemon's status parses only the days that
+// changed since the last one: parsing all of 5 years took 450 ms a status.
+// About 40 bytes a day; nothing is written to disk.
+type entryCounts struct {
+	mu     sync.Mutex
+	byPath map[string]entryCount
+}
+
+type entryCount struct {
+	size  int64
+	mtime time.Time
+	n     int // -1: the file does not parse
+}
+
+// of returns the entry count of each of files, -1 for one that does not
+// parse; a file that cannot be read counts as not parsing and is read
+// again next time.
+func (c *entryCounts) of(ctx context.Context, files []dayfiles.File, log *slog.Logger) ([]int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	old := c.byPath
+	c.byPath = make(map[string]entryCount, len(files))
+	out := make([]int, len(files))
+	for i, f := range files {
+		if err := ctx.Err(); err != nil {
+			c.byPath = old
+			return nil, err
+		}
+		if e, ok := old[f.Path]; ok && e.size == f.Size && e.mtime.Equal(f.ModTime) {
+			c.byPath[f.Path], out[i] = e, e.n
+			continue
+		}
+		e := entryCount{size: f.Size, mtime: f.ModTime}
+		day, err := dayfiles.ParseFile(f.Path, f.Date)
+		switch {
+		case err == nil:
+			e.n = len(day.Entries)
+		default:
+			e.n = -1
+			log.Debug("counting entries", "path", f.Path, "err", err)
+		}
+		out[i] = e.n
+		var pe *fs.PathError
+		if err == nil || !errors.As(err, &pe) { // unreadable: not kept, read again
+			c.byPath[f.Path] = e
+		}
+	}
+	return out, nil
 }

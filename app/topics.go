@@ -13,14 +13,6 @@ import (
 // defaultTopicLimit is how many lines per level and entries a topic shows.
 const defaultTopicLimit = 10
 
-// WarmTopics brings the topics cache (each day's entry count and topics)
-// up to date, so that the first status, stats or topics answer does not
-// build it: parsing every day of 5 years for topics takes about 2 s, once.
-func (a *App) WarmTopics(ctx context.Context) error {
-	_, err := a.topicIndex(ctx)
-	return err
-}
-
 // topicIndex returns the topics of the day files; only changed files are
 // parsed again (see package topics).
 func (a *App) topicIndex(ctx context.Context) (*topics.Index, error) {

@@ -80,11 +80,10 @@ type Daemon struct {
 	watch  *dayfiles.Watcher
 	socket *SocketServer
 
-	cancel     context.CancelFunc
-	wg         sync.WaitGroup
-	topicsOnce sync.Once // warms the topics cache after the first backfill
-	indexOnce  sync.Once
-	trim       trimmer
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	indexOnce sync.Once
+	trim      trimmer
 }
 
 // New returns a Daemon over a, which it uses for its lifetime, consolidating
@@ -129,9 +128,6 @@ func (d *Daemon) Run() error {
 		err := d.backfill(ctx)
 		if !d.opts.NoIndex && ctx.Err() == nil {
 			d.indexOnce.Do(func() { d.goRun(func() { d.openIndex(ctx) }) })
-		}
-		if ctx.Err() == nil {
-			d.topicsOnce.Do(func() { d.goRun(func() { d.warmTopics(ctx) }) })
 		}
 		return err
 	}})
@@ -251,18 +247,6 @@ func (d *Daemon) openIndex(ctx context.Context) {
 	if d.opts.CatchUp > 0 {
 		d.catchUpLoop(ctx, d.opts.CatchUp)
 	}
-}
-
-// warmTopics brings the topics cache up to date after the first backfill,
-// so that status and stats do not build it when first asked.
-func (d *Daemon) warmTopics(ctx context.Context) {
-	if err := d.app.WarmTopics(ctx); err != nil {
-		if ctx.Err() == nil {
-			d.log.Warn("counting the days' entries and topics; status and stats will do it when asked", "err", err)
-		}
-		return
-	}
-	d.trim.trim(0) // parsing every changed day left its garbage
 }
 
 // compactOver is how many index segments the daemon leaves as they are
