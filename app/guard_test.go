@@ -21,16 +21,24 @@ import (
 // but not yet noted when the watcher's report arrives. The check must wait
 // for B to be noted: read before, B looks like a person's line and A like
 // an entry the person edited into B, and A is never restored.
-func TestGuardWaitsForAppendsInFlight(t *testing.T) {
+// guardApp returns an App on a new data dir in UTC whose clock stands at
+// 2026-03-04 10:00, logging to logs.
+func guardApp(t *testing.T, logs *bytes.Buffer) (*App, string) {
+	t.Helper()
 	dir := t.TempDir()
 	cfg := config.Default()
 	cfg.Timezone = "UTC"
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	var logs bytes.Buffer
-	a := New(dir, cfg, slog.New(slog.NewTextHandler(&logs, nil)))
+	a := New(dir, cfg, slog.New(slog.NewTextHandler(logs, nil)))
 	a.Now = func() time.Time { return time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) }
+	return a, dir
+}
+
+func TestGuardWaitsForAppendsInFlight(t *testing.T) {
+	var logs bytes.Buffer
+	a, dir := guardApp(t, &logs)
 	ctx := context.Background()
 	d := date.MustParse("2026-03-04")
 	path := dayfiles.Path(dir, d)
@@ -99,14 +107,7 @@ func TestGuardWaitsForAppendsInFlight(t *testing.T) {
 // TestGuardWaitsOnlyForItsDay checks that an append in flight to another
 // day (an import's batch, say) does not hold up the check of this one.
 func TestGuardWaitsOnlyForItsDay(t *testing.T) {
-	cfg := config.Default()
-	cfg.Timezone = "UTC"
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	a := New(dir, cfg, nil)
-	a.Now = func() time.Time { return time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) }
+	a, dir := guardApp(t, new(bytes.Buffer))
 	ctx := context.Background()
 	if _, err := a.Remember(ctx, api.RememberRequest{Text: "an entry of the 4th"}); err != nil {
 		t.Fatal(err)

@@ -148,22 +148,42 @@ func TestEditedDayRedoesItsMonthAndYear(t *testing.T) {
 	}
 }
 
-func TestHandEditedSummaryIsKept(t *testing.T) {
-	root := t.TempDir()
+// consolidatedTwoYears writes twoYears' days and consolidates them.
+func consolidatedTwoYears(t *testing.T) (root string, c *consolidate.Consolidator, logs *logBuffer) {
+	t.Helper()
+	root = t.TempDir()
 	twoYears(t, root)
-	c, logs := newConsolidator(root, jan2026)
+	c, logs = newConsolidator(root, jan2026)
 	if _, err := c.Run(ctx, consolidate.RunOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(root, "summaries", "2025", "03", "11.md")
-	data, _ := os.ReadFile(path)
-	edited := strings.Replace(string(data), "Use Postgres for the ledger.", "We chose Postgres, after a long talk with Kim.", 1)
+	return root, c, logs
+}
+
+// editFile changes the file at path as a person would and returns what it
+// holds now; an edit that changes nothing fails the test.
+func editFile(t *testing.T, path string, edit func(string) string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := edit(string(data))
 	if edited == string(data) {
-		t.Fatal("the prose to edit is not in the summary")
+		t.Fatalf("the edit changed nothing in %s", path)
 	}
 	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return edited
+}
+
+func TestHandEditedSummaryIsKept(t *testing.T) {
+	root, c, logs := consolidatedTwoYears(t)
+	path := filepath.Join(root, "summaries", "2025", "03", "11.md")
+	edited := editFile(t, path, func(s string) string {
+		return strings.Replace(s, "Use Postgres for the ledger.", "We chose Postgres, after a long talk with Kim.", 1)
+	})
 
 	// The day is unchanged: its summary stays, and its month takes the
 	// person's prose.
@@ -221,21 +241,9 @@ func TestFrontMatterEditIsKept(t *testing.T) {
 		"line note": func(s string) string { return strings.Replace(s, "level: day", "level: day # keep", 1) },
 	} {
 		t.Run(name, func(t *testing.T) {
-			root := t.TempDir()
-			twoYears(t, root)
-			c, logs := newConsolidator(root, jan2026)
-			if _, err := c.Run(ctx, consolidate.RunOptions{}); err != nil {
-				t.Fatal(err)
-			}
+			root, c, logs := consolidatedTwoYears(t)
 			path := filepath.Join(root, "summaries", "2025", "03", "11.md")
-			data, _ := os.ReadFile(path)
-			edited := edit(string(data))
-			if edited == string(data) {
-				t.Fatal("the edit changed nothing")
-			}
-			if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			edited := editFile(t, path, edit)
 			// The summary still reads as a summary.
 			if s := readSummary(t, root, consolidate.LevelDay, "2025-03-11"); s.Counts.Entries != 2 {
 				t.Fatalf("edited summary reads with counts %+v", s.Counts)
