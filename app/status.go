@@ -90,12 +90,11 @@ func (c *entryCounts) of(ctx context.Context, files []dayfiles.File, log *slog.L
 		}
 		e := entryCount{size: f.Size, mtime: f.ModTime}
 		day, err := dayfiles.ParseFile(f.Path, f.Date)
-		switch {
-		case err == nil:
-			e.n = len(day.Entries)
-		default:
+		if err != nil {
 			e.n = -1
 			log.Debug("counting entries", "path", f.Path, "err", err)
+		} else {
+			e.n = len(day.Entries)
 		}
 		out[i] = e.n
 		var pe *fs.PathError
