@@ -69,8 +69,16 @@ func printStatus(w io.Writer, resp api.StatusResponse, why string, loc *time.Loc
 	}
 	line("socket", "%s", resp.Socket)
 	line("data dir", "%s", resp.DataDir)
-	days := fmt.Sprintf("%d (%d entries", resp.Days, resp.Entries)
-	if resp.Unreadable > 0 {
+	entries := "entries"
+	if resp.Entries == 1 {
+		entries = "entry"
+	}
+	days := fmt.Sprintf("%d (%d %s", resp.Days, resp.Entries, entries)
+	switch resp.Unreadable {
+	case 0:
+	case 1:
+		days += "; 1 day file does not parse, see \"daybook days\""
+	default:
 		days += fmt.Sprintf("; %d day files do not parse, see \"daybook days\"", resp.Unreadable)
 	}
 	line("days", "%s)", days)
