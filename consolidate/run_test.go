@@ -178,6 +178,23 @@ func editFile(t *testing.T, path string, edit func(string) string) string {
 	return edited
 }
 
+// dayChangesSummaryKept adds an entry to 2025-03-11, consolidates, and
+// checks that the day's hand-edited summary at path was kept as edited.
+func dayChangesSummaryKept(t *testing.T, c *consolidate.Consolidator, root, path, edited string) {
+	t.Helper()
+	appendLine(t, root, "2025-03-11", "- 18:00 Read half of the spec. #db")
+	st, err := c.Run(ctx, consolidate.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(st.Kept, []string{"summaries/2025/03/11.md"}) || st.Days != 0 {
+		t.Fatalf("after the day changed: %+v, want its summary kept", st)
+	}
+	if got, _ := os.ReadFile(path); string(got) != edited {
+		t.Fatal("the hand-edited summary was rewritten")
+	}
+}
+
 func TestHandEditedSummaryIsKept(t *testing.T) {
 	root, c, logs := consolidatedTwoYears(t)
 	path := filepath.Join(root, "summaries", "2025", "03", "11.md")
@@ -199,17 +216,7 @@ func TestHandEditedSummaryIsKept(t *testing.T) {
 	}
 
 	// The day changes: the summary is still kept, and the log says why.
-	appendLine(t, root, "2025-03-11", "- 18:00 Read half of the spec. #db")
-	st, err = c.Run(ctx, consolidate.RunOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(st.Kept, []string{"summaries/2025/03/11.md"}) || st.Days != 0 {
-		t.Fatalf("after editing the day: %+v, want the summary kept", st)
-	}
-	if got, _ := os.ReadFile(path); string(got) != edited {
-		t.Fatal("the hand-edited summary was changed")
-	}
+	dayChangesSummaryKept(t, c, root, path, edited)
 	if !strings.Contains(logs.String(), "keeping a summary edited by hand") || !strings.Contains(logs.String(), "summaries/2025/03/11.md") {
 		t.Errorf("no log line names the kept summary:\n%s", logs)
 	}
@@ -248,17 +255,7 @@ func TestFrontMatterEditIsKept(t *testing.T) {
 			if s := readSummary(t, root, consolidate.LevelDay, "2025-03-11"); s.Counts.Entries != 2 {
 				t.Fatalf("edited summary reads with counts %+v", s.Counts)
 			}
-			appendLine(t, root, "2025-03-11", "- 18:00 Read half of the spec. #db")
-			st, err := c.Run(ctx, consolidate.RunOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(st.Kept, []string{"summaries/2025/03/11.md"}) || st.Days != 0 {
-				t.Fatalf("after the day changed: %+v, want its summary kept", st)
-			}
-			if got, _ := os.ReadFile(path); string(got) != edited {
-				t.Fatal("the summary with edited front matter was rewritten")
-			}
+			dayChangesSummaryKept(t, c, root, path, edited)
 			if !strings.Contains(logs.String(), "keeping a summary edited by hand") {
 				t.Errorf("no log line says the summary was kept:\n%s", logs)
 			}

@@ -22,7 +22,7 @@ import (
 const CacheFile = "state/topics.json"
 
 // cacheVersion changes when the rules change, or what dayfiles.Parse counts
-// as an entry (status counts entries from this cache), which redoes every day.
+// as an entry (stats counts entries from this cache), which redoes every day.
 const cacheVersion = 1
 
 // Day is what one day file holds: its counts and its topics.
