@@ -269,8 +269,11 @@ func (w *Watcher) isFolder(parts []string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// rescan re-adds every folder and reports each day whose file differs from
-// what was last seen, including files that are gone.
+// rescan re-adds every folder and marks each day whose file differs from
+// what was last seen, including files that are gone, as pending: it is
+// reported Debounce later, as an event would be. A rescan may run while a
+// file is half written (a new folder's rescan often does), so reporting at
+// once would report that day twice, once empty and once whole.
 func (w *Watcher) rescan() {
 	w.addTree()
 	files, err := List(w.root, date.Range{}, nil)
@@ -278,26 +281,19 @@ func (w *Watcher) rescan() {
 		w.log.Warn("rescanning day files", "err", err)
 		return
 	}
-	now := map[date.Date]stamp{}
+	due := time.Now().Add(w.opts.Debounce)
+	now := map[date.Date]bool{}
 	for _, f := range files {
-		now[f.Date] = stamp{f.Size, f.ModTime}
-	}
-	var changed []date.Date
-	for d, s := range now {
-		if old, ok := w.seen[d]; !ok || !old.equal(s) {
-			changed = append(changed, d)
+		now[f.Date] = true
+		if old, ok := w.seen[f.Date]; !ok || !old.equal(stamp{f.Size, f.ModTime}) {
+			w.pending[f.Date] = due
 		}
 	}
 	for d := range w.seen {
-		if _, ok := now[d]; !ok {
-			changed = append(changed, d)
+		if !now[d] {
+			w.pending[d] = due
 		}
 	}
-	for _, d := range changed {
-		delete(w.pending, d)
-	}
-	w.seen = now
-	w.report(changed)
 }
 
 // flush reports the days whose debounce ran out and sets timer for the next.

@@ -170,6 +170,23 @@ func TestWatchNewMonthAndYear(t *testing.T) {
 	r.expect("2027-01-02")
 }
 
+// A new folder's rescan can find a file that is created but not yet written.
+// It is reported once, whole, not once empty and again when written.
+func TestWatchNewFolderHalfWrittenFile(t *testing.T) {
+	r := newWatchRig(t, WatchOptions{Debounce: 150 * time.Millisecond}, "2026-11-30")
+	p := r.path("2026-12-01")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // the folder's rescan sees the empty file
+	r.write("2026-12-01", "written a moment later")
+	r.expect("2026-12-01")
+	r.quiet()
+}
+
 func TestWatchDaysRemovedAndRecreated(t *testing.T) {
 	r := newWatchRig(t, WatchOptions{}, "2026-03-04", "2026-03-05")
 	if err := os.RemoveAll(filepath.Join(r.root, DaysDir)); err != nil {
