@@ -24,10 +24,11 @@ func (w *Watcher) unwatch(t *testing.T, dir string) {
 
 // watchRig runs a Watcher on a temp data dir and collects what it reports.
 type watchRig struct {
-	t    *testing.T
-	root string
-	w    *Watcher
-	got  chan []date.Date
+	t        *testing.T
+	root     string
+	w        *Watcher
+	got      chan []date.Date
+	debounce time.Duration
 }
 
 func newWatchRig(t *testing.T, opts WatchOptions, days ...string) *watchRig {
@@ -37,8 +38,12 @@ func newWatchRig(t *testing.T, opts WatchOptions, days ...string) *watchRig {
 		r.write(d, "first\n")
 	}
 	if opts.Debounce == 0 {
-		opts.Debounce = 50 * time.Millisecond
+		// Long beside a stall of the test between two writes of one
+		// change (a loaded CI machine stalls for tens of milliseconds),
+		// which would split the change into two reports.
+		opts.Debounce = 500 * time.Millisecond
 	}
+	r.debounce = opts.Debounce
 	if opts.Heartbeat == 0 {
 		opts.Heartbeat = -1
 	}
@@ -81,13 +86,31 @@ func (r *watchRig) expect(want ...string) {
 	}
 }
 
-// quiet checks that nothing more is reported for a while.
+// quiet checks that nothing more is reported for a while: longer than the
+// debounce, so that a change pending now would be seen.
 func (r *watchRig) quiet() {
 	r.t.Helper()
 	select {
 	case days := <-r.got:
 		r.t.Fatalf("unexpected report %v", days)
-	case <-time.After(300 * time.Millisecond):
+	case <-time.After(max(300*time.Millisecond, r.debounce*3/2)):
+	}
+}
+
+// waitPending waits until the Watcher holds d as pending, not yet reported.
+func (r *watchRig) waitPending(d string) {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		pending := make(chan bool)
+		r.w.ctl <- func(*fsnotify.Watcher) { _, ok := r.w.pending[date.MustParse(d)]; pending <- ok }
+		if <-pending {
+			return
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("%s never pending", d)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -173,7 +196,7 @@ func TestWatchNewMonthAndYear(t *testing.T) {
 // A new folder's rescan can find a file that is created but not yet written.
 // It is reported once, whole, not once empty and again when written.
 func TestWatchNewFolderHalfWrittenFile(t *testing.T) {
-	r := newWatchRig(t, WatchOptions{Debounce: 150 * time.Millisecond}, "2026-11-30")
+	r := newWatchRig(t, WatchOptions{}, "2026-11-30")
 	p := r.path("2026-12-01")
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
@@ -181,7 +204,7 @@ func TestWatchNewFolderHalfWrittenFile(t *testing.T) {
 	if err := os.WriteFile(p, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond) // the folder's rescan sees the empty file
+	r.waitPending("2026-12-01") // the folder's rescan or the file's event saw it empty
 	r.write("2026-12-01", "written a moment later")
 	r.expect("2026-12-01")
 	r.quiet()
