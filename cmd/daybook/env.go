@@ -152,7 +152,11 @@ func (e *env) backend() (backend, error) {
 	if err := e.load(); err != nil {
 		return nil, err
 	}
-	if c, _ := dialDaemon(e); c != nil {
+	c, _, err := dialDaemon(e)
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
 		return c, nil
 	}
 	return e.local()

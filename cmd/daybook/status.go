@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -39,7 +41,10 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	var b backend
-	c, why := dialDaemon(e)
+	c, why, err := dialDaemon(e)
+	if err != nil {
+		return err
+	}
 	if c != nil {
 		b = c
 	} else if b, err = e.local(); err != nil {
@@ -141,37 +146,53 @@ func humanBytes(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
 }
 
-// probeTimeout bounds asking the socket whether a daemon serves this data
-// dir; with no daemon the dial fails at once.
-const probeTimeout = time.Second
+// answerTimeout bounds waiting for the daemon's brief status once the
+// socket accepted the connection. The daemon answers it without reading
+// anything, so only a machine starved of CPU makes it slow; a daemon that
+// is there is waited for rather than bypassed, since writing to the files
+// behind a running daemon's back is what the socket exists to avoid.
+var answerTimeout = 30 * time.Second
 
 // dialDaemon returns a client of the daemon on the configured socket when
-// one answers for e's data dir. Otherwise it returns nil and why not: two
+// one answers for e's data dir. It returns nil and why not when no daemon
+// listens there, or when the daemon there serves another data dir: two
 // data dirs may share $XDG_RUNTIME_DIR's socket, and the daemon of the other
-// must not be written to. e must be loaded.
-func dialDaemon(e *env) (*api.Client, string) {
+// must not be written to. A daemon that accepts the connection but does not
+// answer is an error. e must be loaded.
+func dialDaemon(e *env) (*api.Client, string, error) {
 	path := e.osEnv.SocketPath(e.cfg, e.absDir)
 	log := e.logger()
 	if fi, err := os.Lstat(path); err != nil || fi.Mode().Type() != os.ModeSocket {
-		return nil, "no socket at " + path
+		return nil, "no socket at " + path, nil
 	}
 	c := api.NewClient(path)
-	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
 	defer cancel()
 	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
 	if err != nil {
 		c.Close()
+		if !isDialError(err) {
+			return nil, "", fmt.Errorf("the daemon on %s accepted a connection but did not answer: %w "+
+				"(is it stuck? restart it, with \"daybook service restart\" if it runs as a service, and try again)", path, err)
+		}
 		log.Debug("no daemon answers; using the files", "socket", path, "err", err)
-		return nil, "no daemon answers on " + path
+		return nil, "no daemon answers on " + path, nil
 	}
 	if !sameDir(st.DataDir, e.absDir) {
 		c.Close()
 		log.Debug("the daemon on the socket serves another data dir; using the files",
 			"socket", path, "daemon_dir", st.DataDir, "dir", e.absDir)
-		return nil, fmt.Sprintf("the daemon on %s serves %s", path, st.DataDir)
+		return nil, fmt.Sprintf("the daemon on %s serves %s", path, st.DataDir), nil
 	}
 	log.Debug("using the daemon", "socket", path, "pid", st.Daemon.PID)
-	return c, ""
+	return c, "", nil
+}
+
+// isDialError reports whether err came from connecting to the socket (no
+// one listens: a stale socket), not from a daemon that took the connection.
+func isDialError(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
 }
 
 // sameDir reports whether a and b name the same folder, through symbolic

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/config"
+)
+
+// dialEnv returns a loaded env whose socket is path.
+func dialEnv(t *testing.T, path string) *env {
+	e := newEnv(nil, io.Discard, io.Discard)
+	e.loaded, e.absDir = true, t.TempDir()
+	e.cfg = config.Default()
+	e.cfg.Socket.Path = path
+	return e
+}
+
+// A daemon that took the connection and does not answer is an error, not a
+// reason to write to the files behind its back.
+func TestDialDaemonThatDoesNotAnswer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
+	answerTimeout = 200 * time.Millisecond
+	c, _, err := dialDaemon(dialEnv(t, path))
+	if c != nil || err == nil || !strings.Contains(err.Error(), "did not answer") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("dialDaemon = %v, %v; want an error naming %s", c, err, path)
+	}
+	if _, err := dialEnv(t, path).backend(); err == nil {
+		t.Fatal("backend used the files beside a daemon that does not answer")
+	}
+}
+
+// A socket no one listens on is a daemon that is gone: the files are used.
+func TestDialDaemonStaleSocket(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	ln.Close()
+	if _, err := os.Lstat(path); err != nil {
+		t.Fatal(err)
+	}
+	c, why, err := dialDaemon(dialEnv(t, path))
+	if c != nil || err != nil || !strings.Contains(why, "no daemon answers") {
+		t.Fatalf("dialDaemon = %v, %q, %v; want no daemon and no error", c, why, err)
+	}
+}
