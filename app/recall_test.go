@@ -26,7 +26,10 @@ func newApp(t *testing.T, dir string) *app.App {
 	return a
 }
 
-func TestRememberThenRecallWithinASecond(t *testing.T) {
+// An entry is found by the very next recall: Remember indexes it before it
+// returns, with no wait for the watcher or a catch-up. (How long that takes
+// is a benchmark's question, not a test's: a loaded machine stalls.)
+func TestRememberThenRecallAtOnce(t *testing.T) {
 	ctx := context.Background()
 	a := newApp(t, t.TempDir())
 	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Kept the old router for the lab", At: "2026-01-05 09:00"}); err != nil {
@@ -47,9 +50,6 @@ func TestRememberThenRecallWithinASecond(t *testing.T) {
 	}
 	if len(resp.Results) == 0 || resp.Results[0].ID != w.ID {
 		t.Fatalf("the entry just written is not recalled first: %+v", resp.Results)
-	}
-	if took > time.Second {
-		t.Fatalf("remember then recall took %s", took)
 	}
 	t.Logf("remember then recall: %s", took)
 }

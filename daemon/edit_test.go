@@ -26,6 +26,8 @@ type editRig struct {
 	d   *Daemon
 }
 
+const editDebounce = 300 * time.Millisecond
+
 func newEditRig(t *testing.T) *editRig {
 	dir := t.TempDir()
 	for d := date.MustParse("2025-01-06"); d.Before(date.MustParse("2025-03-01")); d = d.AddDays(1) {
@@ -35,7 +37,9 @@ func newEditRig(t *testing.T) *editRig {
 	r := &editRig{t: t, dir: dir, log: &logBuf{}}
 	a := newTestApp(t, dir, testConfig(t, "UTC"), r.log, now)
 	r.a = a
-	r.d = startDaemon(t, a, Options{JumpEvery: -1, Watch: dayfiles.WatchOptions{Debounce: 30 * time.Millisecond, Heartbeat: -1}})
+	// The watcher's debounce outlasts a stall of the test between the steps
+	// of one edit (a rename and a write), which would split it in two.
+	r.d = startDaemon(t, a, Options{JumpEvery: -1, Watch: dayfiles.WatchOptions{Debounce: editDebounce, Heartbeat: -1}})
 	waitBackfill(t, r.d, 60*time.Second)
 	return r
 }
@@ -52,7 +56,7 @@ func (r *editRig) edit(change func()) []string {
 	if _, err := lastRun(r.d, JobOnEdit); err != "" {
 		r.t.Fatalf("on_edit: %s", err)
 	}
-	time.Sleep(300 * time.Millisecond) // anything else the edit would wrongly cause
+	time.Sleep(2 * editDebounce) // anything else the edit would wrongly cause
 	var changed []string
 	for rel, mt := range summaryFiles(r.t, r.dir) {
 		if old, ok := before[rel]; isSummary(rel) && (!ok || !old.Equal(mt)) {

@@ -77,7 +77,7 @@ func (x *Index) Compact(ctx context.Context) (int, error) {
 	// stayed for good), so Compact writes one: an internal key, which is a
 	// new snapshot to persist and no document.
 	nudge := time.Now().Add(50 * time.Millisecond)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
 		if n, err := zapFiles(filepath.Join(x.dir, bleveDir, "store")); err != nil || n <= segments(s) {
 			break
 		}

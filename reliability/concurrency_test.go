@@ -196,10 +196,25 @@ func TestSameDayManyWriters(t *testing.T) {
 		}
 	})
 	wg.Wait()
-	// Let the watcher report the last save and the daemon restore.
-	time.Sleep(1500 * time.Millisecond)
+	// Let the watcher report the last save and the daemon restore: wait
+	// until every acknowledged entry is there, or long enough to call one
+	// lost even on a loaded machine.
+	var have map[string]int
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		have = dayEntries(t, r.dir)
+		missing := 0
+		for text := range acked {
+			if have[text] == 0 {
+				missing++
+			}
+		}
+		if missing == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	time.Sleep(500 * time.Millisecond) // a restore of one would show as a duplicate
 	final, _ := os.ReadFile(path)
-	have := dayEntries(t, r.dir)
+	have = dayEntries(t, r.dir)
 	lost, dup := 0, 0
 	for text := range acked {
 		switch n := have[text]; {

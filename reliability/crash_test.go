@@ -260,7 +260,7 @@ func TestKillDuringImport(t *testing.T) {
 			<-c.done // the first run measures how long an import takes
 			full = time.Since(start)
 		} else {
-			time.Sleep(randomDelay(rng, full))
+			time.Sleep(killDelay(rng, full, run, n, kills))
 			c.kill()
 		}
 		have := dayEntries(t, r.dir)
@@ -315,9 +315,9 @@ func TestKillDuringConsolidate(t *testing.T) {
 	r.must("consolidate", "--force")
 	full := time.Since(start)
 	kills, left := 0, 0
-	for range n {
+	for run := range n {
 		c := r.start("consolidate", "--force")
-		time.Sleep(randomDelay(rng, full))
+		time.Sleep(killDelay(rng, full, run, n, kills))
 		c.kill()
 		if c.killed {
 			kills++
@@ -357,9 +357,9 @@ func TestKillDuringReindex(t *testing.T) {
 	r.must("reindex")
 	full := time.Since(start)
 	kills := 0
-	for range n {
+	for run := range n {
 		c := r.start("reindex")
-		time.Sleep(randomDelay(rng, full))
+		time.Sleep(killDelay(rng, full, run, n, kills))
 		c.kill()
 		if c.killed {
 			kills++

@@ -416,6 +416,17 @@ func randomDelay(rng *rand.Rand, max time.Duration) time.Duration {
 	return time.Duration(rng.Int64N(int64(max)))
 }
 
+// killDelay is how long the run-th of n runs goes before its kill: a
+// random moment of a full run's time. A full run timed while the machine
+// stalled can leave every kill too late, so the last run, when nothing was
+// killed yet, is killed within the first eighth.
+func killDelay(rng *rand.Rand, full time.Duration, run, n, kills int) time.Duration {
+	if run == n-1 && kills == 0 {
+		return randomDelay(rng, full/8)
+	}
+	return randomDelay(rng, full)
+}
+
 // newRand returns a seeded generator and logs the seed, so that a failing
 // run can be repeated with DAYBOOK_SEED.
 func newRand(t testing.TB) *rand.Rand {
