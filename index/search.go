@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	bleveindex "github.com/blevesearch/bleve_index_api"
 
 	"github.com/daybook/daybook/date"
 )
@@ -123,14 +125,13 @@ func childIDs(level string, parents []string) []string {
 }
 
 // searchQuery is the text query of q in a conjunction with its filter. The
-// filter's clauses weigh nothing (boost 0): they add 0 to the score and to
-// the query norm, so the score is the text query's alone, as with bleve's
-// boolean filter; but a conjunction leaps along its rarest clause (the
-// level term of a summary level, a day's entries) where a boolean filter
-// walks every document that has a query term and tests each one. The entry
-// level is most of the index: advancing along its level term costs more
-// than the search, so entries are "no summary level" instead (a must-not of
-// the few summaries).
+// filter's clauses weigh nothing (see unscored): the score is the text
+// query's alone, as with bleve's boolean filter; but a conjunction leaps
+// along its rarest clause (the level term of a summary level, a day's
+// entries) where a boolean filter walks every document that has a query
+// term and tests each one. The entry level is most of the index: advancing
+// along its level term costs more than the search, so entries are "no
+// summary level" instead (a must-not of the few summaries).
 func searchQuery(q Query) query.Query {
 	m := bleve.NewMatchQuery(q.Text)
 	m.SetField("text")
@@ -145,32 +146,68 @@ func searchQuery(q Query) query.Query {
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(must...)
 	if q.Level == LevelEntry {
+		var summaries []query.Query
 		for _, l := range []string{LevelYear, LevelMonth, LevelDay} {
 			t := bleve.NewTermQuery(l)
 			t.SetField("level")
-			bq.AddMustNot(t)
+			summaries = append(summaries, t)
 		}
+		bq.AddMustNot(unscored(bleve.NewDisjunctionQuery(summaries...)))
 	}
 	return bq
 }
 
-// unscored sets the boost of q and of every clause inside it to 0.
+// unscored returns q as a clause that only filters: it adds 0 to every
+// score and 0 to the query norm, so the scores are those of the query
+// without it. Its boosts are set to 0 and it is searched without scores,
+// which lets bleve merge a disjunction of terms (the 45 days of the
+// drill's entry step, the terms of a range) into one list of documents
+// read once, where a scored disjunction keeps a heap of one cursor per
+// term. On 5 years the drill's entry step went from 0.87 to 0.53 ms of
+// CPU, the whole drill from 2.77 to 2.36 ms (one core), with every answer
+// byte for byte the same.
 func unscored(q query.Query) query.Query {
+	zeroBoost(q)
+	return filterQuery{q}
+}
+
+// zeroBoost sets the boost of q and of every clause inside it to 0.
+func zeroBoost(q query.Query) {
 	switch t := q.(type) {
 	case *query.DisjunctionQuery:
 		for _, c := range t.Disjuncts {
-			unscored(c)
+			zeroBoost(c)
 		}
 	case *query.ConjunctionQuery:
 		for _, c := range t.Conjuncts {
-			unscored(c)
+			zeroBoost(c)
 		}
 	}
 	if b, ok := q.(query.BoostableQuery); ok {
 		b.SetBoost(0)
 	}
-	return q
 }
+
+// filterQuery is a query searched without scores, term vectors or
+// explanations, whose searcher weighs nothing.
+type filterQuery struct{ q query.Query }
+
+func (f filterQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m mapping.IndexMapping, options search.SearcherOptions) (search.Searcher, error) {
+	options.Score = "none"
+	options.IncludeTermVectors = false
+	options.Explain = false
+	s, err := f.q.Searcher(ctx, r, m, options)
+	if err != nil {
+		return nil, err
+	}
+	return weightless{s}, nil
+}
+
+// weightless is a searcher that takes no part in the query norm.
+type weightless struct{ search.Searcher }
+
+func (weightless) Weight() float64      { return 0 }
+func (weightless) SetQueryNorm(float64) {}
 
 // Search ranks q's level by BM25 inside its parent and range, best first.
 // Entries are ranked without reading anything, then the stored fields and
