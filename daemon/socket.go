@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 )
 
@@ -130,6 +131,11 @@ func clearStaleSocket(path string, log *slog.Logger) error {
 	if err == nil {
 		conn.Close()
 		return fmt.Errorf("socket %s: another daemon is answering on it", path)
+	}
+	if !errors.Is(err, syscall.ECONNREFUSED) {
+		// A full listen queue (EAGAIN) or a timeout is a daemon that is
+		// there but busy: its socket is not stale.
+		return fmt.Errorf("socket %s: cannot tell whether a daemon answers on it: %w", path, err)
 	}
 	log.Info("removing stale socket", "socket", path, "dial_err", err)
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {

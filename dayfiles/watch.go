@@ -90,7 +90,8 @@ func Watch(root string, opts WatchOptions, onChange func([]date.Date)) (*Watcher
 }
 
 // Rescan asks the Watcher to compare every day file with what it last saw,
-// as it does itself after an event overflow.
+// as it does itself after an event overflow. What differs is reported
+// Debounce later, as after an event.
 func (w *Watcher) Rescan() {
 	select {
 	case w.rescanReq <- struct{}{}:
@@ -282,16 +283,23 @@ func (w *Watcher) rescan() {
 		return
 	}
 	due := time.Now().Add(w.opts.Debounce)
+	mark := func(d date.Date) {
+		// A day already pending keeps its time: rescans in a row (a new
+		// folder after another, overflows) do not put it off.
+		if _, ok := w.pending[d]; !ok {
+			w.pending[d] = due
+		}
+	}
 	now := map[date.Date]bool{}
 	for _, f := range files {
 		now[f.Date] = true
 		if old, ok := w.seen[f.Date]; !ok || !old.equal(stamp{f.Size, f.ModTime}) {
-			w.pending[f.Date] = due
+			mark(f.Date)
 		}
 	}
 	for d := range w.seen {
 		if !now[d] {
-			w.pending[d] = due
+			mark(d)
 		}
 	}
 }

@@ -198,13 +198,19 @@ func TestWatchNewMonthAndYear(t *testing.T) {
 func TestWatchNewFolderHalfWrittenFile(t *testing.T) {
 	r := newWatchRig(t, WatchOptions{}, "2026-11-30")
 	p := r.path("2026-12-01")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	// The month folder arrives by rename with the empty file in it, so
+	// that only the folder's rescan can see the file: no event of its own.
+	tmp := filepath.Join(filepath.Dir(filepath.Dir(p)), "month-in-the-making")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(p, nil, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, filepath.Base(p)), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r.waitPending("2026-12-01") // the folder's rescan or the file's event saw it empty
+	if err := os.Rename(tmp, filepath.Dir(p)); err != nil {
+		t.Fatal(err)
+	}
+	r.waitPending("2026-12-01") // the rescan saw it empty, and holds it
 	r.write("2026-12-01", "written a moment later")
 	r.expect("2026-12-01")
 	r.quiet()

@@ -31,7 +31,7 @@ const compactedKey = "daybook.compacted"
 // Compact merges the index's segments into one, in the background of
 // searches and writes (scorch merges online), and returns how many there
 // were. Old segment files go when scorch next cleans up or at the next
-// open; Compact waits a few seconds for that.
+// open; Compact waits for that, up to 15 s (a moment unless the machine stalls).
 func (x *Index) Compact(ctx context.Context) (int, error) {
 	x.mu.RLock()
 	closed, bl := x.closed, x.bl

@@ -209,6 +209,15 @@ type weightless struct{ search.Searcher }
 func (weightless) Weight() float64      { return 0 }
 func (weightless) SetQueryNorm(float64) {}
 
+// Optimize passes bleve's optimisations through to the wrapped searcher:
+// a one-word query and a one-term filter AND their postings up front.
+func (w weightless) Optimize(kind string, octx bleveindex.OptimizableContext) (bleveindex.OptimizableContext, error) {
+	if o, ok := w.Searcher.(bleveindex.Optimizable); ok {
+		return o.Optimize(kind, octx)
+	}
+	return nil, nil
+}
+
 // Search ranks q's level by BM25 inside its parent and range, best first.
 // Entries are ranked without reading anything, then the stored fields and
 // the matched terms' spans of the hits returned are read: read for every

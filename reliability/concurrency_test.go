@@ -212,7 +212,7 @@ func TestSameDayManyWriters(t *testing.T) {
 			break
 		}
 	}
-	time.Sleep(500 * time.Millisecond) // a restore of one would show as a duplicate
+	time.Sleep(1500 * time.Millisecond) // a wrong restore would show as a duplicate
 	final, _ := os.ReadFile(path)
 	have = dayEntries(t, r.dir)
 	lost, dup := 0, 0

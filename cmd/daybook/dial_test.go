@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,5 +66,22 @@ func TestDialDaemonStaleSocket(t *testing.T) {
 	c, why, err := dialDaemon(dialEnv(t, path))
 	if c != nil || err != nil || !strings.Contains(why, "no daemon answers") {
 		t.Fatalf("dialDaemon = %v, %q, %v; want no daemon and no error", c, why, err)
+	}
+}
+
+// Something that is not a daybook daemon answering on the socket is an
+// error saying so, not a reason to use the files.
+func TestDialDaemonSomethingElseAnswers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.NotFoundHandler()}
+	go srv.Serve(ln)
+	defer srv.Close()
+	c, _, err := dialDaemon(dialEnv(t, path))
+	if c != nil || err == nil || !strings.Contains(err.Error(), "is a daybook daemon") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("dialDaemon = %v, %v; want an error asking whether a daybook daemon listens on %s", c, err, path)
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -168,15 +168,28 @@ func dialDaemon(e *env) (*api.Client, string, error) {
 	c := api.NewClient(path)
 	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
 	defer cancel()
-	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
+	var st api.StatusResponse
+	var err error
+	for {
+		st, err = c.Status(ctx, api.StatusRequest{Brief: true})
+		if err == nil || !busy(err) || ctx.Err() != nil {
+			break
+		}
+		// A full listen queue, or a connection reset as a daemon stops:
+		// ask again until it answers or is gone.
+		time.Sleep(20 * time.Millisecond)
+	}
 	if err != nil {
 		c.Close()
-		if !isDialError(err) {
-			return nil, "", fmt.Errorf("the daemon on %s accepted a connection but did not answer: %w "+
-				"(is it stuck? restart it, with \"daybook service restart\" if it runs as a service, and try again)", path, err)
+		switch {
+		case gone(err):
+			log.Debug("no daemon answers; using the files", "socket", path, "err", err)
+			return nil, "no daemon answers on " + path, nil
+		case ctx.Err() != nil:
+			return nil, "", fmt.Errorf("the daemon on %s took the connection but did not answer in %s "+
+				"(is it stuck? restart it, with \"daybook service restart\" if it runs as a service, and try again)", path, answerTimeout)
 		}
-		log.Debug("no daemon answers; using the files", "socket", path, "err", err)
-		return nil, "no daemon answers on " + path, nil
+		return nil, "", fmt.Errorf("asking the daemon on %s for its status: %w (is a daybook daemon of this version listening there?)", path, err)
 	}
 	if !sameDir(st.DataDir, e.absDir) {
 		c.Close()
@@ -188,11 +201,16 @@ func dialDaemon(e *env) (*api.Client, string, error) {
 	return c, "", nil
 }
 
-// isDialError reports whether err came from connecting to the socket (no
-// one listens: a stale socket), not from a daemon that took the connection.
-func isDialError(err error) bool {
-	var op *net.OpError
-	return errors.As(err, &op) && op.Op == "dial"
+// gone reports whether err says no one listens on the socket: it is not
+// there any more, or it is a socket a daemon left behind.
+func gone(err error) bool {
+	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT)
+}
+
+// busy reports whether err is worth asking again: the daemon's listen queue
+// is full, or it reset the connection (as it does while it stops).
+func busy(err error) bool {
+	return errors.Is(err, syscall.EAGAIN) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // sameDir reports whether a and b name the same folder, through symbolic
