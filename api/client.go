@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -41,6 +43,14 @@ func NewClient(socket string) *Client {
 		DisableCompression:  true, // a local socket gains nothing from it
 	}
 	return &Client{socket: socket, hc: &http.Client{Transport: tr}}
+}
+
+// NoListener reports whether err, from connecting to a socket, says that
+// no one listens there: the socket is gone, or a daemon that died left it
+// (connection refused). Anything else, a full listen queue (EAGAIN) or a
+// timeout, may be a daemon that is there but busy.
+func NoListener(err error) bool {
+	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT)
 }
 
 // Socket returns the socket path the client dials.

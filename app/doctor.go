@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/daybook/daybook/api"
@@ -165,7 +164,7 @@ func (a *App) checkSocket(ctx context.Context, path string) api.Check {
 	}
 	d := net.Dialer{Timeout: time.Second}
 	conn, err := d.DialContext(ctx, "unix", path)
-	if errors.Is(err, syscall.ECONNREFUSED) {
+	if api.NoListener(err) {
 		return warn(name, fmt.Sprintf(`rm %s, or start "daybook daemon" (it replaces it)`, path), "%s is stale: no daemon answers", path)
 	}
 	if err != nil {

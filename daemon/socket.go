@@ -9,8 +9,9 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
+
+	"github.com/daybook/daybook/api"
 )
 
 // Timeouts of the socket's HTTP server. Long operations (import,
@@ -132,7 +133,7 @@ func clearStaleSocket(path string, log *slog.Logger) error {
 		conn.Close()
 		return fmt.Errorf("socket %s: another daemon is answering on it", path)
 	}
-	if !errors.Is(err, syscall.ECONNREFUSED) {
+	if !api.NoListener(err) {
 		// A full listen queue (EAGAIN) or a timeout is a daemon that is
 		// there but busy: its socket is not stale.
 		return fmt.Errorf("socket %s: cannot tell whether a daemon answers on it: %w", path, err)

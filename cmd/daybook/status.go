@@ -182,7 +182,7 @@ func dialDaemon(e *env) (*api.Client, string, error) {
 	if err != nil {
 		c.Close()
 		switch {
-		case gone(err):
+		case api.NoListener(err):
 			log.Debug("no daemon answers; using the files", "socket", path, "err", err)
 			return nil, "no daemon answers on " + path, nil
 		case ctx.Err() != nil:
@@ -199,12 +199,6 @@ func dialDaemon(e *env) (*api.Client, string, error) {
 	}
 	log.Debug("using the daemon", "socket", path, "pid", st.Daemon.PID)
 	return c, "", nil
-}
-
-// gone reports whether err says no one listens on the socket: it is not
-// there any more, or it is a socket a daemon left behind.
-func gone(err error) bool {
-	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT)
 }
 
 // busy reports whether err is worth asking again: the daemon's listen queue
