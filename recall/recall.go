@@ -160,7 +160,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			resp.Path = path
 		}
 	}
-	if resp.Results, err = results(ctx, s, found, text, req.Level, limit, req.Explain); err != nil {
+	if resp.Results, err = results(ctx, s, found, text, req.Level, limit, req.Explain, mode == ModeVector); err != nil {
 		return resp, err
 	}
 	seen := make(map[string]bool, len(resp.Results))
@@ -191,7 +191,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			seen[m.ID] = true
 			m.Score = round(floor * 0.5 / float64(i+1))
 			if req.Explain {
-				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score, DepthBoost: 1}
+				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score}
 			}
 			resp.Results = append(resp.Results, m)
 			added++
@@ -200,7 +200,18 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			resp.Method += "+linear"
 		}
 	}
+	setDays(resp.Results)
 	return resp, nil
+}
+
+// setDays names the day of each result that has one, so that clients need
+// not parse paths or periods.
+func setDays(rs []api.RecallResult) {
+	for i, r := range rs {
+		if r.Level != index.LevelYear && r.Level != index.LevelMonth && len(r.Period) >= 10 {
+			rs[i].Day = r.Period[:10]
+		}
+	}
 }
 
 func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level string) (api.RecallResponse, error) {
@@ -214,6 +225,7 @@ func linear(ctx context.Context, resp api.RecallResponse, o Options, text string
 			resp.Results = append(resp.Results, x)
 		}
 	}
+	setDays(resp.Results)
 	return resp, nil
 }
 
