@@ -30,7 +30,7 @@ type Summary struct {
 	DecisionsOmitted int // a year: decisions its months list beyond those shown here
 	Tags             []Count
 	People           []Count
-	Keywords         []Count // the words the period uses most, a key beside the prose (keywords.go)
+	Keywords         []Count    // the words the period uses most, a key beside the prose (keywords.go)
 	Busiest          []DayCount // a month or a year: its busiest days
 
 	months map[int]bool // a year being written: the months that have decisions

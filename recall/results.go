@@ -3,7 +3,7 @@ package recall
 import (
 	"context"
 	"slices"
-	
+
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/index"
 )
