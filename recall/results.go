@@ -5,17 +5,23 @@ import (
 	"slices"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/index"
 )
 
-// results turns the candidates into the response's results: the first of
-// each id, of the wanted level, best first, cut to limit. Only then are the
+// results turns the candidates into the response's results: ranked by
+// answer (the drill's), or as they come (a flat mode's, best first), of the
+// wanted level, cut to limit. Only then are the
 // stored fields and spans of those returned read, in one Load (a second one
 // when some went from the index meanwhile). A "line" level asks for the
 // note kind, which only the stored fields tell: the entries are read first.
-func results(ctx context.Context, s Searcher, found []scored, text, level string, limit int, explain, byVector bool) ([]api.RecallResult, error) {
+func results(ctx context.Context, s Searcher, found []scored, text, level string, limit int, explain, flat bool, core date.Range) ([]api.RecallResult, error) {
+	ranked := found
+	if !flat {
+		ranked = answer(found, level, core)
+	}
 	var cands []scored
-	for _, c := range answer(found, level, byVector) {
+	for _, c := range ranked {
 		if level != "line" && !levelWanted(level, c.hit.Level) || level == "line" && c.hit.Level != index.LevelEntry {
 			continue
 		}
