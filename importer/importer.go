@@ -70,7 +70,12 @@ type Format interface {
 
 // formats is the table Lookup reads; it is never written.
 var formats = map[string]Format{
-	"locomo": loCoMoFormat{},
+	"obsidian": notesFormat{defaultPattern: "YYYY-MM-DD", name: "obsidian"},
+	"logseq":   notesFormat{defaultPattern: "YYYY_MM_DD", name: "logseq", subdir: "journals"},
+	"jrnl":     jrnlFormat{},
+	"dayone":   dayOneFormat{},
+	"chatgpt":  chatGPTFormat{},
+	"locomo":   loCoMoFormat{},
 }
 
 // Names lists the formats Lookup knows, sorted.

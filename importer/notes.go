@@ -1,0 +1,138 @@
+package importer
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// notesFormat reads a folder of daily notes, one markdown file a day named
+// by its date (Obsidian, Logseq): each note becomes one entry at 00:00 of
+// its day, its text as written.
+type notesFormat struct {
+	name           string
+	defaultPattern string // moment.js tokens, as the app's settings spell it
+	subdir         string // where the notes are under the folder given, if it is there
+}
+
+// maxNote is the largest note read: an entry holds at most 64 KiB.
+const maxNote = 64 << 10
+
+func (f notesFormat) Read(root string, opt Options) (Result, error) {
+	var res Result
+	pattern := opt.Pattern
+	if pattern == "" {
+		pattern = f.defaultPattern
+	}
+	layout, err := momentLayout(pattern)
+	if err != nil {
+		return res, err
+	}
+	st, err := os.Stat(root)
+	if err != nil {
+		return res, fmt.Errorf("reading %s notes: %w", f.name, err)
+	}
+	if !st.IsDir() {
+		return res, fmt.Errorf("reading %s notes: %s is a file; give the folder of daily notes", f.name, root)
+	}
+	if f.subdir != "" {
+		if st, err := os.Stat(filepath.Join(root, f.subdir)); err == nil && st.IsDir() {
+			root = filepath.Join(root, f.subdir)
+		}
+	}
+	byPath := strings.Contains(layout, "/")
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			res.skip(path, "cannot be read: %v", err)
+			return nil
+		}
+		name := d.Name()
+		if path != root && strings.HasPrefix(name, ".") {
+			if d.IsDir() {
+				return filepath.SkipDir // .obsidian, .trash, .git
+			}
+			return nil
+		}
+		if d.IsDir() || !strings.EqualFold(filepath.Ext(name), ".md") {
+			return nil
+		}
+		stem := strings.TrimSuffix(name, filepath.Ext(name))
+		if byPath {
+			rel, _ := filepath.Rel(root, path)
+			stem = strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel))
+		}
+		day, err := time.Parse(layout, stem)
+		if err != nil {
+			res.skip(path, "the name is not a date in the pattern %s", pattern)
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		switch {
+		case err != nil:
+			res.skip(path, "cannot be read: %v", err)
+		case len(b) > maxNote:
+			res.skip(path, "the note is %d KiB, over the 64 KiB one entry holds", len(b)>>10)
+		case emptyNote(string(b)):
+			// Nothing to import: Logseq makes today's page before anything is written.
+		default:
+			res.Entries = append(res.Entries, Entry{At: day, Local: true, Text: string(b), From: path})
+		}
+		return nil
+	})
+	return res, err
+}
+
+// emptyNote reports a note with nothing written in it: Logseq makes a
+// journal page holding a lone "-".
+func emptyNote(s string) bool {
+	return strings.Trim(s, " \t\r\n-") == ""
+}
+
+// momentTokens maps the moment.js tokens of date-only file names to Go's
+// layout, longest first.
+var momentTokens = []struct{ moment, goLayout string }{
+	{"YYYY", "2006"}, {"YY", "06"},
+	{"MMMM", "January"}, {"MMM", "Jan"}, {"MM", "01"}, {"M", "1"},
+	{"DD", "02"}, {"D", "2"},
+	{"dddd", "Monday"}, {"ddd", "Mon"},
+}
+
+// momentLayout turns a moment.js date pattern (Obsidian's "Date format",
+// Logseq's file name format) into a Go time layout. Text in [brackets] is
+// literal.
+func momentLayout(p string) (string, error) {
+	var b strings.Builder
+	seen := map[byte]bool{}
+	for i := 0; i < len(p); {
+		if p[i] == '[' {
+			j := strings.IndexByte(p[i:], ']')
+			if j < 0 {
+				return "", fmt.Errorf("pattern %q: an unclosed [", p)
+			}
+			b.WriteString(p[i+1 : i+j])
+			i += j + 1
+			continue
+		}
+		matched := false
+		for _, t := range momentTokens {
+			if strings.HasPrefix(p[i:], t.moment) {
+				b.WriteString(t.goLayout)
+				seen[t.moment[0]] = true
+				i += len(t.moment)
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			b.WriteByte(p[i])
+			i++
+		}
+	}
+	if !seen['Y'] || !seen['M'] || !seen['D'] {
+		return "", fmt.Errorf("pattern %q does not name a year, a month and a day (moment.js tokens, as in YYYY-MM-DD)", p)
+	}
+	return b.String(), nil
+}
