@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// importEnv points daybook at a fresh data dir with its zone set to UTC
+// and no daemon, and returns a func running daybook there.
+func importEnv(t *testing.T) (dir string, daybook func(args ...string) (stdout, stderr string, code int)) {
+	t.Helper()
+	work := t.TempDir()
+	dir = filepath.Join(work, "data")
+	cfg := filepath.Join(work, "config.yaml")
+	if err := os.WriteFile(cfg, []byte("timezone: UTC\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DAYBOOK_DIR", dir)
+	t.Setenv("DAYBOOK_CONFIG", cfg)
+	t.Setenv("XDG_RUNTIME_DIR", filepath.Join(work, "run"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(work, "config"))
+	return dir, func(args ...string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
+		return out.String(), errb.String(), code
+	}
+}
+
+// hashTree returns a hash of every file under root, to show it untouched.
+func hashTree(t *testing.T, root string) map[string][32]byte {
+	t.Helper()
+	out := map[string][32]byte{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		out[p] = sha256.Sum256(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Each format's example round-trips: imported, its day shows it as written,
+// recall finds a fact from it, a second import adds nothing, and the
+// source is never touched.
+func TestImportRoundTrip(t *testing.T) {
+	const src = "../../importer/testdata/"
+	for _, tc := range []struct {
+		format, path string
+		code         int    // 1 when the example holds a part to skip
+		summary      string // of the first import
+		day          string
+		shows        []string // lines of "day" output, as written
+		recall, hit  string   // a query, and the day it must find first
+	}{
+		{"obsidian", "obsidian", 1, "imported 2 entries into 2 days; 1 was skipped (listed above)", "2024-03-01",
+			[]string{"  ## Work", "  - [x] Sent the quarterly report to [[Priya]]", "  - [ ] Book the dentist #health"},
+			"octopus on Rua Augusta", "2024-03-01"},
+		{"logseq", "logseq", 0, "imported 1 entry into 1 day", "2024-03-01",
+			[]string{"- 00:00 - Planted the tomato seedlings on the balcony #garden", "    id:: 65e1f0a2-1c3b-4d5e-9f00-123456789abc", "  - TODO Call the plumber about the kitchen tap"},
+			"tomato seedlings", "2024-03-01"},
+		{"jrnl", "jrnl.txt", 0, "imported 3 entries into 3 days", "2012-03-30",
+			[]string{"- 18:42 Dinner with @Gabriel at the Thai place. #gabriel #starred", "  He recommended the green curry; next time order it mild."},
+			"green curry", "2012-03-30"},
+		{"jrnl", "jrnl.json", 0, "imported 3 entries into 3 days", "2012-03-29",
+			[]string{"- 09:00 Called in sick.", "  Used the time to clean the house and write my book."},
+			"clean the house", "2012-03-29"},
+		{"dayone", "dayone", 1, "imported 2 entries into 2 days; 1 was skipped (listed above)", "2017-12-25",
+			[]string{"- 03:04 Spent the day fixing bugs in a cafe near Phetchaburi Soi 13. The mango sticky rice was worth the walk."},
+			"mango sticky rice", "2017-12-25"},
+		{"chatgpt", "chatgpt/conversations.json", 0, "imported 3 entries into 1 day", "2024-03-01",
+			[]string{"- 11:00 Packing for Lisbon · assistant: Pack layers and a light rain jacket: March in Lisbon runs 10 to 18 °C with showers.", "  - a travel umbrella"},
+			"rain jacket", "2024-03-01"},
+		{"locomo", "locomo.json", 0, "imported 4 entries into 2 days", "2023-05-25",
+			[]string{"- 19:55 Melanie: I ran a charity race for mental health last Saturday."},
+			"charity race", "2023-05-25"},
+	} {
+		t.Run(tc.format+"/"+tc.path, func(t *testing.T) {
+			_, daybook := importEnv(t)
+			before := hashTree(t, src)
+			out, errs, code := daybook("import", "--from", tc.format, src+tc.path)
+			if code != tc.code || strings.TrimSpace(out) != tc.summary {
+				t.Fatalf("import: exit %d, stdout %q, stderr %q; want exit %d and %q", code, out, errs, tc.code, tc.summary)
+			}
+			out, errs, code = daybook("day", tc.day)
+			if code != 0 {
+				t.Fatalf("day: %d %s", code, errs)
+			}
+			for _, l := range tc.shows {
+				if !strings.Contains("\n"+out+"\n", "\n"+l+"\n") {
+					t.Errorf("day %s does not show the line %q as written:\n%s", tc.day, l, out)
+				}
+			}
+			out, errs, code = daybook("recall", tc.recall, "--json", "--limit", "3")
+			var rec struct {
+				Results []struct{ Period string }
+			}
+			if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || len(rec.Results) == 0 || rec.Results[0].Period != tc.hit {
+				t.Errorf("recall %q: exit %d, %s %s; want %s first", tc.recall, code, out, errs, tc.hit)
+			}
+			out, _, _ = daybook("import", "--from", tc.format, src+tc.path)
+			if !regexp.MustCompile(`^imported 0 entries into 0 days; (1 was|\d+ were) there already`).MatchString(out) {
+				t.Errorf("the second import: %q, want nothing added", out)
+			}
+			after := hashTree(t, src)
+			if len(after) != len(before) {
+				t.Errorf("the source has %d files after, %d before", len(after), len(before))
+			}
+			for p, h := range before {
+				if after[p] != h {
+					t.Errorf("the import changed its source %s", p)
+				}
+			}
+		})
+	}
+}
+
+// --dry-run says what would be written, and writes nothing.
+func TestImportDryRun(t *testing.T) {
+	dir, daybook := importEnv(t)
+	out, errs, code := daybook("import", "--from", "jrnl", "../../importer/testdata/jrnl.txt", "--dry-run")
+	if code != 0 || strings.TrimSpace(out) != "would import 3 entries into 3 days (2012-03-29 to 2012-03-31)" {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
+		t.Errorf("a dry run wrote %s: %v", filepath.Join(dir, "days"), err)
+	}
+	daybook("import", "--from", "jrnl", "../../importer/testdata/jrnl.txt")
+	out, _, _ = daybook("import", "--from", "jrnl", "../../importer/testdata/jrnl.json", "--dry-run")
+	if strings.TrimSpace(out) != "would import 0 entries into 0 days; 3 were there already" {
+		t.Errorf("dry run after the import: %q", out)
+	}
+}
+
+// --strict stops at the first bad input, naming it, before anything is written.
+func TestImportStrict(t *testing.T) {
+	dir, daybook := importEnv(t)
+	_, errs, code := daybook("import", "--from", "obsidian", "../../importer/testdata/obsidian", "--strict")
+	if code != 1 || !strings.Contains(errs, "Ideas.md: the name is not a date in the pattern YYYY-MM-DD; nothing imported") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
+		t.Errorf("--strict wrote %s", filepath.Join(dir, "days"))
+	}
+}
+
+// Dates outside 1900 to the day after tomorrow are skipped by name, unless
+// --any-date.
+func TestImportDateWindow(t *testing.T) {
+	_, daybook := importEnv(t)
+	p := filepath.Join(t.TempDir(), "old.txt")
+	os.WriteFile(p, []byte("[1850-03-02 10:00] Grandfather's diary.\n\n[1999-12-31 23:59] Party like it's 1999.\n"), 0o644)
+	out, errs, code := daybook("import", "--from", "jrnl", p)
+	if code != 1 || !strings.Contains(errs, p+":1: 1850-03-02 is outside 1900-01-01") || strings.TrimSpace(out) != "imported 1 entry into 1 day; 1 was skipped (listed above)" {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	out, errs, code = daybook("import", "--from", "jrnl", p, "--any-date")
+	if code != 0 || strings.TrimSpace(out) != "imported 1 entry into 1 day; 1 was there already" {
+		t.Fatalf("--any-date: exit %d, %q %q", code, out, errs)
+	}
+}
+
+func TestImportUnknownFormat(t *testing.T) {
+	_, daybook := importEnv(t)
+	_, errs, code := daybook("import", "--from", "evernote", "x.enex")
+	if code != 2 || !strings.Contains(errs, `unknown import format "evernote"`) {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+}
