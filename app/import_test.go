@@ -1,0 +1,63 @@
+package app_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Imports dedupe by instant: the same moment written with another offset
+// (an export made under another zone) is the entry already there.
+func TestImportDedupesByInstant(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := newApp(t, dir)
+	first := `{"at": "2017-06-28T15:38:37Z", "text": "Soaked in the hot spring."}` + "\n"
+	resp, err := a.Import(ctx, strings.NewReader(first), false)
+	if err != nil || resp.Added != 1 {
+		t.Fatalf("first import: %+v %v", resp, err)
+	}
+	for _, at := range []string{"2017-06-29T00:38:37+09:00", "2017-06-28T11:38:00-04:00"} {
+		again := `{"at": "` + at + `", "text": "Soaked in the hot spring."}` + "\n"
+		resp, err = a.Import(ctx, strings.NewReader(again), false)
+		if err != nil || resp.Added != 0 || resp.Skipped != 1 {
+			t.Errorf("the same instant as %s: %+v %v, want it there already", at, resp, err)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "days/2017/06/28.md"))
+	if n := strings.Count(string(b), "hot spring"); n != 1 {
+		t.Errorf("the day file holds the entry %d times:\n%s", n, b)
+	}
+}
+
+// PlanImport counts what Import would add and what is there already, and
+// writes nothing.
+func TestPlanImportWritesNothing(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := newApp(t, dir)
+	lines := `{"at": "2024-03-01T09:00", "text": "one"}
+{"at": "2024-03-03T09:00", "text": "two"}
+{"at": "2024-03-03T09:00", "text": "two"}
+{"text": "no time"}
+`
+	plan, err := a.PlanImport(ctx, strings.NewReader(lines))
+	if err != nil || plan.Added != 3 || plan.Skipped != 0 || plan.Days != 2 || plan.First.String() != "2024-03-01" || plan.Last.String() != "2024-03-03" {
+		t.Fatalf("plan %+v %v", plan, err)
+	}
+	if len(plan.Rejected) != 1 || plan.Rejected[0].Line != 4 {
+		t.Errorf("rejected %+v, want line 4", plan.Rejected)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
+		t.Fatalf("PlanImport wrote days/: %v", err)
+	}
+	if _, err := a.Import(ctx, strings.NewReader(lines), false); err != nil {
+		t.Fatal(err)
+	}
+	plan, err = a.PlanImport(ctx, strings.NewReader(lines))
+	if err != nil || plan.Added != 0 || plan.Skipped != 3 || plan.Days != 0 || !plan.First.IsZero() {
+		t.Errorf("plan after the import %+v %v, want all 3 there already", plan, err)
+	}
+}
