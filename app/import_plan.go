@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"io/fs"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 
