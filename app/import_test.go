@@ -2,10 +2,12 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Imports dedupe by instant: the same moment written with another offset
@@ -59,5 +61,35 @@ func TestPlanImportWritesNothing(t *testing.T) {
 	plan, err = a.PlanImport(ctx, strings.NewReader(lines))
 	if err != nil || plan.Added != 0 || plan.Skipped != 3 || plan.Days != 0 || !plan.First.IsZero() {
 		t.Errorf("plan after the import %+v %v, want all 3 there already", plan, err)
+	}
+}
+
+// An import larger than a batch, over many days written at once: two equal
+// lines are both written, whichever batch each falls in, and a second
+// import adds nothing.
+func TestImportManyDaysTwice(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := newApp(t, dir)
+	var b strings.Builder
+	const days, perDay = 60, 100 // 6,000 lines: more than one batch of 5,000
+	for i := 0; i < perDay; i++ {
+		for d := 1; d <= days; d++ {
+			day := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, d-1)
+			text := fmt.Sprintf("line %d", i/2) // each text twice on its day
+			fmt.Fprintf(&b, `{"at": "%sT09:%02d", "text": %q}`+"\n", day.Format("2006-01-02"), (i/2)%60, text)
+		}
+	}
+	resp, err := a.Import(ctx, strings.NewReader(b.String()), false)
+	if err != nil || resp.Added != days*perDay || resp.Days != days {
+		t.Fatalf("first import: added %d into %d days, %v; want %d into %d", resp.Added, resp.Days, err, days*perDay, days)
+	}
+	resp, err = a.Import(ctx, strings.NewReader(b.String()), false)
+	if err != nil || resp.Added != 0 || resp.Skipped != days*perDay {
+		t.Fatalf("second import: %+v %v, want all there already", resp, err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "days/2020/01/15.md"))
+	if n := strings.Count(string(got), "line 7\n"); n != 2 {
+		t.Errorf("2020-01-15 holds \"line 7\" %d times, want 2", n)
 	}
 }
