@@ -51,7 +51,7 @@ func (chatGPTFormat) Read(path string, _ Options) (Result, error) {
 		}
 		from := fmt.Sprintf("%s: conversation %d", path, i+1)
 		if err := json.Unmarshal(raw, &c); err != nil {
-			res.skip(from, "not a ChatGPT conversation: %v", err)
+			res.skip(from, WhyMalformed, "not a ChatGPT conversation: %v", err)
 			continue
 		}
 		if c.Title != "" {
@@ -77,7 +77,7 @@ func readChat(from, title string, mapping map[string]chatNode, current string, r
 		id = *n.Parent
 	}
 	if len(branch) == 0 {
-		res.skip(from, "no current_node in its mapping: no branch of messages to follow")
+		res.skip(from, WhyMalformed, "no current_node in its mapping: no branch of messages to follow")
 		return
 	}
 	slices.Reverse(branch)
@@ -99,9 +99,9 @@ func readChat(from, title string, mapping map[string]chatNode, current string, r
 		text := chatText(m.Content.ContentType, m.Content.Parts, m.Content.Text)
 		switch {
 		case text == "":
-			res.skip(where, "no text (content type %s)", m.Content.ContentType)
+			res.skip(where, WhyNoText, "no text (content type %s)", m.Content.ContentType)
 		case m.CreateTime == nil || *m.CreateTime <= 0:
-			res.skip(where, "no create_time")
+			res.skip(where, WhyNoTime, "no create_time")
 		default:
 			sec, frac := math.Modf(*m.CreateTime)
 			at := time.Unix(int64(sec), int64(frac*1e9)).UTC()

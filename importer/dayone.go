@@ -56,21 +56,21 @@ func readDayOneFile(path string, res *Result) error {
 			Starred      bool     `json:"starred"`
 		}
 		if err := json.Unmarshal(raw, &e); err != nil {
-			res.skip(from, "not a Day One entry: %v", err)
+			res.skip(from, WhyMalformed, "not a Day One entry: %v", err)
 			continue
 		}
 		if e.CreationDate == "" {
-			res.skip(from, "no creationDate")
+			res.skip(from, WhyNoTime, "no creationDate")
 			continue
 		}
 		at, err := time.Parse(time.RFC3339, e.CreationDate)
 		if err != nil {
-			res.skip(from, "creationDate %q is not an RFC 3339 time", e.CreationDate)
+			res.skip(from, WhyBadTime, "creationDate %q is not an RFC 3339 time", e.CreationDate)
 			continue
 		}
 		text := strings.TrimSpace(e.Text)
 		if text == "" {
-			res.skip(from, "the entry has no text (photos or audio only)")
+			res.skip(from, WhyNoText, "the entry has no text (photos or audio only)")
 			continue
 		}
 		var tags []string

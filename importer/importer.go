@@ -39,8 +39,22 @@ func (e Entry) AtString() string {
 // Skip is a part of the source that was not read into an entry, and why.
 type Skip struct {
 	From   string // file:line, or file#index
-	Reason string
+	Why    string // one of the Why constants: what a summary counts
+	Reason string // the whole story, naming what is wrong
 }
+
+// The kinds of skipped input a summary counts.
+const (
+	WhyNotADate   = "not named by a date"
+	WhyNoTime     = "with no time"
+	WhyBadTime    = "with a bad time"
+	WhyNoText     = "with no text"
+	WhyTooLong    = "too long"
+	WhyMalformed  = "malformed"
+	WhyUnreadable = "unreadable"
+	WhyOutside    = "outside the date window"
+	WhyRefused    = "refused" // an entry the day files cannot take as it is
+)
 
 func (s Skip) String() string { return s.From + ": " + s.Reason }
 
@@ -50,8 +64,8 @@ type Result struct {
 	Skipped []Skip
 }
 
-func (r *Result) skip(from, format string, args ...any) {
-	r.Skipped = append(r.Skipped, Skip{From: from, Reason: fmt.Sprintf(format, args...)})
+func (r *Result) skip(from, why, format string, args ...any) {
+	r.Skipped = append(r.Skipped, Skip{From: from, Why: why, Reason: fmt.Sprintf(format, args...)})
 }
 
 // Options tune how a source is read.

@@ -66,7 +66,7 @@ func readJrnlText(path, s string) Result {
 		text := strings.TrimSpace(strings.Join(append([]string{title}, cur.lines[1:]...), "\n"))
 		from := fmt.Sprintf("%s:%d", path, cur.line)
 		if text == "" {
-			res.skip(from, "the entry has no text")
+			res.skip(from, WhyNoText, "the entry has no text")
 			return
 		}
 		res.Entries = append(res.Entries, Entry{At: cur.at, Local: true, Text: text, Tags: jrnlTags(text, nil, starred), From: from})
@@ -89,11 +89,11 @@ func readJrnlText(path, s string) Result {
 	}
 	flush()
 	if len(lead) > 0 {
-		res.Skipped = append([]Skip{{From: fmt.Sprintf("%s:%d", path, lead[0]),
+		res.Skipped = append([]Skip{{From: fmt.Sprintf("%s:%d", path, lead[0]), Why: WhyNoTime,
 			Reason: fmt.Sprintf("%d lines before the first entry have no [date time]", len(lead))}}, res.Skipped...)
 	}
 	if len(res.Entries) == 0 && len(res.Skipped) == 0 {
-		res.skip(path, "no entries: a jrnl entry starts with a line like [2012-03-29 09:00] Title")
+		res.skip(path, WhyNoTime, "no entries: a jrnl entry starts with a line like [2012-03-29 09:00] Title")
 	}
 	return res
 }
@@ -138,21 +138,21 @@ func readJrnlJSON(path string, b []byte) (Result, error) {
 			Starred bool     `json:"starred"`
 		}
 		if err := json.Unmarshal(raw, &e); err != nil {
-			res.skip(from, "not a jrnl entry: %v", err)
+			res.skip(from, WhyMalformed, "not a jrnl entry: %v", err)
 			continue
 		}
 		if e.Time == "" {
-			res.skip(from, "no time")
+			res.skip(from, WhyNoTime, "no time")
 			continue
 		}
 		at, err := time.Parse("2006-01-02 15:04", e.Date+" "+e.Time)
 		if err != nil {
-			res.skip(from, "date %q and time %q are not YYYY-MM-DD and HH:MM", e.Date, e.Time)
+			res.skip(from, WhyBadTime, "date %q and time %q are not YYYY-MM-DD and HH:MM", e.Date, e.Time)
 			continue
 		}
 		text := strings.TrimSpace(strings.TrimSpace(e.Title) + "\n" + strings.TrimRight(e.Body, " \n"))
 		if text == "" {
-			res.skip(from, "the entry has no text")
+			res.skip(from, WhyNoText, "the entry has no text")
 			continue
 		}
 		res.Entries = append(res.Entries, Entry{At: at, Local: true, Text: text, Tags: jrnlTags(text, e.Tags, e.Starred), From: from})

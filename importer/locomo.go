@@ -278,9 +278,9 @@ func (loCoMoFormat) Read(path string, _ Options) (Result, error) {
 				}
 				switch {
 				case m.At.IsZero():
-					res.skip(from, "%s", m.TimeErr)
+					res.skip(from, WhyNoTime, "%s", m.TimeErr)
 				case text == "":
-					res.skip(from, "no text")
+					res.skip(from, WhyNoText, "no text")
 				default:
 					if m.Speaker != "" {
 						text = m.Speaker + ": " + text

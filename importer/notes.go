@@ -46,7 +46,7 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	byPath := strings.Contains(layout, "/")
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			res.skip(path, "cannot be read: %v", err)
+			res.skip(path, WhyUnreadable, "cannot be read: %v", err)
 			return nil
 		}
 		name := d.Name()
@@ -66,15 +66,15 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 		}
 		day, err := time.Parse(layout, stem)
 		if err != nil {
-			res.skip(path, "the name is not a date in the pattern %s", pattern)
+			res.skip(path, WhyNotADate, "the name is not a date in the pattern %s", pattern)
 			return nil
 		}
 		b, err := os.ReadFile(path)
 		switch {
 		case err != nil:
-			res.skip(path, "cannot be read: %v", err)
+			res.skip(path, WhyUnreadable, "cannot be read: %v", err)
 		case len(b) > maxNote:
-			res.skip(path, "the note is %d KiB, over the 64 KiB one entry holds", len(b)>>10)
+			res.skip(path, WhyTooLong, "the note is %d KiB, over the 64 KiB one entry holds", len(b)>>10)
 		case emptyNote(string(b)):
 			// Nothing to import: Logseq makes today's page before anything is written.
 		default:

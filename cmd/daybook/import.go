@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -141,7 +142,7 @@ func inDateWindow(res importer.Result, anyDate bool, now time.Time) importer.Res
 	for _, en := range res.Entries {
 		d := date.Of(en.At)
 		if en.At.Before(earliest) || latest.Before(d) {
-			res.Skipped = append(res.Skipped, importer.Skip{From: en.From,
+			res.Skipped = append(res.Skipped, importer.Skip{From: en.From, Why: importer.WhyOutside,
 				Reason: fmt.Sprintf("%s is outside 1900-01-01 to %s (--any-date takes it)", d, latest)})
 			continue
 		}
@@ -164,7 +165,24 @@ type importResult struct {
 
 type importSkip struct {
 	From   string `json:"from"`
+	Why    string `json:"why"`
 	Reason string `json:"reason"`
+}
+
+// rejected is a line the App refused, as a skipped part of the source.
+func rejected(from string, r api.ImportError) importSkip {
+	why := importer.WhyRefused
+	switch {
+	case strings.Contains(r.Error, "outside"):
+		why = importer.WhyOutside
+	case strings.Contains(r.Error, "over the limit"):
+		why = importer.WhyTooLong
+	case strings.HasPrefix(r.Error, "bad JSON"), strings.HasPrefix(r.Error, "missing"):
+		why = importer.WhyMalformed
+	case strings.Contains(r.Error, "time"):
+		why = importer.WhyBadTime
+	}
+	return importSkip{From: from, Why: why, Reason: r.Error}
 }
 
 // runImportLines writes JSON lines through the backend (or plans them with
@@ -174,7 +192,7 @@ type importSkip struct {
 func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, from func(int) string, skipped []importer.Skip, o importOpts) error {
 	out := importResult{DryRun: o.dryRun}
 	for _, s := range skipped {
-		out.Skipped = append(out.Skipped, importSkip{From: s.From, Reason: s.Reason})
+		out.Skipped = append(out.Skipped, importSkip{From: s.From, Why: s.Why, Reason: s.Reason})
 	}
 	var importErr error
 	if o.dryRun {
@@ -191,7 +209,7 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 			out.First, out.Last = plan.First.String(), plan.Last.String()
 		}
 		for _, r := range plan.Rejected {
-			out.Skipped = append(out.Skipped, importSkip{From: from(r.Line), Reason: r.Error})
+			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
 		}
 	} else {
 		b, err := e.backend()
@@ -202,7 +220,7 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 		resp, err := b.Import(ctx, r, o.strict)
 		done()
 		for _, r := range resp.Rejected {
-			out.Skipped = append(out.Skipped, importSkip{From: from(r.Line), Reason: r.Error})
+			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
 		}
 		out.Added, out.There, out.Days = resp.Added, resp.Skipped, resp.Days
 		importErr = err
@@ -262,9 +280,27 @@ func importSummary(r importResult) string {
 		fmt.Fprintf(&b, "; %s there already", wasWere(r.There))
 	}
 	if n := len(r.Skipped); n > 0 {
-		fmt.Fprintf(&b, "; %s skipped (listed above)", wasWere(n))
+		fmt.Fprintf(&b, "; %s skipped (%s; listed above)", wasWere(n), skipReasons(r.Skipped))
 	}
 	return b.String()
+}
+
+// skipReasons counts the skipped parts by kind, most first: "2 with no
+// time, 1 not named by a date".
+func skipReasons(skipped []importSkip) string {
+	n := map[string]int{}
+	var whys []string
+	for _, s := range skipped {
+		if n[s.Why]++; n[s.Why] == 1 {
+			whys = append(whys, s.Why)
+		}
+	}
+	slices.SortStableFunc(whys, func(a, b string) int { return n[b] - n[a] })
+	parts := make([]string, len(whys))
+	for i, w := range whys {
+		parts[i] = fmt.Sprintf("%d %s", n[w], w)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func wasWere(n int) string {

@@ -65,7 +65,7 @@ func TestImportRoundTrip(t *testing.T) {
 		shows        []string // lines of "day" output, as written
 		recall, hit  string   // a query, and the day it must find first
 	}{
-		{"obsidian", "obsidian", 1, "imported 2 entries into 2 days; 1 was skipped (listed above)", "2024-03-01",
+		{"obsidian", "obsidian", 1, "imported 2 entries into 2 days; 1 was skipped (1 not named by a date; listed above)", "2024-03-01",
 			[]string{"  ## Work", "  - [x] Sent the quarterly report to [[Priya]]", "  - [ ] Book the dentist #health"},
 			"octopus on Rua Augusta", "2024-03-01"},
 		{"logseq", "logseq", 0, "imported 1 entry into 1 day", "2024-03-01",
@@ -77,7 +77,7 @@ func TestImportRoundTrip(t *testing.T) {
 		{"jrnl", "jrnl.json", 0, "imported 3 entries into 3 days", "2012-03-29",
 			[]string{"- 09:00 Called in sick.", "  Used the time to clean the house and write my book."},
 			"clean the house", "2012-03-29"},
-		{"dayone", "dayone", 1, "imported 2 entries into 2 days; 1 was skipped (listed above)", "2017-12-25",
+		{"dayone", "dayone", 1, "imported 2 entries into 2 days; 1 was skipped (1 with no time; listed above)", "2017-12-25",
 			[]string{"- 03:04 Spent the day fixing bugs in a cafe near Phetchaburi Soi 13. The mango sticky rice was worth the walk."},
 			"mango sticky rice", "2017-12-25"},
 		{"chatgpt", "chatgpt/conversations.json", 0, "imported 3 entries into 1 day", "2024-03-01",
@@ -163,7 +163,7 @@ func TestImportDateWindow(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "old.txt")
 	os.WriteFile(p, []byte("[1850-03-02 10:00] Grandfather's diary.\n\n[1999-12-31 23:59] Party like it's 1999.\n"), 0o644)
 	out, errs, code := daybook("import", "--from", "jrnl", p)
-	if code != 1 || !strings.Contains(errs, p+":1: 1850-03-02 is outside 1900-01-01") || strings.TrimSpace(out) != "imported 1 entry into 1 day; 1 was skipped (listed above)" {
+	if code != 1 || !strings.Contains(errs, p+":1: 1850-03-02 is outside 1900-01-01") || strings.TrimSpace(out) != "imported 1 entry into 1 day; 1 was skipped (1 outside the date window; listed above)" {
 		t.Fatalf("exit %d, %q %q", code, out, errs)
 	}
 	out, errs, code = daybook("import", "--from", "jrnl", p, "--any-date")
