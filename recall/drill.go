@@ -54,7 +54,7 @@ type group struct {
 // candidate of every level, the path of periods it went through, and
 // whether its BM25 search of the whole range's entries returned every entry
 // that has a word of the query (some, but fewer than it asked for).
-func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string) ([]scored, []string, bool, error) {
+func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string, without []string) ([]scored, []string, bool, error) {
 	// The best entries of the whole range by BM25 compete at the entry
 	// level beside those the drill reaches (summaries leave out rare
 	// words). That search does not depend on the levels above, so it runs
@@ -74,6 +74,9 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	var path []string
 	var parents []string // chosen at the level above
 	for _, level := range levels[slices.Index(levels, start):] {
+		if slices.Contains(without, level) {
+			continue // switched off: its parents stay those of the level above
+		}
 		k := map[string]int{index.LevelYear: topYears, index.LevelMonth: topMonths, index.LevelDay: topDays, index.LevelEntry: limit}[level]
 		var groups []*group
 		if level == start {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -36,6 +37,10 @@ type Options struct {
 	Log    *slog.Logger
 	Fusion string // FuseSum (default) or FuseRRF
 	Limit  int    // when the request gives none
+
+	// Without lists summary levels the drill leaves out, as if they were
+	// not written: the eval measures what each level contributes.
+	Without []string
 }
 
 // Check validates req and names what is wrong; Recall calls it too.
@@ -131,6 +136,9 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 	default:
 		start := ""
 		for _, l := range []string{index.LevelYear, index.LevelMonth, index.LevelDay} {
+			if slices.Contains(o.Without, l) {
+				continue
+			}
 			n, err := s.Count(ctx, l, r)
 			if err != nil {
 				return resp, err
@@ -145,7 +153,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		}
 		resp.Method = map[string]string{index.LevelYear: "drill", index.LevelMonth: "months", index.LevelDay: "days"}[start]
 		var path []string
-		if found, path, exhausted, err = drill(ctx, s, text, vec, r, start, limit, method); err != nil {
+		if found, path, exhausted, err = drill(ctx, s, text, vec, r, start, limit, method, o.Without); err != nil {
 			return resp, err
 		}
 		if req.Explain {
