@@ -46,7 +46,7 @@ type Message struct {
 type QA struct {
 	Question string
 	Answer   string // a number in the file is given as its digits
-	Evidence []string
+	Evidence []string // dia_ids, one each: "D1:3; D1:4" in the file is two
 	Category int
 }
 
@@ -212,6 +212,7 @@ var loCoMoLayouts = []string{
 	"3:04 pm on 2 January, 2006",
 	"3:04 pm on 2 Jan, 2006",
 	"02.01.2006, 15:04:05",
+	"2.1.2006, 15:04:05",
 	"02.01.2006, 15:04",
 	"2006-01-02 15:04:05",
 	"2006-01-02T15:04:05",
@@ -244,7 +245,7 @@ func parseQA(raw json.RawMessage) ([]QA, error) {
 	}
 	out := make([]QA, len(in))
 	for i, q := range in {
-		out[i] = QA{Question: q.Question, Evidence: q.Evidence, Category: q.Category}
+		out[i] = QA{Question: q.Question, Evidence: splitEvidence(q.Evidence), Category: q.Category}
 		var s string
 		if json.Unmarshal(q.Answer, &s) == nil {
 			out[i].Answer = s
@@ -291,4 +292,14 @@ func (loCoMoFormat) Read(path string, _ Options) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// splitEvidence takes evidence ids as written, some of them several to a
+// string ("D1:3; D1:4", "D8:6,D9:17").
+func splitEvidence(ev []string) []string {
+	var out []string
+	for _, e := range ev {
+		out = append(out, strings.FieldsFunc(e, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })...)
+	}
+	return out
 }

@@ -28,7 +28,7 @@ func TestReadLoCoMo(t *testing.T) {
 	if m.DiaID != "D1:2" || m.Speaker != "Melanie" || !m.At.Equal(want) || !strings.Contains(m.Caption, "sunrise") {
 		t.Errorf("message %+v, want D1:2 by Melanie at %v with a caption", m, want)
 	}
-	if len(c.QA) != 3 || c.QA[2].Answer != "1" || c.QA[0].Evidence[0] != "D1:1" || c.QA[0].Category != 2 {
+	if len(c.QA) != 3 || c.QA[2].Answer != "1" || strings.Join(c.QA[2].Evidence, ",") != "D2:1,D2:2" || c.QA[0].Evidence[0] != "D1:1" || c.QA[0].Category != 2 {
 		t.Errorf("qa %+v", c.QA)
 	}
 }
