@@ -71,6 +71,9 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("import", pos, 1, "one FILE, or - for standard input"); err != nil {
 		return err
 	}
+	if o.pattern != "" && o.from != "obsidian" && o.from != "logseq" {
+		return usagef("import: --pattern names daily notes' file names: it goes with --from obsidian or logseq")
+	}
 	if o.from == "jsonl" || o.from == "" {
 		return importJSONLines(ctx, e, pos[0], o)
 	}

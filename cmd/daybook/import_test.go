@@ -179,3 +179,11 @@ func TestImportUnknownFormat(t *testing.T) {
 		t.Fatalf("exit %d, %q", code, errs)
 	}
 }
+
+func TestImportPatternOnlyForNotes(t *testing.T) {
+	_, daybook := importEnv(t)
+	_, errs, code := daybook("import", "--from", "jrnl", "--pattern", "DD-MM-YYYY", "../../importer/testdata/jrnl.txt")
+	if code != 2 || !strings.Contains(errs, "--pattern names daily notes' file names") {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+}
