@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/date"
@@ -47,7 +48,9 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 		if len(batch) == 0 {
 			return nil
 		}
+		start := time.Now()
 		ws, err := a.appendParallel(batch, ours)
+		wrote := time.Since(start)
 		var changed []date.Date
 		for _, w := range ws {
 			if w.Skipped {
@@ -62,7 +65,10 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 				changed = append(changed, w.Date)
 			}
 		}
+		start = time.Now()
 		a.afterWrite(ctx, changed) // once a batch: the index catches up on all its days at once
+		a.Log.Debug("imported a batch", "system", "import", "entries", len(batch), "days", len(changed),
+			"wrote", wrote.Round(time.Millisecond).String(), "after", time.Since(start).Round(time.Millisecond).String())
 		batch = batch[:0]
 		return err
 	}
