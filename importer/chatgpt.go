@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"time"
 )
 
-// chatGPTFormat reads conversations.json of a ChatGPT data export: each
+// chatGPTFormat reads conversations.json of a ChatGPT data export (the
+// file, the unzipped folder, or the .zip as downloaded): each
 // conversation's messages on the branch last shown (from current_node up
 // to the root), one entry each, "Title · role: text".
 type chatGPTFormat struct{}
@@ -33,15 +33,27 @@ type chatNode struct {
 	} `json:"message"`
 }
 
-func (chatGPTFormat) Read(path string, _ Options) (Result, error) {
+func (chatGPTFormat) Read(p string, _ Options) (Result, error) {
 	var res Result
-	b, err := os.ReadFile(path)
+	files, err := exportFiles(p, func(base string) bool { return base == "conversations.json" })
 	if err != nil {
 		return res, fmt.Errorf("reading ChatGPT export: %w", err)
 	}
+	if len(files) == 0 {
+		return res, fmt.Errorf("reading ChatGPT export: no conversations.json in %s", p)
+	}
+	for _, f := range files {
+		if err := readChatGPTFile(f.name, f.data, &res); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func readChatGPTFile(path string, b []byte, res *Result) error {
 	var convs []json.RawMessage
 	if err := json.Unmarshal(b, &convs); err != nil {
-		return res, fmt.Errorf("reading ChatGPT export %s: not the JSON array of conversations.json: %w", path, err)
+		return fmt.Errorf("reading ChatGPT export %s: not the JSON array of conversations.json: %w", path, err)
 	}
 	for i, raw := range convs {
 		var c struct {
@@ -57,9 +69,9 @@ func (chatGPTFormat) Read(path string, _ Options) (Result, error) {
 		if c.Title != "" {
 			from += fmt.Sprintf(" (%q)", c.Title)
 		}
-		readChat(from, c.Title, c.Mapping, c.CurrentNode, &res)
+		readChat(from, c.Title, c.Mapping, c.CurrentNode, res)
 	}
-	return res, nil
+	return nil
 }
 
 func readChat(from, title string, mapping map[string]chatNode, current string, res *Result) {

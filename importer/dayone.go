@@ -3,41 +3,35 @@ package importer
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 )
 
-// dayOneFormat reads a Day One JSON export: the unzipped folder (every
-// *.json at its top, one per journal) or one journal's JSON file.
+// dayOneFormat reads a Day One JSON export: the .zip as downloaded, the
+// unzipped folder (every *.json at its top, one per journal), or one
+// journal's JSON file.
 type dayOneFormat struct{}
 
 func (dayOneFormat) Read(path string, _ Options) (Result, error) {
 	var res Result
-	files := []string{path}
-	if st, err := os.Stat(path); err != nil {
+	files, err := exportFiles(path, func(base string) bool { return strings.EqualFold(filepath.Ext(base), ".json") })
+	if err != nil {
 		return res, fmt.Errorf("reading Day One export: %w", err)
-	} else if st.IsDir() {
-		files, _ = filepath.Glob(filepath.Join(path, "*.json"))
-		if len(files) == 0 {
-			return res, fmt.Errorf("reading Day One export: no *.json journal in %s", path)
-		}
+	}
+	if len(files) == 0 {
+		return res, fmt.Errorf("reading Day One export: no *.json journal in %s", path)
 	}
 	for _, f := range files {
-		if err := readDayOneFile(f, &res); err != nil {
+		if err := readDayOneFile(f.name, f.data, &res); err != nil {
 			return res, err
 		}
 	}
 	return res, nil
 }
 
-func readDayOneFile(path string, res *Result) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("reading Day One export: %w", err)
-	}
+func readDayOneFile(path string, b []byte, res *Result) error {
 	var in struct {
 		Entries []json.RawMessage `json:"entries"`
 	}

@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"archive/zip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -205,4 +206,42 @@ func write(t *testing.T, dir, rel, content string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// Exports are read as downloaded: a Day One or ChatGPT .zip gives the same
+// entries as its unzipped files, named by zip and member.
+func TestExportZips(t *testing.T) {
+	for _, tc := range []struct{ format, dir, member string }{
+		{"dayone", "testdata/dayone", "Journal.json"},
+		{"chatgpt", "testdata/chatgpt", "conversations.json"},
+	} {
+		zipPath := filepath.Join(t.TempDir(), "export.zip")
+		f, err := os.Create(zipPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw := zip.NewWriter(f)
+		data, _ := os.ReadFile(filepath.Join(tc.dir, tc.member))
+		w, _ := zw.Create("export/" + tc.member)
+		w.Write(data)
+		w, _ = zw.Create("export/photos/readme.txt")
+		w.Write([]byte("not a journal"))
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		fromDir := read(t, tc.format, tc.dir, importer.Options{})
+		fromZip := read(t, tc.format, zipPath, importer.Options{})
+		if len(fromZip.Entries) == 0 || len(fromZip.Entries) != len(fromDir.Entries) {
+			t.Fatalf("%s: %d entries from the zip, %d from the folder", tc.format, len(fromZip.Entries), len(fromDir.Entries))
+		}
+		for i := range fromZip.Entries {
+			if z, d := fromZip.Entries[i], fromDir.Entries[i]; z.Text != d.Text || !z.At.Equal(d.At) {
+				t.Errorf("%s entry %d: zip %+v, folder %+v", tc.format, i+1, z, d)
+			}
+		}
+		if want := zipPath + "/export/" + tc.member; !strings.HasPrefix(fromZip.Entries[0].From, want) {
+			t.Errorf("%s: From %q, want it to name %s", tc.format, fromZip.Entries[0].From, want)
+		}
+	}
 }

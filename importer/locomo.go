@@ -45,7 +45,7 @@ type Message struct {
 // dia_ids of its evidence.
 type QA struct {
 	Question string
-	Answer   string // a number in the file is given as its digits
+	Answer   string   // a number in the file is given as its digits
 	Evidence []string // dia_ids, one each: "D1:3; D1:4" in the file is two
 	Category int
 }

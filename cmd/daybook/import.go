@@ -28,8 +28,8 @@ func cmdImport() command {
             Obsidian date format, in its tokens: --pattern DD-MM-YYYY)
   logseq    a Logseq graph folder, or its journals/ (YYYY_MM_DD.md)
   jrnl      a jrnl journal file ([2012-03-29 09:00] Title...), or its JSON export
-  dayone    a Day One JSON export: the unzipped folder, or one journal's .json
-  chatgpt   conversations.json of a ChatGPT data export
+  dayone    a Day One JSON export: its .zip, the unzipped folder, or a journal's .json
+  chatgpt   a ChatGPT data export: its .zip, the unzipped folder, or conversations.json
   locomo    a LoCoMo-format conversation file (LoCoMo, REALTALK)
 docs/import.md tells, per format, what is kept and dropped and how times are
 taken. Each JSON line is {"at": "2023-05-08T13:56:00", "text": "...", "kind":
