@@ -245,3 +245,15 @@ func TestExportZips(t *testing.T) {
 		}
 	}
 }
+
+// A notes folder given through a symbolic link is read like the folder.
+func TestNotesThroughALink(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "vault")
+	abs, _ := filepath.Abs("testdata/obsidian")
+	if err := os.Symlink(abs, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if res := read(t, "obsidian", link, importer.Options{}); len(res.Entries) != 2 {
+		t.Errorf("through a link: %d entries, want 2", len(res.Entries))
+	}
+}

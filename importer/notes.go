@@ -38,6 +38,9 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	if !st.IsDir() {
 		return res, fmt.Errorf("reading %s notes: %s is a file; give the folder of daily notes", f.name, root)
 	}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real // a vault reached through a link is walked, not skipped
+	}
 	if f.subdir != "" {
 		if st, err := os.Stat(filepath.Join(root, f.subdir)); err == nil && st.IsDir() {
 			root = filepath.Join(root, f.subdir)
