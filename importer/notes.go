@@ -18,8 +18,9 @@ type notesFormat struct {
 	subdir         string // where the notes are under the folder given, if it is there
 }
 
-// maxNote is the largest note read: an entry holds at most 64 KiB.
-const maxNote = 64 << 10
+// maxNote is the largest note read: a day file holds at most 8 MiB. A note
+// over the 64 KiB one entry holds is split (SplitLong).
+const maxNote = 8 << 20
 
 func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	var res Result
@@ -77,7 +78,7 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 		case err != nil:
 			res.skip(path, WhyUnreadable, "cannot be read: %v", err)
 		case len(b) > maxNote:
-			res.skip(path, WhyTooLong, "the note is %d KiB, over the 64 KiB one entry holds", len(b)>>10)
+			res.skip(path, WhyTooLong, "the note is %d MiB, over the 8 MiB a day file holds", len(b)>>20)
 		case emptyNote(string(b)):
 			// Nothing to import: Logseq makes today's page before anything is written.
 		default:

@@ -15,6 +15,7 @@ import (
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/importer"
 )
 
@@ -88,6 +89,7 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
+	res = importer.SplitLong(res, dayfiles.MaxEntryText)
 	res = inDateWindow(res, o.anyDate, time.Now())
 	if o.strict && len(res.Skipped) > 0 {
 		return fmt.Errorf("import: --strict: %s; nothing imported", res.Skipped[0])

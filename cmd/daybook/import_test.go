@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -185,5 +186,30 @@ func TestImportPatternOnlyForNotes(t *testing.T) {
 	_, errs, code := daybook("import", "--from", "jrnl", "--pattern", "DD-MM-YYYY", "../../importer/testdata/jrnl.txt")
 	if code != 2 || !strings.Contains(errs, "--pattern names daily notes' file names") {
 		t.Fatalf("exit %d, %q", code, errs)
+	}
+}
+
+// A daily note over the 64 KiB one entry holds is imported whole, as
+// several entries of its day, and imported again adds nothing.
+func TestImportLongNote(t *testing.T) {
+	dir, daybook := importEnv(t)
+	vault := t.TempDir()
+	var b strings.Builder
+	for i := 0; b.Len() < 150<<10; i++ {
+		fmt.Fprintf(&b, "## Hour %d\nParagraph %d of a long day, with enough words to fill it up quickly.\n\n", i, i)
+	}
+	b.WriteString("The last line mentions the zeppelin.\n")
+	os.WriteFile(filepath.Join(vault, "2024-05-01.md"), []byte(b.String()), 0o644)
+	out, errs, code := daybook("import", "--from", "obsidian", vault)
+	if code != 0 || !strings.HasPrefix(out, "imported 3 entries into 1 day") {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	day, _ := os.ReadFile(filepath.Join(dir, "days/2024/05/01.md"))
+	if !strings.Contains(string(day), "  The last line mentions the zeppelin.") || !strings.Contains(string(day), "- 00:00 ## Hour 0\n") {
+		t.Errorf("the day file lacks the note's start or end")
+	}
+	out, _, _ = daybook("import", "--from", "obsidian", vault)
+	if !strings.HasPrefix(out, "imported 0 entries into 0 days; 3 were there already") {
+		t.Errorf("again: %q", out)
 	}
 }
