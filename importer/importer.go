@@ -85,7 +85,7 @@ type Format interface {
 // formats is the table Lookup reads; it is never written.
 var formats = map[string]Format{
 	"obsidian": notesFormat{defaultPattern: "YYYY-MM-DD", name: "obsidian"},
-	"logseq":   notesFormat{defaultPattern: "YYYY_MM_DD", name: "logseq", subdir: "journals"},
+	"logseq":   notesFormat{defaultPattern: "yyyy_MM_dd", name: "logseq", subdir: "journals", dateFns: true},
 	"jrnl":     jrnlFormat{},
 	"dayone":   dayOneFormat{},
 	"chatgpt":  chatGPTFormat{},

@@ -257,3 +257,13 @@ func TestNotesThroughALink(t *testing.T) {
 		t.Errorf("through a link: %d entries, want 2", len(res.Entries))
 	}
 }
+
+// Logseq's :journal/file-name-format is in date-fns tokens: yyyy-MM-dd.
+func TestLogseqPattern(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "journals/2024-03-01.md", "- Bought a kayak.\n")
+	res := read(t, "logseq", dir, importer.Options{Pattern: "yyyy-MM-dd"})
+	if len(res.Entries) != 1 || !res.Entries[0].At.Equal(local(2024, 3, 1, 0, 0)) {
+		t.Errorf("yyyy-MM-dd: %+v %v", res.Entries, res.Skipped)
+	}
+}

@@ -16,6 +16,14 @@ type notesFormat struct {
 	name           string
 	defaultPattern string // moment.js tokens, as the app's settings spell it
 	subdir         string // where the notes are under the folder given, if it is there
+	dateFns        bool   // patterns are in date-fns tokens (Logseq's yyyy_MM_dd), not moment.js
+}
+
+// dateFnsToMoment turns a date-fns pattern, as Logseq's
+// :journal/file-name-format spells it ("yyyy_MM_dd"), into moment.js tokens.
+func dateFnsToMoment(p string) string {
+	r := strings.NewReplacer("yyyy", "YYYY", "yy", "YY", "dd", "DD", "d", "D", "EEEE", "dddd", "EEE", "ddd")
+	return r.Replace(p)
 }
 
 // maxNote is the largest note read: a day file holds at most 8 MiB. A note
@@ -28,9 +36,13 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	if pattern == "" {
 		pattern = f.defaultPattern
 	}
-	layout, err := momentLayout(pattern)
+	moment := pattern
+	if f.dateFns {
+		moment = dateFnsToMoment(pattern)
+	}
+	layout, err := momentLayout(moment)
 	if err != nil {
-		return res, err
+		return res, fmt.Errorf("%s notes: pattern %q: %v", f.name, pattern, err)
 	}
 	st, err := os.Stat(root)
 	if err != nil {
@@ -114,7 +126,7 @@ func momentLayout(p string) (string, error) {
 		if p[i] == '[' {
 			j := strings.IndexByte(p[i:], ']')
 			if j < 0 {
-				return "", fmt.Errorf("pattern %q: an unclosed [", p)
+				return "", fmt.Errorf("an unclosed [")
 			}
 			b.WriteString(p[i+1 : i+j])
 			i += j + 1
@@ -136,7 +148,7 @@ func momentLayout(p string) (string, error) {
 		}
 	}
 	if !seen['Y'] || !seen['M'] || !seen['D'] {
-		return "", fmt.Errorf("pattern %q does not name a year, a month and a day (moment.js tokens, as in YYYY-MM-DD)", p)
+		return "", fmt.Errorf("it does not name a year, a month and a day")
 	}
 	return b.String(), nil
 }

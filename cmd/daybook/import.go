@@ -27,7 +27,8 @@ func cmdImport() command {
   jsonl     daybook's own JSON lines, a FILE or - for standard input
   obsidian  a folder of daily notes named YYYY-MM-DD.md (--pattern for another
             Obsidian date format, in its tokens: --pattern DD-MM-YYYY)
-  logseq    a Logseq graph folder, or its journals/ (YYYY_MM_DD.md)
+  logseq    a Logseq graph folder, or its journals/ (2024_03_01.md; --pattern
+            for another :journal/file-name-format, as written: yyyy-MM-dd)
   jrnl      a jrnl journal file ([2012-03-29 09:00] Title...), or its JSON export
   dayone    a Day One JSON export: its .zip, the unzipped folder, or a journal's .json
   chatgpt   a ChatGPT data export: its .zip, the unzipped folder, or conversations.json
@@ -60,7 +61,7 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("import")
 	var o importOpts
 	fs.StringVar(&o.from, "from", "jsonl", "what PATH is: jsonl, "+strings.Join(importer.Names(), ", "))
-	fs.StringVar(&o.pattern, "pattern", "", "daily notes: the file name's date format, in Obsidian's tokens (default YYYY-MM-DD; logseq YYYY_MM_DD)")
+	fs.StringVar(&o.pattern, "pattern", "", "daily notes: the file name's date format, as the app spells it (obsidian YYYY-MM-DD, logseq yyyy_MM_dd)")
 	fs.BoolVar(&o.strict, "strict", false, "stop at the first bad input, before anything is written")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "say what would be imported, and write nothing")
 	fs.BoolVar(&o.anyDate, "any-date", false, "take entries dated before 1900 or in the future (old journals)")
