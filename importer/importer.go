@@ -84,8 +84,8 @@ type Format interface {
 
 // formats is the table Lookup reads; it is never written.
 var formats = map[string]Format{
-	"obsidian": notesFormat{defaultPattern: "YYYY-MM-DD", name: "obsidian"},
-	"logseq":   notesFormat{defaultPattern: "yyyy_MM_dd", name: "logseq", subdir: "journals", dateFns: true},
+	"obsidian": notesFormat{defaultPattern: "YYYY-MM-DD", name: "obsidian", settings: obsidianSettings},
+	"logseq":   notesFormat{defaultPattern: "yyyy_MM_dd", name: "logseq", subdir: "journals", dateFns: true, settings: logseqSettings},
 	"jrnl":     jrnlFormat{},
 	"dayone":   dayOneFormat{},
 	"chatgpt":  chatGPTFormat{},

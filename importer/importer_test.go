@@ -42,9 +42,48 @@ func TestObsidianDailyNotes(t *testing.T) {
 	if e.AtString() != "2024-03-01T00:00:00" {
 		t.Errorf("AtString %q, want a local time without a zone", e.AtString())
 	}
-	// Ideas.md is reported; .obsidian/ is not looked into.
-	if len(res.Skipped) != 1 || !strings.Contains(res.Skipped[0].String(), "Ideas.md: the name is not a date in the pattern YYYY-MM-DD") {
+	// The vault's daily notes settings name the folder: Ideas.md is not read.
+	if len(res.Skipped) != 0 {
+		t.Errorf("skipped %v", res.Skipped)
+	}
+}
+
+// A note whose name is not a date is reported by name; dot folders are
+// not entered.
+func TestNotesNotADate(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "2024-03-01.md", "A day.\n")
+	write(t, dir, "Ideas.md", "Not a day.\n")
+	write(t, dir, ".trash/2024-03-02.md", "Deleted.\n")
+	res := read(t, "obsidian", dir, importer.Options{})
+	if len(res.Entries) != 1 {
+		t.Errorf("entries %+v", res.Entries)
+	}
+	if len(res.Skipped) != 1 || !strings.HasSuffix(res.Skipped[0].String(), "Ideas.md: the name is not a date in the pattern YYYY-MM-DD") || res.Skipped[0].Why != importer.WhyNotADate {
 		t.Errorf("skipped %v, want Ideas.md named", res.Skipped)
+	}
+}
+
+// The apps' own settings, when the folder given holds them, say where the
+// daily notes are and how they are named; --pattern still wins.
+func TestNotesSettings(t *testing.T) {
+	vault := t.TempDir()
+	write(t, vault, ".obsidian/daily-notes.json", `{"folder": "Journal/", "format": "DD.MM.YYYY", "template": "t"}`)
+	write(t, vault, "Journal/01.03.2024.md", "A day.\n")
+	write(t, vault, "Other/02.03.2024.md", "Not in the daily notes folder.\n")
+	res := read(t, "obsidian", vault, importer.Options{})
+	if len(res.Entries) != 1 || !res.Entries[0].At.Equal(local(2024, 3, 1, 0, 0)) || len(res.Skipped) != 0 {
+		t.Errorf("obsidian settings: %+v %v", res.Entries, res.Skipped)
+	}
+	if res = read(t, "obsidian", vault, importer.Options{Pattern: "YYYY-MM-DD"}); len(res.Entries) != 0 || len(res.Skipped) != 1 {
+		t.Errorf("--pattern over the settings: %+v %v", res.Entries, res.Skipped)
+	}
+	graph := t.TempDir()
+	write(t, graph, "logseq/config.edn", "{:meta/version 1\n ;; :journals-directory \"old\"\n :journal/file-name-format \"yyyy-MM-dd\"\n :journals-directory \"diary\"}\n")
+	write(t, graph, "diary/2024-03-01.md", "- A day.\n")
+	res = read(t, "logseq", graph, importer.Options{})
+	if len(res.Entries) != 1 || !res.Entries[0].At.Equal(local(2024, 3, 1, 0, 0)) || len(res.Skipped) != 0 {
+		t.Errorf("logseq config.edn: %+v %v", res.Entries, res.Skipped)
 	}
 }
 

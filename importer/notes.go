@@ -1,10 +1,12 @@
 package importer
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -17,6 +19,39 @@ type notesFormat struct {
 	defaultPattern string // moment.js tokens, as the app's settings spell it
 	subdir         string // where the notes are under the folder given, if it is there
 	dateFns        bool   // patterns are in date-fns tokens (Logseq's yyyy_MM_dd), not moment.js
+	// settings reads the app's own settings under the folder given, if
+	// there: where the daily notes are, and their name format.
+	settings func(root string) (folder, pattern string)
+}
+
+// obsidianSettings reads the Daily notes plugin's settings of a vault:
+// .obsidian/daily-notes.json, {"folder": "Daily", "format": "YYYY-MM-DD"}.
+func obsidianSettings(root string) (folder, pattern string) {
+	var s struct{ Folder, Format string }
+	if b, err := os.ReadFile(filepath.Join(root, ".obsidian", "daily-notes.json")); err == nil {
+		json.Unmarshal(b, &s)
+	}
+	return strings.Trim(s.Folder, "/"), s.Format
+}
+
+// logseqKey finds a string setting of Logseq's config.edn.
+var logseqKey = regexp.MustCompile(`(?m)^[^;\n]*:(journal/file-name-format|journals-directory)\s+"([^"]*)"`)
+
+// logseqSettings reads a graph's logseq/config.edn: :journals-directory and
+// :journal/file-name-format.
+func logseqSettings(root string) (folder, pattern string) {
+	b, err := os.ReadFile(filepath.Join(root, "logseq", "config.edn"))
+	if err != nil {
+		return "", ""
+	}
+	for _, m := range logseqKey.FindAllStringSubmatch(string(b), -1) {
+		if m[1] == "journals-directory" {
+			folder = m[2]
+		} else {
+			pattern = m[2]
+		}
+	}
+	return folder, pattern
 }
 
 // dateFnsToMoment turns a date-fns pattern, as Logseq's
@@ -32,7 +67,23 @@ const maxNote = 8 << 20
 
 func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	var res Result
-	pattern := opt.Pattern
+	st, err := os.Stat(root)
+	if err != nil {
+		return res, fmt.Errorf("reading %s notes: %w", f.name, err)
+	}
+	if !st.IsDir() {
+		return res, fmt.Errorf("reading %s notes: %s is a file; give the folder of daily notes", f.name, root)
+	}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real // a vault reached through a link is walked, not skipped
+	}
+	folder, pattern := "", ""
+	if f.settings != nil {
+		folder, pattern = f.settings(root)
+	}
+	if opt.Pattern != "" {
+		pattern = opt.Pattern
+	}
 	if pattern == "" {
 		pattern = f.defaultPattern
 	}
@@ -44,19 +95,13 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("%s notes: pattern %q: %v", f.name, pattern, err)
 	}
-	st, err := os.Stat(root)
-	if err != nil {
-		return res, fmt.Errorf("reading %s notes: %w", f.name, err)
-	}
-	if !st.IsDir() {
-		return res, fmt.Errorf("reading %s notes: %s is a file; give the folder of daily notes", f.name, root)
-	}
-	if real, err := filepath.EvalSymlinks(root); err == nil {
-		root = real // a vault reached through a link is walked, not skipped
-	}
-	if f.subdir != "" {
-		if st, err := os.Stat(filepath.Join(root, f.subdir)); err == nil && st.IsDir() {
-			root = filepath.Join(root, f.subdir)
+	for _, sub := range []string{folder, f.subdir} {
+		if sub == "" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(root, sub)); err == nil && st.IsDir() {
+			root = filepath.Join(root, sub)
+			break
 		}
 	}
 	byPath := strings.Contains(layout, "/")

@@ -66,7 +66,7 @@ func TestImportRoundTrip(t *testing.T) {
 		shows        []string // lines of "day" output, as written
 		recall, hit  string   // a query, and the day it must find first
 	}{
-		{"obsidian", "obsidian", 1, "imported 2 entries into 2 days; 1 was skipped (1 not named by a date; listed above)", "2024-03-01",
+		{"obsidian", "obsidian", 0, "imported 2 entries into 2 days", "2024-03-01",
 			[]string{"  ## Work", "  - [x] Sent the quarterly report to [[Priya]]", "  - [ ] Book the dentist #health"},
 			"octopus on Rua Augusta", "2024-03-01"},
 		{"logseq", "logseq", 0, "imported 1 entry into 1 day", "2024-03-01",
@@ -148,7 +148,10 @@ func TestImportDryRun(t *testing.T) {
 // --strict stops at the first bad input, naming it, before anything is written.
 func TestImportStrict(t *testing.T) {
 	dir, daybook := importEnv(t)
-	_, errs, code := daybook("import", "--from", "obsidian", "../../importer/testdata/obsidian", "--strict")
+	vault := t.TempDir()
+	os.WriteFile(filepath.Join(vault, "2024-03-01.md"), []byte("A day.\n"), 0o644)
+	os.WriteFile(filepath.Join(vault, "Ideas.md"), []byte("Not a day.\n"), 0o644)
+	_, errs, code := daybook("import", "--from", "obsidian", vault, "--strict")
 	if code != 1 || !strings.Contains(errs, "Ideas.md: the name is not a date in the pattern YYYY-MM-DD; nothing imported") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
