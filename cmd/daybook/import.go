@@ -91,7 +91,10 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("import: %w", err)
 	}
 	res = importer.SplitLong(res, dayfiles.MaxEntryText)
-	res = inDateWindow(res, o.anyDate, time.Now())
+	if err := e.load(); err != nil {
+		return err
+	}
+	res = inDateWindow(res, o.anyDate, time.Now(), e.cfg.Location())
 	if o.strict && len(res.Skipped) > 0 {
 		return fmt.Errorf("import: --strict: %s; nothing imported", res.Skipped[0])
 	}
@@ -138,16 +141,19 @@ func importLines(entries []importer.Entry) ([]byte, func(int) string) {
 // and checks it in the App; when that is on main, this should call
 // cfg.Window().Check (or date.AnyDate() with --any-date) and --any-date
 // should reach the App through the import request.
-func inDateWindow(res importer.Result, anyDate bool, now time.Time) importer.Result {
+func inDateWindow(res importer.Result, anyDate bool, now time.Time, loc *time.Location) importer.Result {
 	if anyDate {
 		return res
 	}
-	earliest := time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
-	latest := date.Of(now).AddDays(2)
+	earliest := date.Date{Year: 1900, Month: time.January, Day: 1}
+	latest := date.Of(now.In(loc)).AddDays(2)
 	kept := res.Entries[:0]
 	for _, en := range res.Entries {
-		d := date.Of(en.At)
-		if en.At.Before(earliest) || latest.Before(d) {
+		d := date.Of(en.At) // a local wall clock is its own day
+		if !en.Local {
+			d = date.Of(en.At.In(loc))
+		}
+		if d.Before(earliest) || latest.Before(d) {
 			res.Skipped = append(res.Skipped, importer.Skip{From: en.From, Why: importer.WhyOutside,
 				Reason: fmt.Sprintf("%s is outside 1900-01-01 to %s (--any-date takes it)", d, latest)})
 			continue

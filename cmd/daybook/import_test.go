@@ -12,6 +12,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/daybook/daybook/importer"
 )
 
 // importEnv points daybook at a fresh data dir with its zone set to UTC
@@ -214,5 +217,27 @@ func TestImportLongNote(t *testing.T) {
 	out, _, _ = daybook("import", "--from", "obsidian", vault)
 	if !strings.HasPrefix(out, "imported 0 entries into 0 days; 3 were there already") {
 		t.Errorf("again: %q", out)
+	}
+}
+
+// An instant's day for the window is its day in the configured zone.
+func TestInDateWindowTakesTheZone(t *testing.T) {
+	at := time.Date(1900, 1, 1, 4, 30, 0, 0, time.UTC) // 1899-12-31 23:30 in New York
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Skip("no zone data:", err)
+	}
+	res := importer.Result{Entries: []importer.Entry{{At: at, Text: "x", From: "f#1"}}}
+	if got := inDateWindow(res, false, time.Now(), time.UTC); len(got.Entries) != 1 {
+		t.Errorf("UTC: %+v, want kept (1900-01-01)", got)
+	}
+	res = importer.Result{Entries: []importer.Entry{{At: at, Text: "x", From: "f#1"}}}
+	got := inDateWindow(res, false, time.Now(), ny)
+	if len(got.Entries) != 0 || len(got.Skipped) != 1 || !strings.Contains(got.Skipped[0].Reason, "1899-12-31") {
+		t.Errorf("New York: %+v, want skipped as 1899-12-31", got)
+	}
+	res = importer.Result{Entries: []importer.Entry{{At: at, Local: true, Text: "x", From: "f#1"}}}
+	if got := inDateWindow(res, false, time.Now(), ny); len(got.Entries) != 1 {
+		t.Errorf("a local wall clock is its own day: %+v", got)
 	}
 }
