@@ -9,12 +9,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/importer"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -42,54 +42,48 @@ func ConversationFiles(path string) ([]string, error) {
 	return files, nil
 }
 
-// LoadConversation reads a LoCoMo-format file; its times are read as UTC.
-func LoadConversation(path string) (Conversation, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Conversation{}, err
-	}
-	defer f.Close()
-	return ReadConversation(f, filepath.Base(path), time.UTC)
-}
-
-// BuildDialogue writes c into a new data dir at dir, as the entries a
-// person's import would make ("Speaker: text" at each message's time, the
-// zone UTC), consolidates every closed period and indexes it. It returns the
-// App on dir (Close it) and c's questions with their gold days: the days of
-// their evidence messages. Questions whose evidence names no message are
-// left out.
-func BuildDialogue(ctx context.Context, dir string, c Conversation) (*app.App, []Question, error) {
+// BuildDialogue writes conversation c of the LoCoMo file path into a new
+// data dir at dir, as "daybook import --from locomo" would (each message
+// "Speaker: text" at its time, the zone UTC), consolidates every closed
+// period and indexes it. It returns the App on dir (Close it) and c's
+// questions with their gold days: the days of their evidence messages.
+// Questions whose evidence names no message are left out.
+func BuildDialogue(ctx context.Context, dir, path string, c importer.Conversation) (*app.App, []Question, error) {
 	cfg := config.Default()
 	cfg.Timezone = "UTC"
 	if err := cfg.Validate(); err != nil {
 		return nil, nil, err
 	}
 	a := app.New(dir, cfg, nil)
+	var res importer.Result
+	c.AddEntries(path, &res)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	day := map[string]date.Date{}
-	for _, m := range c.Messages {
-		day[m.ID] = date.Of(m.At.UTC())
-		text := strings.Join(strings.Fields(m.Text), " ")
-		if text == "" {
-			continue
-		}
-		if err := enc.Encode(api.ImportLine{At: m.At.UTC().Format(time.RFC3339), Text: m.Speaker + ": " + text}); err != nil {
-			return nil, nil, err
+	for _, e := range res.Entries {
+		if err := enc.Encode(api.ImportLine{At: e.AtString(), Text: e.Text, Kind: e.Kind, Tags: e.Tags}); err != nil {
+			return a, nil, err
 		}
 	}
 	resp, err := a.Import(ctx, &buf, false)
 	if err != nil {
-		return a, nil, fmt.Errorf("%s: import: %w", c.Name, err)
+		return a, nil, fmt.Errorf("%s: import: %w", c.ID, err)
 	}
 	if len(resp.Rejected) > 0 {
-		return a, nil, fmt.Errorf("%s: import rejected %d messages, first: %s", c.Name, len(resp.Rejected), resp.Rejected[0].Error)
+		return a, nil, fmt.Errorf("%s: import rejected %d messages, first: %s", c.ID, len(resp.Rejected), resp.Rejected[0].Error)
 	}
 	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
-		return a, nil, fmt.Errorf("%s: consolidate: %w", c.Name, err)
+		return a, nil, fmt.Errorf("%s: consolidate: %w", c.ID, err)
 	}
 	if _, err := a.Reindex(ctx, api.ReindexRequest{}); err != nil {
-		return a, nil, fmt.Errorf("%s: reindex: %w", c.Name, err)
+		return a, nil, fmt.Errorf("%s: reindex: %w", c.ID, err)
+	}
+	day := map[string]date.Date{}
+	for _, s := range c.Sessions {
+		for _, m := range s.Messages {
+			if !m.At.IsZero() {
+				day[m.DiaID] = date.Of(m.At)
+			}
+		}
 	}
 	var qs []Question
 	for _, x := range c.QA {
@@ -139,31 +133,34 @@ func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
 	return out, nil
 }
 
-// Dialogue runs the eval over LoCoMo-format conversation files: each one
-// built into its own data dir under tmp, every asker over its questions.
+// Dialogue runs the eval over LoCoMo-format files: each conversation built
+// into its own data dir under tmp, every asker over its questions.
 func Dialogue(ctx context.Context, files []string, tmp string, limit int, progress func(name string, questions int)) (*Tally, error) {
 	t := NewTally()
-	for i, path := range files {
-		c, err := LoadConversation(path)
+	n := 0
+	for _, path := range files {
+		convs, err := importer.ReadLoCoMo(path)
 		if err != nil {
 			return nil, err
 		}
-		dir := filepath.Join(tmp, fmt.Sprintf("conv%02d", i+1))
-		a, qs, err := BuildDialogue(ctx, dir, c)
-		if err == nil {
-			var askers []Asker
-			if askers, err = Askers(ctx, a); err == nil {
-				err = t.Ask(ctx, askers, qs, limit)
+		for _, c := range convs {
+			n++
+			a, qs, err := BuildDialogue(ctx, filepath.Join(tmp, fmt.Sprintf("conv%02d", n)), path, c)
+			if err == nil {
+				var askers []Asker
+				if askers, err = Askers(ctx, a); err == nil {
+					err = t.Ask(ctx, askers, qs, limit)
+				}
 			}
-		}
-		if a != nil {
-			a.Close()
-		}
-		if err != nil {
-			return nil, err
-		}
-		if progress != nil {
-			progress(c.Name, len(qs))
+			if a != nil {
+				a.Close()
+			}
+			if err != nil {
+				return nil, err
+			}
+			if progress != nil {
+				progress(c.ID, len(qs))
+			}
 		}
 	}
 	return t, nil

@@ -267,31 +267,38 @@ func (loCoMoFormat) Read(path string, _ Options) (Result, error) {
 		return res, err
 	}
 	for _, c := range convs {
-		for _, s := range c.Sessions {
-			for i, m := range s.Messages {
-				from := fmt.Sprintf("%s#%s/session_%d/%d", path, c.ID, s.N, i+1)
-				if m.DiaID != "" {
-					from = fmt.Sprintf("%s#%s/%s", path, c.ID, m.DiaID)
+		c.AddEntries(path, &res)
+	}
+	return res, nil
+}
+
+// AddEntries adds every message of c to res as an entry "Speaker: text" at
+// its time (a wall clock, Local), or as a skip naming why not; path names
+// the source in From.
+func (c Conversation) AddEntries(path string, res *Result) {
+	for _, s := range c.Sessions {
+		for i, m := range s.Messages {
+			from := fmt.Sprintf("%s#%s/session_%d/%d", path, c.ID, s.N, i+1)
+			if m.DiaID != "" {
+				from = fmt.Sprintf("%s#%s/%s", path, c.ID, m.DiaID)
+			}
+			text := strings.TrimSpace(m.Text)
+			if m.Caption != "" {
+				text = strings.TrimSpace(text + "\n(shared an image: " + m.Caption + ")")
+			}
+			switch {
+			case m.At.IsZero():
+				res.skip(from, WhyNoTime, "%s", m.TimeErr)
+			case text == "":
+				res.skip(from, WhyNoText, "no text")
+			default:
+				if m.Speaker != "" {
+					text = m.Speaker + ": " + text
 				}
-				text := strings.TrimSpace(m.Text)
-				if m.Caption != "" {
-					text = strings.TrimSpace(text + "\n(shared an image: " + m.Caption + ")")
-				}
-				switch {
-				case m.At.IsZero():
-					res.skip(from, WhyNoTime, "%s", m.TimeErr)
-				case text == "":
-					res.skip(from, WhyNoText, "no text")
-				default:
-					if m.Speaker != "" {
-						text = m.Speaker + ": " + text
-					}
-					res.Entries = append(res.Entries, Entry{At: m.At, Local: true, Text: text, From: from})
-				}
+				res.Entries = append(res.Entries, Entry{At: m.At, Local: true, Text: text, From: from})
 			}
 		}
 	}
-	return res, nil
 }
 
 // splitEvidence takes evidence ids as written, some of them several to a

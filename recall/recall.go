@@ -105,6 +105,33 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		}
 		phrase = true
 	}
+	resp, err := recallIn(ctx, s, req, o, text, r, phrase, outer, limit)
+	if err != nil {
+		return resp, err
+	}
+	if (req.Mode == "" || req.Mode == ModeDrill) && phrase && len(queryTerms(text)) > 0 && len(days(resp.Results)) < limit {
+		// A temporal phrase may name when something happened, not when it
+		// was written ("where is she going on the 10th of February?", asked
+		// of a chat in January). The phrase's range is searched first and
+		// its results come first; when they hold fewer days than the limit,
+		// the best of the rest of the range follow.
+		o.noPhrases = true
+		more, err := Recall(ctx, s, api.RecallRequest{Query: text, From: dateArg(outer.From), To: dateArg(outer.To), Level: req.Level, Limit: limit, Explain: req.Explain}, o)
+		if err != nil {
+			return resp, err
+		}
+		if merged := mergeOutside(resp.Results, more.Results, limit); len(merged) > len(resp.Results) || len(days(merged)) > len(days(resp.Results)) {
+			resp.Results = merged
+			resp.Method += "+outside"
+		}
+	}
+	setDays(resp.Results)
+	return resp, nil
+}
+
+// recallIn answers req inside r: the drill, a flat mode, or the linear scan.
+func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options, text string, r date.Range, phrase bool, outer date.Range, limit int) (api.RecallResponse, error) {
+	var err error
 	resp := api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}}
 	if !r.IsOpen() {
 		resp.Range = r.String()
@@ -216,23 +243,6 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			resp.Method += "+linear"
 		}
 	}
-	if mode == ModeDrill && phrase && len(queryTerms(text)) > 0 && len(days(resp.Results)) < limit {
-		// A temporal phrase may name when something happened, not when it
-		// was written ("where is she going on the 10th of February?", asked
-		// of a chat in January). The phrase's range is searched first and
-		// its results come first; when they hold fewer days than the limit,
-		// the best of the rest of the range follow.
-		o.noPhrases = true
-		more, err := Recall(ctx, s, api.RecallRequest{Query: text, From: dateArg(outer.From), To: dateArg(outer.To), Level: req.Level, Limit: limit, Explain: req.Explain}, o)
-		if err != nil {
-			return resp, err
-		}
-		if merged := mergeOutside(resp.Results, more.Results, limit); len(merged) > len(resp.Results) || len(days(merged)) > len(days(resp.Results)) {
-			resp.Results = merged
-			resp.Method += "+outside"
-		}
-	}
-	setDays(resp.Results)
 	return resp, nil
 }
 
