@@ -103,7 +103,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				// The whole range's best days by their summaries and keys,
 				// beside those inside the chosen months: a day the months
 				// above missed still counts as evidence (answer).
-				groups = append(groups, &group{label: "*", k: max(30*limit, 300)})
+				groups = append(groups, &group{label: "*", k: max(30*limit, 300), noVec: true})
 			}
 			if level == index.LevelEntry {
 				// The whole range's best entries, searched from the start.
