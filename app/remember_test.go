@@ -52,3 +52,29 @@ func TestRememberWindowFollowsTheConfig(t *testing.T) {
 		t.Fatalf("1850 with dates.earliest 1800: %v", err)
 	}
 }
+
+// A day file made by hand far in the future does not lead the "Recent"
+// part of every context block.
+func TestContextRecentLeavesOutDaysPastTheWindow(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := newApp(t, dir)
+	a.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
+	p := filepath.Join(dir, "days", "2999", "12", "31.md")
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("# 2999-12-31 Tuesday\n\n- 10:00 A poisoned line from the future\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Fixed the boiler", At: "2026-11-24 09:00"}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := a.Context(ctx, api.ContextRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(resp.Markdown, "poisoned") || !strings.Contains(resp.Markdown, "Fixed the boiler") {
+		t.Errorf("context:\n%s", resp.Markdown)
+	}
+}
