@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"regexp"
 	"strings"
 
@@ -160,6 +161,31 @@ func (e *env) backend() (backend, error) {
 		return c, nil
 	}
 	return e.local()
+}
+
+// reader is backend for a command that only reads: a data dir that does
+// not exist is an error, not an empty memory, since it is most often a
+// mistyped --dir or $DAYBOOK_DIR. Only the commands that write create it.
+func (e *env) reader() (backend, error) {
+	if err := e.mustExist(); err != nil {
+		return nil, err
+	}
+	return e.backend()
+}
+
+// mustExist fails, naming the data dir, when it does not exist.
+func (e *env) mustExist() error {
+	if err := e.load(); err != nil {
+		return err
+	}
+	_, err := os.Stat(e.absDir)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("data dir %s does not exist (a mistyped --dir or $DAYBOOK_DIR?); \"daybook remember\" or \"daybook import\" creates it", e.absDir)
+	}
+	if err != nil {
+		return fmt.Errorf("reading the data dir: %w", err)
+	}
+	return nil
 }
 
 // close closes the local App, so that what it indexed is on disk before the
