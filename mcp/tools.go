@@ -104,8 +104,8 @@ type tools struct {
 // RecallInput is the recall tool's arguments.
 type RecallInput struct {
 	Query string `json:"query" jsonschema:"what to recall, in words; may hold temporal phrases such as last March"`
-	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday or -Nd"`
-	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday or -Nd"`
+	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
 	Level string `json:"level,omitempty" jsonschema:"only results of this level"`
 	Limit int    `json:"limit,omitempty" jsonschema:"at most this many results, 1 to 1000; 0 or none: the default (10)"`
 }
@@ -140,8 +140,8 @@ func (t tools) remember(ctx context.Context, in RememberInput) (api.RememberResp
 // FindInput is the find tool's arguments.
 type FindInput struct {
 	Pattern string `json:"pattern" jsonschema:"a regular expression in RE2 syntax; (?i) makes it case-insensitive"`
-	From    string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday or -Nd"`
-	To      string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday or -Nd"`
+	From    string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	To      string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
 	Limit   int    `json:"limit,omitempty" jsonschema:"at most this many matches, 1 to 10000; 0 or none: the default (50)"`
 }
 
@@ -164,8 +164,8 @@ func (t tools) find(ctx context.Context, in FindInput) (api.FindResponse, error)
 // BrowseInput is the browse tool's arguments.
 type BrowseInput struct {
 	Level string `json:"level" jsonschema:"the level of summaries to list"`
-	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday or -Nd"`
-	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday or -Nd"`
+	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
 	Limit int    `json:"limit,omitempty" jsonschema:"at most this many summaries, 1 to 1000; 0 or none: the default (50)"`
 }
 

@@ -5,13 +5,14 @@ import (
 	"fmt"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 func cmdDay() command {
 	return command{
 		name: "day", args: "[DATE] [--json]",
 		summary: "print a day file (today by default)",
-		help:    `DATE is YYYY-MM-DD, today, yesterday or -Nd (N days ago).`,
+		help:    "DATE is " + date.ArgForms + ".",
 		run:     runDay,
 	}
 }

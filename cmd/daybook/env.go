@@ -89,6 +89,10 @@ func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 				printFlags(e.stdout, fs)
 				return nil, errHelpShown
 			}
+			if strings.Contains(err.Error(), "not defined") || strings.Contains(err.Error(), "bad flag syntax") {
+				return nil, usagef("%s: %v (an argument that starts with \"-\" goes after \"--\": daybook %s [FLAGS] -- \"-- text\")",
+					fs.Name(), err, fs.Name())
+			}
 			return nil, usagef("%s: %v", fs.Name(), err)
 		}
 		rest := fs.Args()
@@ -214,6 +218,20 @@ type stringList []string
 
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// limitFlag adds --limit with its one meaning in every command: at most N;
+// 0, like no --limit, is the command's default (def, said in the help).
+func limitFlag(fs *flag.FlagSet, what, def string) *int {
+	return fs.Int("limit", 0, fmt.Sprintf("at most N %s (0 or none: the default, %s)", what, def))
+}
+
+// checkLimit refuses a negative --limit, the same way in every command.
+func checkLimit(cmd string, n int) error {
+	if n < 0 {
+		return usagef("%s: --limit %d: want a count, or 0 for the default", cmd, n)
+	}
+	return nil
+}
 
 func exactArgs(cmd string, pos []string, n int, what string) error {
 	if len(pos) != n {
