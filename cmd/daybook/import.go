@@ -55,14 +55,8 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "imported %d entries into %d days", resp.Added, resp.Days)
-	if resp.Skipped > 0 {
-		fmt.Fprintf(e.stdout, "; %d were there already", resp.Skipped)
-	}
-	fmt.Fprintln(e.stdout)
-	if n := len(resp.Rejected); n > 0 {
-		// The good lines are kept; a script still learns that some were not.
-		return fmt.Errorf("import: rejected %d bad lines (listed above); the other %d entries were imported", n, resp.Added)
-	}
-	return nil
+	// The good lines are kept; a script still learns (exit 1) that some were not.
+	line, err := importSummary(resp)
+	fmt.Fprintln(e.stdout, line)
+	return err
 }
