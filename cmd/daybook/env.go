@@ -8,8 +8,12 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
 
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
@@ -148,7 +152,37 @@ func (e *env) local() (*app.App, error) {
 		return nil, err
 	}
 	e.app = app.New(e.absDir, e.cfg, e.logger())
+	e.showFirstIndexBuild()
 	return e.app, nil
+}
+
+// showFirstIndexBuild shows a progress bar on a terminal while the first
+// command that needs the index builds it: seconds on a few years of day
+// files, which would otherwise pass in silence. Later catch-ups read only
+// what changed and show nothing.
+func (e *env) showFirstIndexBuild() {
+	if !isTerminal(e.stderr) {
+		return
+	}
+	if _, err := os.Stat(filepath.Join(e.absDir, app.IndexDir)); !errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	var bar *progressbar.ProgressBar
+	e.app.SetIndexProgress(func(done, total int) {
+		if bar == nil {
+			if total < 50 {
+				return // quick: no bar for a handful of files
+			}
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
+				progressbar.OptionSetDescription("building the search index (first use)"), progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+		}
+		bar.ChangeMax(total)
+		bar.Set(done)
+		if done == total {
+			bar.Finish()
+		}
+	})
 }
 
 // backend returns what carries out the operations: the daemon over its
