@@ -93,7 +93,7 @@ bad recall 'is not one of the values: want year, month' --tool-arg query=x --too
 bad recall 'from: bad date' --tool-arg query=x --tool-arg from=someday
 bad remember 'kind: unknown kind' --tool-arg text=x --tool-arg kind=rumour
 bad remember 'is not a tag' --tool-arg text=x --tool-arg 'tags=["9lives"]'
-bad remember 'date outside the accepted window' --tool-arg text=x --tool-arg 'at=9999-12-31 10:00'
+bad remember 'at: date outside the accepted window' --tool-arg text=x --tool-arg 'at=9999-12-31 10:00'
 bad expand 'is not an entry id' --tool-arg id=nonsense
 bad find 'pattern: bad regex' --tool-arg 'pattern=('
 bad browse 'level: is missing'

@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/daybook/daybook/api"
@@ -64,13 +66,27 @@ func (t tools) expand(ctx context.Context, in ExpandInput) (ExpandOutput, error)
 	}
 	resp, err := t.b.Expand(ctx, api.ExpandRequest{ID: in.ID})
 	if err != nil {
-		return ExpandOutput{}, err
+		return ExpandOutput{}, idError(in.ID, err)
 	}
 	budget := in.BudgetTokens
 	if budget == 0 {
 		budget = DefaultExpandBudget
 	}
 	return expandPage(resp, budget, max(in.FromLine, 1))
+}
+
+// idError puts the backend's refusal of an id in the one shape of argument
+// errors: `id "x" is not an entry id` becomes `id: "x" is not an entry id`.
+// Other errors (a file daybook cannot read) are left as they are.
+func idError(id string, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.HasPrefix(msg, "id "+strconv.Quote(id)):
+		return &ArgError{Arg: "id", Err: errors.New(strings.TrimPrefix(msg, "id "))}
+	case strings.Contains(msg, strconv.Quote(id)):
+		return &ArgError{Arg: "id", Err: err}
+	}
+	return err
 }
 
 // expandPage lays resp out as text, without summaries' front matter, and

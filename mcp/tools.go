@@ -2,11 +2,14 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 // Tool names.
@@ -134,7 +137,13 @@ func (t tools) remember(ctx context.Context, in RememberInput) (api.RememberResp
 	if err := firstError(checkText("text", in.Text, 0), checkKind(in.Kind), checkTags(in.Tags), checkAt(in.At)); err != nil {
 		return api.RememberResponse{}, err
 	}
-	return t.b.Remember(ctx, api.RememberRequest{Text: in.Text, Kind: in.Kind, Tags: in.Tags, At: in.At})
+	resp, err := t.b.Remember(ctx, api.RememberRequest{Text: in.Text, Kind: in.Kind, Tags: in.Tags, At: in.At})
+	// The date window is the backend's to check (it knows today); its
+	// refusal is about at. (Over the socket the error is only text.)
+	if err != nil && (errors.Is(err, date.ErrOutsideWindow) || strings.Contains(err.Error(), date.ErrOutsideWindow.Error())) {
+		err = &ArgError{Arg: "at", Err: err}
+	}
+	return resp, err
 }
 
 // FindInput is the find tool's arguments.
