@@ -56,7 +56,7 @@ func TestBadConfigsNameWhatIsWrong(t *testing.T) {
 
 func TestUnknownKeyNamesPathFileAndLine(t *testing.T) {
 	_, err := Parse("/home/u/.config/daybook/config.yaml", []byte("timezone: UTC\nrecall:\n  limt: 5\n"))
-	want := "/home/u/.config/daybook/config.yaml:3: unknown key recall.limt"
+	want := "/home/u/.config/daybook/config.yaml: line 3: unknown key recall.limt"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("err = %v, want it to contain %q", err, want)
 	}

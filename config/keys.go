@@ -33,7 +33,7 @@ func walkKeys(name string, n *yaml.Node, t reflect.Type, prefix string) error {
 				known = append(known, prefix+f)
 			}
 			sort.Strings(known)
-			return fmt.Errorf("%s:%d: unknown key %s%s (known here: %s)", name, k.Line, prefix, k.Value, strings.Join(known, ", "))
+			return fmt.Errorf("%s: line %d: unknown key %s%s (known here: %s)", name, k.Line, prefix, k.Value, strings.Join(known, ", "))
 		}
 		if err := walkKeys(name, v, ft, prefix+k.Value+"."); err != nil {
 			return err
