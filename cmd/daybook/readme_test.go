@@ -50,6 +50,22 @@ func TestReadmeTour(t *testing.T) {
 	}
 }
 
+// A new user's first build fetches modules from the network and takes a
+// while: the README says so where it gives the build command.
+func TestReadmeSaysTheFirstBuildDownloads(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := string(readme)
+	if i := strings.Index(start, "## A tour"); i > 0 {
+		start = start[:i]
+	}
+	if !strings.Contains(start, "go build") || !regexp.MustCompile(`first build downloads the modules`).MatchString(start) {
+		t.Error("README's Start does not say that the first build downloads the modules")
+	}
+}
+
 // shellWords splits a command line as a shell would for the tour's lines:
 // words separated by spaces, with double-quoted words.
 func shellWords(t *testing.T, line string) []string {
