@@ -20,6 +20,10 @@ type ExpandResponse struct {
 	// A day's summary, when it has one: Text is then the day file.
 	Summary     string `json:"summary,omitempty"`
 	SummaryPath string `json:"summary_path,omitempty"` // relative to the data dir
+
+	// Open is set for a day, month or year that is not over yet: it has
+	// no summary until it is (the daemon writes it after).
+	Open bool `json:"open,omitempty"`
 }
 
 // BrowseRequest lists the summaries of one level.

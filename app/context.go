@@ -65,7 +65,8 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 	if err := g.addSummaries(); err != nil {
 		return resp, err
 	}
-	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	// Day files past the window (days/2999/ made by hand) are not recent.
+	files, err := dayfiles.List(a.Dir, date.Range{To: today.AddDays(a.Config.Window().Ahead)}, a.Log)
 	if err != nil {
 		return resp, err
 	}

@@ -145,7 +145,8 @@ func (a *App) expandDay(ctx context.Context, id string, d date.Date) (api.Expand
 	if err != nil && !(IsUserError(err) && sumErr == nil) {
 		return api.ExpandResponse{}, err
 	}
-	resp := api.ExpandResponse{ID: p.ID(), Level: "day", Period: d.String(), Path: dayfiles.RelPath(d), Summary: sum}
+	resp := api.ExpandResponse{ID: p.ID(), Level: "day", Period: d.String(), Path: dayfiles.RelPath(d), Summary: sum,
+		Open: !p.Closed(a.Today())}
 	if sumErr == nil {
 		resp.SummaryPath = p.Rel()
 	} else if !errors.Is(sumErr, os.ErrNotExist) {
@@ -167,7 +168,8 @@ func (a *App) expandDay(ctx context.Context, id string, d date.Date) (api.Expand
 // expandPeriod returns a month's or a year's summary and the ids of its
 // days or months that have day files, whether or not they are summarized.
 func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period) (api.ExpandResponse, error) {
-	resp := api.ExpandResponse{ID: p.ID(), Level: string(p.Level), Period: p.String(), Path: p.Rel()}
+	resp := api.ExpandResponse{ID: p.ID(), Level: string(p.Level), Period: p.String(), Path: p.Rel(),
+		Open: !p.Closed(a.Today())}
 	text, err := readSummaryText(a.Dir, p)
 	switch {
 	case err == nil:

@@ -32,6 +32,7 @@ type indexPart struct {
 	hooked      bool
 	lastFull    time.Time
 	background  bool // catch-ups run off the request path (the daemon's CatchUp)
+	progress    func(done, total int) // see SetIndexProgress
 }
 
 // SetIndexLockTimeout sets how long opening the index waits for another
@@ -61,7 +62,7 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 	}
 	if now := a.Now(); catchUp && !p.background && now.Sub(p.lastFull) >= fullSyncEvery {
 		start := time.Now()
-		st, err := p.x.Sync(ctx, false, a.corpora()...)
+		st, err := p.x.Sync(ctx, false, a.syncCorpora()...)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

@@ -31,8 +31,15 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 	return api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}, nil
 }
 
-// newEntry validates an entry as the API states it.
+// newEntry validates an entry as the API states it, in the configured window
+// of dates.
 func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.NewEntry, error) {
+	return a.newEntryIn(text, kind, tags, at, a.Config.Window())
+}
+
+// newEntryIn is newEntry in window w: date.AnyDate() is the override an
+// import of an old journal asks for explicitly.
+func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Window) (dayfiles.NewEntry, error) {
 	k, err := dayfiles.ParseKind(kind)
 	if err != nil {
 		return dayfiles.NewEntry{}, userErr(err)
@@ -42,6 +49,9 @@ func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.Ne
 		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
+	}
+	if err := w.Check(date.Of(t.In(a.Loc())), a.Today()); err != nil {
+		return dayfiles.NewEntry{}, userErr(err)
 	}
 	e := dayfiles.NewEntry{At: t.Truncate(time.Minute), Kind: k, Text: text, Tags: tags}
 	if err := e.Validate(); err != nil {

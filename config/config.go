@@ -11,10 +11,12 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/date"
 	"github.com/robfig/cron/v3"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -31,8 +33,17 @@ type Config struct {
 	Context     Context     `yaml:"context"`
 	Web         Web         `yaml:"web"`
 	Log         Log         `yaml:"log"`
+	Dates       Dates       `yaml:"dates"`
 
-	loc *time.Location
+	loc    *time.Location
+	window date.Window
+}
+
+// Dates bounds the days new entries may be filed under, so that one entry
+// dated 9999-12-31 or 0001-01-01 cannot poison the timeline.
+type Dates struct {
+	Earliest  string `yaml:"earliest"`   // YYYY-MM-DD; default 1900-01-01
+	AheadDays int    `yaml:"ahead_days"` // days past today; default 2
 }
 
 // Consolidate schedules the summaries. An empty spec disables that job.
@@ -134,6 +145,7 @@ func Default() Config {
 		Recall:  Recall{Limit: 10},
 		Context: Context{Budget: 4000, Summary: 0.6, Recent: 0.4},
 		Log:     Log{Level: "info"},
+		Dates:   Dates{Earliest: date.DefaultEarliest.String(), AheadDays: date.DefaultAhead},
 	}
 }
 
@@ -141,6 +153,13 @@ func Default() Config {
 // naming the line; name is used in messages.
 func Parse(name string, data []byte) (Config, error) {
 	c := Default()
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := unknownKey(name, &doc, reflect.TypeOf(c)); err != nil {
+		return Config{}, err
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
@@ -209,6 +228,9 @@ func (c *Config) Validate() error {
 	if err := c.Web.Validate(); err != nil {
 		return err
 	}
+	if err := c.validateDates(); err != nil {
+		return err
+	}
 	switch c.Log.Level {
 	case "debug", "info", "warn", "error":
 	default:
@@ -220,6 +242,28 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("log.format: %q is not one of text, json", c.Log.Format)
 	}
 	return nil
+}
+
+func (c *Config) validateDates() error {
+	d, err := date.Parse(c.Dates.Earliest)
+	if err != nil {
+		return fmt.Errorf("dates.earliest: %q is not a date YYYY-MM-DD", c.Dates.Earliest)
+	}
+	w := date.Window{Earliest: d, Ahead: c.Dates.AheadDays}
+	if err := w.Validate(); err != nil {
+		return err
+	}
+	c.window = w
+	return nil
+}
+
+// Window returns the configured window of dates new entries may take;
+// before Validate it is the default.
+func (c *Config) Window() date.Window {
+	if c.window.Earliest.IsZero() {
+		return date.DefaultWindow()
+	}
+	return c.window
 }
 
 // Location returns the configured time zone; Validate must have succeeded.

@@ -54,6 +54,32 @@ func TestBadConfigsNameWhatIsWrong(t *testing.T) {
 	}
 }
 
+func TestUnknownKeyNamesPathFileAndLine(t *testing.T) {
+	_, err := Parse("/home/u/.config/daybook/config.yaml", []byte("timezone: UTC\nrecall:\n  limt: 5\n"))
+	want := "/home/u/.config/daybook/config.yaml: line 3: unknown key recall.limt"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("err = %v, want it to contain %q", err, want)
+	}
+	if strings.Contains(err.Error(), "config.Recall") {
+		t.Errorf("err = %v names a Go type", err)
+	}
+}
+
+func TestDatesWindowConfig(t *testing.T) {
+	c, err := Parse("c", []byte("dates:\n  earliest: 1700-01-01\n  ahead_days: 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := c.Window(); w.Earliest.String() != "1700-01-01" || w.Ahead != 0 {
+		t.Errorf("window = %+v", w)
+	}
+	for _, bad := range []string{"dates:\n  earliest: 1700\n", "dates:\n  ahead_days: -1\n"} {
+		if _, err := Parse("c", []byte(bad)); err == nil || !strings.Contains(err.Error(), "dates.") {
+			t.Errorf("%q: err = %v, want it to name the dates key", bad, err)
+		}
+	}
+}
+
 func TestEmptyAndDisabledSpecs(t *testing.T) {
 	c, err := Parse("c", []byte("consolidate:\n  yearly: \"\"\n"))
 	if err != nil || c.Consolidate.Yearly != "" {

@@ -7,6 +7,9 @@ import (
 	"time"
 )
 
+// ArgForms lists every form ParseArg takes, for help texts and errors.
+const ArgForms = "YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"
+
 // ParseArg parses a date as a user types it on the command line: 2026-11-22,
 // today, yesterday, tomorrow, or -3d / -2w (days or weeks before today).
 func ParseArg(s string, today Date) (Date, error) {
@@ -29,7 +32,7 @@ func ParseArg(s string, today Date) (Date, error) {
 		}
 		d, err := Parse(v)
 		if err != nil {
-			return Date{}, fmt.Errorf("bad date %q: want YYYY-MM-DD, today, yesterday or -Nd", s)
+			return Date{}, fmt.Errorf("bad date %q: want %s", s, ArgForms)
 		}
 		return d, nil
 	}

@@ -66,6 +66,9 @@ func Write(dir string, opts Options) (Stats, error) {
 	if err := checkEmpty(dir); err != nil {
 		return Stats{}, err
 	}
+	if err := makePrivateDir(dir); err != nil {
+		return Stats{}, err
+	}
 	p := newPlan(opts)
 	st := Stats{From: p.from, To: p.to, Facts: len(p.facts)}
 	var jw *bufio.Writer
@@ -115,6 +118,22 @@ func Write(dir string, opts Options) (Stats, error) {
 		return st, err
 	}
 	return st, nil
+}
+
+// makePrivateDir creates dir readable by its owner only, like every data
+// dir daybook makes (doctor warns about one others can read); an existing
+// dir is left as it is.
+func makePrivateDir(dir string) error {
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return fmt.Errorf("creating folder %s: %w", filepath.Dir(dir), err)
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("creating the data dir: %w", err)
+	}
+	return nil
 }
 
 // rendered is one day ready to write.

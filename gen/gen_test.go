@@ -237,6 +237,22 @@ func TestWriteRefusesUsedDir(t *testing.T) {
 	}
 }
 
+// gen makes its data dir 0700 like the rest of daybook, so that doctor has
+// nothing to warn about.
+func TestWriteMakesAPrivateDataDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "fresh", "data")
+	if _, err := Write(dir, Options{Years: 1, Seed: 1, End: testEnd}); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := fi.Mode().Perm(); perm != 0o700 {
+		t.Errorf("data dir mode %o, want 700", perm)
+	}
+}
+
 func TestOptionsValidate(t *testing.T) {
 	for _, tc := range []struct {
 		o    Options

@@ -91,7 +91,7 @@ func checkOneOf(arg, v string, allowed ...string) error {
 	if v == "" {
 		return argErrorf(arg, "is empty: want %s", wantList(allowed))
 	}
-	return argErrorf(arg, "unknown value %q: want %s", v, wantList(allowed))
+	return argErrorf(arg, "%q is not one of the values: want %s", v, wantList(allowed))
 }
 
 func wantList(allowed []string) string {
@@ -107,11 +107,23 @@ func wantList(allowed []string) string {
 	return strings.Join(named[:len(named)-1], ", ") + " or " + named[len(named)-1]
 }
 
-func checkLimit(n int) error { return checkNonNegative("limit", n) }
+// The largest limits and budgets the tools take; 0 is the default.
+const (
+	maxRecallLimit   = 1000
+	maxFindLimit     = 10000
+	maxBrowseLimit   = 1000
+	maxContextBudget = 1 << 20
+	maxExpandBudget  = 32000
+)
 
-func checkNonNegative(arg string, n int) error {
-	if n < 0 {
-		return argErrorf(arg, "%d is negative", n)
+// checkLimit checks a limit: 0 (the default) or 1 to max.
+func checkLimit(n, max int) error { return checkRangeInt("limit", n, 1, max) }
+
+// checkRangeInt checks an optional number: 0 (the default) or min to max,
+// in the one shape every argument error has.
+func checkRangeInt(arg string, n, min, max int) error {
+	if n != 0 && (n < min || n > max) {
+		return argErrorf(arg, "%d is out of range: want %d to %d, or 0 for the default", n, min, max)
 	}
 	return nil
 }

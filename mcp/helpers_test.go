@@ -72,8 +72,9 @@ func call[Out any](t testing.TB, cs *sdk.ClientSession, name string, args map[st
 	if err := json.Unmarshal(data, &out); err != nil {
 		t.Fatalf("%s: decoding %s: %v", name, data, err)
 	}
-	// The text content is the same JSON, for clients that read only text.
-	if got := text(res); !json.Valid([]byte(got)) {
+	// The text content is the same JSON, for clients that read only text;
+	// expand's is its page of text, sent once.
+	if got := text(res); name != "expand" && !json.Valid([]byte(got)) {
 		t.Fatalf("%s: text content is not the JSON output: %.200s", name, got)
 	}
 	return out
@@ -110,4 +111,27 @@ func remember(t testing.TB, cs *sdk.ClientSession, entries ...map[string]any) []
 		ids = append(ids, call[api.RememberResponse](t, cs, "remember", e).ID)
 	}
 	return ids
+}
+
+// expand calls the expand tool and returns its output and its text
+// content, checking that the text is not sent a second time inside the
+// structured content.
+func expand(t testing.TB, cs *sdk.ClientSession, args map[string]any) (mcp.ExpandOutput, string) {
+	t.Helper()
+	out := call[mcp.ExpandOutput](t, cs, "expand", args)
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "expand", Arguments: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(res.StructuredContent)
+	var fields map[string]any
+	if err := json.Unmarshal(data, &fields); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"text", "summary"} {
+		if _, ok := fields[k]; ok {
+			t.Errorf("expand %v: the structured content repeats the %s", args, k)
+		}
+	}
+	return out, text(res)
 }

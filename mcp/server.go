@@ -13,10 +13,12 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/daybook/daybook/api"
@@ -82,16 +84,16 @@ func NewServer(b Backend, opts Options) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "daybook", Title: "daybook long-term memory", Version: opts.Version},
 		&sdk.ServerOptions{Instructions: instructions, Logger: log, Capabilities: &sdk.ServerCapabilities{}})
 	t := tools{b: b, opts: opts, log: log}
-	addTool(t, s, toolRecall, recallDoc, t.recall)
-	addTool(t, s, toolRemember, rememberDoc, t.remember)
-	addTool(t, s, toolExpand, expandDoc, t.expand)
-	addTool(t, s, toolFind, findDoc, t.find)
-	addTool(t, s, toolBrowse, browseDoc, t.browse)
+	addTool(t, s, recallTool, t.recall)
+	addTool(t, s, rememberTool, t.remember)
+	addTool(t, s, expandTool, t.expand)
+	addTool(t, s, findTool, t.find)
+	addTool(t, s, browseTool, t.browse)
 	if opts.Context != nil {
-		addTool(t, s, toolContext, contextDoc, t.context)
+		addTool(t, s, contextTool, t.context)
 	}
 	if opts.Stats != nil {
-		addTool(t, s, toolStats, statsDoc, t.stats)
+		addTool(t, s, statsTool, t.stats)
 	}
 	return s
 }
@@ -107,27 +109,59 @@ func Serve(ctx context.Context, s *sdk.Server, transport sdk.Transport) error {
 }
 
 // addTool registers one typed tool whose handler cannot crash the server:
-// an error or a panic becomes a tool error.
-func addTool[In, Out any](t tools, s *sdk.Server, name, doc string, fn func(context.Context, In) (Out, error)) {
-	h := func(ctx context.Context, _ *sdk.CallToolRequest, in In) (_ *sdk.CallToolResult, out Out, err error) {
+// the arguments are checked here (errors in one shape, "ARG: what is
+// wrong"), and an error or a panic becomes a tool error. The result is the
+// output as structured content and, for clients that read only text, as
+// text: the output's own text when it has one (expand's page, sent once),
+// else its JSON.
+func addTool[In, Out any](t tools, s *sdk.Server, def toolDef, fn func(context.Context, In) (Out, error)) {
+	in, err := inputSchema[In](def.enums)
+	if err != nil {
+		panic(fmt.Sprintf("mcp: input schema of %s: %v", def.name, err))
+	}
+	out, err := jsonschema.For[Out](nil)
+	if err != nil {
+		panic(fmt.Sprintf("mcp: output schema of %s: %v", def.name, err))
+	}
+	h := func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
 		defer func() {
 			if p := recover(); p != nil {
-				t.log.Error("tool panicked", "tool", name, "panic", p, "stack", string(debug.Stack()))
-				var zero Out
-				out, err = zero, fmt.Errorf("%s: internal error: %v", name, p)
+				t.log.Error("tool panicked", "tool", def.name, "panic", p, "stack", string(debug.Stack()))
+				res, err = toolError(fmt.Errorf("%s: internal error: %v", def.name, p)), nil
 			}
 		}()
-		out, err = fn(ctx, in)
+		args, err := decodeArgs[In](req.Params.Arguments, in)
+		if err != nil {
+			t.log.Debug("tool refused its arguments", "tool", def.name, "err", err)
+			return toolError(err), nil
+		}
+		v, err := fn(ctx, args)
 		if err != nil {
 			if t.opts.IsUserError(err) || isArgError(err) {
-				t.log.Debug("tool refused its arguments", "tool", name, "err", err)
+				t.log.Debug("tool refused its arguments", "tool", def.name, "err", err)
 			} else {
-				t.log.Error("tool failed", "tool", name, "err", err)
+				t.log.Error("tool failed", "tool", def.name, "err", err)
 			}
-			var zero Out
-			return nil, zero, err
+			return toolError(err), nil
 		}
-		return nil, out, nil
+		data, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s: encoding the result: %w", def.name, err)
+		}
+		text := string(data)
+		if x, ok := any(v).(texter); ok {
+			text = x.contentText()
+		}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, StructuredContent: json.RawMessage(data)}, nil
 	}
-	sdk.AddTool(s, &sdk.Tool{Name: name, Description: doc}, h)
+	s.AddTool(&sdk.Tool{Name: def.name, Title: def.title, Description: def.doc, InputSchema: in, OutputSchema: out,
+		Annotations: def.annotations()}, h)
+}
+
+// texter is an output with a text of its own for the content, so that the
+// text is not sent twice (once inside the JSON).
+type texter interface{ contentText() string }
+
+func toolError(err error) *sdk.CallToolResult {
+	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: err.Error()}}}
 }

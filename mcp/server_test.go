@@ -74,24 +74,29 @@ func TestEveryTool(t *testing.T) {
 		t.Fatalf("recall found nothing from February: %+v", rec)
 	}
 
-	exp := call[api.ExpandResponse](t, cs, "expand", map[string]any{"id": ids[0]})
+	exp, txt := expand(t, cs, map[string]any{"id": ids[0]})
 	if exp.Level != "entry" || exp.Entry == nil || exp.Entry.Kind != "decision" ||
-		exp.Text != "- 09:14 [decision] Chose Argon2id over bcrypt for the vault #auth" {
-		t.Fatalf("expand %s: %+v", ids[0], exp)
+		!strings.Contains(txt, "\n- 09:14 [decision] Chose Argon2id over bcrypt for the vault #auth\n") {
+		t.Fatalf("expand %s: %+v\n%s", ids[0], exp, txt)
 	}
 
-	day := call[api.ExpandResponse](t, cs, "expand", map[string]any{"id": "day:2026-02-03"})
-	if !slices.Equal(day.Related[:2], ids[:2]) || day.Summary == "" || day.SummaryPath != "summaries/2026/02/03.md" ||
-		!strings.Contains(day.Text, "Lunch with Maria") {
-		t.Fatalf("expand day: %+v", day)
+	day, txt := expand(t, cs, map[string]any{"id": "day:2026-02-03"})
+	if !slices.Equal(day.Related[:2], ids[:2]) || day.SummaryPath != "summaries/2026/02/03.md" ||
+		!strings.Contains(txt, "Lunch with Maria") || !strings.Contains(txt, "## Daily summary (summaries/2026/02/03.md)") {
+		t.Fatalf("expand day: %+v\n%s", day, txt)
 	}
-	month := call[api.ExpandResponse](t, cs, "expand", map[string]any{"id": "month:2026-02"})
-	if !slices.Equal(month.Related, []string{"day:2026-02-03", "day:2026-02-04"}) || !strings.HasPrefix(month.Text, "---\n") {
-		t.Fatalf("expand month: %+v", month)
+	month, txt := expand(t, cs, map[string]any{"id": "month:2026-02"})
+	if !slices.Equal(month.Related, []string{"day:2026-02-03", "day:2026-02-04"}) || month.TotalLines == 0 {
+		t.Fatalf("expand month: %+v\n%s", month, txt)
 	}
-	year := call[api.ExpandResponse](t, cs, "expand", map[string]any{"id": "year:2026"})
-	if !slices.Equal(year.Related, []string{"month:2026-02"}) || year.Text != "" {
-		t.Fatalf("expand year 2026 (open, so not summarized): %+v", year)
+	// The summary's machine front matter (digests, counts) is left out.
+	if strings.Contains(txt, "digest:") || strings.Contains(txt, "\n---\n") {
+		t.Errorf("expand month sends the front matter:\n%s", txt)
+	}
+	// An open year says why it has no summary.
+	year, txt := expand(t, cs, map[string]any{"id": "year:2026"})
+	if !slices.Equal(year.Related, []string{"month:2026-02"}) || !year.Open || !strings.Contains(txt, "still open") {
+		t.Fatalf("expand year 2026 (open, so not summarized): %+v\n%s", year, txt)
 	}
 
 	found := call[api.FindResponse](t, cs, "find", map[string]any{"pattern": `(?i)tomato(es)?\b`})
@@ -179,21 +184,29 @@ func TestBadArguments(t *testing.T) {
 		{"recall", map[string]any{"query": "x", "to": "2026-13-01"}, []string{"to", "2026-13-01"}},
 		{"recall", map[string]any{"query": "x", "from": "2026-03-01", "to": "2026-01-01"}, []string{"from", `"2026-03-01" is after to "2026-01-01"`}},
 		{"recall", map[string]any{"query": "x", "level": "week"}, []string{"level", `"week"`}},
-		{"recall", map[string]any{"query": "x", "limit": -1}, []string{"limit", "-1", "negative"}},
-		{"recall", map[string]any{"query": "x", "limit": "ten"}, []string{"limit"}},
+		{"recall", map[string]any{"query": "x", "limit": -1}, []string{"limit: -1 is out of range: want 1 to 1000"}},
+		{"recall", map[string]any{"query": "x", "limit": 1000000}, []string{"limit: 1000000 is out of range: want 1 to 1000"}},
+		{"recall", map[string]any{"query": "x", "limit": "ten"}, []string{`limit: "ten" is not a whole number`}},
+		{"recall", map[string]any{"query": "x", "limit": "abc"}, []string{`limit: "abc" is not a whole number`}},
+		{"recall", map[string]any{"query": "x", "limit": 2.5}, []string{"limit: 2.5 is not a whole number"}},
+		{"recall", map[string]any{"query": 7}, []string{"query: 7 is not a string"}},
+		{"remember", map[string]any{"text": "x", "tags": "garden"}, []string{"tags", "not a list"}},
+		{"expand", map[string]any{"id": "day:2026-01-05", "budget_tokens": -5}, []string{"budget_tokens: -5 is out of range"}},
+		{"expand", map[string]any{"id": "day:2026-01-05", "from_line": 99}, []string{"from_line: 99 is past the end"}},
 		{"recall", map[string]any{"query": "x", "bogus": 1}, []string{"bogus"}},
 		{"remember", map[string]any{"text": ""}, []string{"text", "empty"}},
 		{"remember", map[string]any{"text": "x", "kind": "rumour"}, []string{"kind", `"rumour"`}},
 		{"remember", map[string]any{"text": "x", "at": "25:99"}, []string{"at", `"25:99"`}},
+		{"remember", map[string]any{"text": "x", "at": "9999-12-31 10:00"}, []string{"at: date outside the accepted window: 9999-12-31"}},
 		{"remember", map[string]any{"text": "x", "tags": []string{"#"}}, []string{"tags"}},
 		{"remember", map[string]any{"text": "x", "tags": []string{"9lives"}}, []string{"tags", `"9lives"`}},
 		{"expand", map[string]any{"id": ""}, []string{"id", "empty"}},
-		{"expand", map[string]any{"id": "nonsense"}, []string{`"nonsense"`}},
-		{"expand", map[string]any{"id": "month:2026-13"}, []string{"month:2026-13"}},
-		{"expand", map[string]any{"id": "day:2026-01-06"}, []string{"day:2026-01-06", "days/2026/01/06.md"}},
-		{"expand", map[string]any{"id": "year:1999"}, []string{"year:1999"}},
-		{"expand", map[string]any{"id": "2026-01-05T09:00-000000000000"}, []string{"2026-01-05T09:00-000000000000", "days/2026/01/05.md"}},
-		{"expand", map[string]any{"id": "2026-01-05:L99"}, []string{"2026-01-05:L99", "lines"}},
+		{"expand", map[string]any{"id": "nonsense"}, []string{`id: "nonsense" is not an entry id`}},
+		{"expand", map[string]any{"id": "month:2026-13"}, []string{`id: "month:2026-13"`}},
+		{"expand", map[string]any{"id": "day:2026-01-06"}, []string{`id: "day:2026-01-06"`, "days/2026/01/06.md"}},
+		{"expand", map[string]any{"id": "year:1999"}, []string{`id: "year:1999"`}},
+		{"expand", map[string]any{"id": "2026-01-05T09:00-000000000000"}, []string{"id: no entry", "2026-01-05T09:00-000000000000", "days/2026/01/05.md"}},
+		{"expand", map[string]any{"id": "2026-01-05:L99"}, []string{`id: "2026-01-05:L99"`, "lines"}},
 		{"find", map[string]any{"pattern": "("}, []string{"pattern", "regex", "missing closing )"}},
 		{"find", map[string]any{"pattern": ""}, []string{"pattern", "empty"}},
 		{"find", map[string]any{"pattern": "x", "limit": -1}, []string{"limit", "-1"}},
@@ -211,9 +224,15 @@ func TestBadArguments(t *testing.T) {
 				t.Errorf("%s %v: error %q does not say %q", c.tool, c.args, msg, w)
 			}
 		}
+		// No Go internals: a reflect value, a Go type, the schema's path.
+		for _, internal := range []string{"reflect", "validating", "Go value", "json:", "/properties/"} {
+			if strings.Contains(msg, internal) {
+				t.Errorf("%s %v: error %q shows Go internals (%q)", c.tool, c.args, msg, internal)
+			}
+		}
 	}
 	// Still serving, and nothing was written by the refused calls.
-	exp := call[api.ExpandResponse](t, cs, "expand", map[string]any{"id": "day:2026-01-05"})
+	exp, _ := expand(t, cs, map[string]any{"id": "day:2026-01-05"})
 	if !slices.Equal(exp.Related, ids) {
 		t.Fatalf("day after refused calls: %+v", exp)
 	}
@@ -237,15 +256,15 @@ func TestRememberRecallExpand(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("recall does not return the remembered entry %s: %+v", ids[0], rec.Results)
 	}
-	exp := call[api.ExpandResponse](t, cs, "expand", map[string]any{"id": rec.Results[i].ID})
-	if exp.Entry == nil || exp.Entry.Text != "Decided to move the backups to the NAS in the attic #backups #nas\n\nkeeping the offsite copy monthly" {
+	exp, txt := expand(t, cs, map[string]any{"id": rec.Results[i].ID})
+	if exp.Entry == nil || exp.Entry.Kind != "decision" || !slices.Equal(exp.Entry.Tags, []string{"backups", "nas"}) {
 		t.Fatalf("expand gives back %+v", exp.Entry)
 	}
-	if want := "- 12:00 [decision] Decided to move the backups to the NAS in the attic #backups #nas\n\n  keeping the offsite copy monthly"; exp.Text != want {
-		t.Fatalf("expand text %q, want the lines as written %q", exp.Text, want)
+	if want := "\n- 12:00 [decision] Decided to move the backups to the NAS in the attic #backups #nas\n\n  keeping the offsite copy monthly\n"; !strings.Contains(txt, want) {
+		t.Fatalf("expand text %q, want the lines as written %q", txt, want)
 	}
-	if exp.Path != rec.Results[i].Path || exp.Line != rec.Results[i].Line || exp.EndLine != exp.Line+2 {
-		t.Fatalf("expand %s:%d-%d, recall said %s:%d", exp.Path, exp.Line, exp.EndLine, rec.Results[i].Path, rec.Results[i].Line)
+	if exp.Path != rec.Results[i].Path || exp.Entry.Line != rec.Results[i].Line || exp.Entry.EndLine != exp.Entry.Line+2 {
+		t.Fatalf("expand %s:%d-%d, recall said %s:%d", exp.Path, exp.Entry.Line, exp.Entry.EndLine, rec.Results[i].Path, rec.Results[i].Line)
 	}
 }
 

@@ -2,9 +2,14 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 // Tool names.
@@ -52,6 +57,46 @@ the ids placed and what did not fit.`
 top topics and the busiest periods.`
 )
 
+// toolDef is what a client sees of a tool besides its schemas.
+type toolDef struct {
+	name, title, doc string
+	readOnly         bool                // reads only: clients may run it without asking
+	enums            map[string][]string // the allowed values of string arguments
+}
+
+// annotations are the hints clients use to decide what needs approval:
+// every tool but remember only reads; remember adds an entry (never
+// changing or deleting one), and twice adds it twice.
+func (d toolDef) annotations() *sdk.ToolAnnotations {
+	no := false
+	a := &sdk.ToolAnnotations{Title: d.title, ReadOnlyHint: d.readOnly, OpenWorldHint: &no}
+	if d.readOnly {
+		a.IdempotentHint = true
+	} else {
+		a.DestructiveHint = &no
+	}
+	return a
+}
+
+// The allowed values of the enumerated arguments.
+var (
+	recallLevels = []string{"year", "month", "day", "entry", "line"}
+	browseLevels = []string{"day", "month", "year"}
+	entryKinds   = []string{"fact", "decision", "note", "todo", "event"}
+)
+
+var (
+	recallTool = toolDef{name: toolRecall, title: "Recall memories", doc: recallDoc, readOnly: true,
+		enums: map[string][]string{"level": recallLevels}}
+	rememberTool = toolDef{name: toolRemember, title: "Remember an entry", doc: rememberDoc,
+		enums: map[string][]string{"kind": entryKinds}}
+	expandTool  = toolDef{name: toolExpand, title: "Expand an id", doc: expandDoc, readOnly: true}
+	findTool    = toolDef{name: toolFind, title: "Find a pattern in the day files", doc: findDoc, readOnly: true}
+	browseTool  = toolDef{name: toolBrowse, title: "Browse summaries", doc: browseDoc, readOnly: true, enums: map[string][]string{"level": browseLevels}}
+	contextTool = toolDef{name: toolContext, title: "Build an agent's context", doc: contextDoc, readOnly: true}
+	statsTool   = toolDef{name: toolStats, title: "Memory statistics", doc: statsDoc, readOnly: true}
+)
+
 // tools holds what the handlers need.
 type tools struct {
 	b    Backend
@@ -62,15 +107,15 @@ type tools struct {
 // RecallInput is the recall tool's arguments.
 type RecallInput struct {
 	Query string `json:"query" jsonschema:"what to recall, in words; may hold temporal phrases such as last March"`
-	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday or -Nd"`
-	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday or -Nd"`
-	Level string `json:"level,omitempty" jsonschema:"only results of this level: year, month, day, entry or line"`
-	Limit int    `json:"limit,omitempty" jsonschema:"at most this many results (default 10)"`
+	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	Level string `json:"level,omitempty" jsonschema:"only results of this level"`
+	Limit int    `json:"limit,omitempty" jsonschema:"at most this many results, 1 to 1000; 0 or none: the default (10)"`
 }
 
 func (t tools) recall(ctx context.Context, in RecallInput) (api.RecallResponse, error) {
 	if err := firstError(checkText("query", in.Query, api.MaxQuery), checkRange(in.From, in.To),
-		checkOneOf("level", in.Level, "", "year", "month", "day", "entry", "line"), checkLimit(in.Limit)); err != nil {
+		checkOneOf("level", in.Level, append([]string{""}, recallLevels...)...), checkLimit(in.Limit, maxRecallLimit)); err != nil {
 		return api.RecallResponse{}, err
 	}
 	resp, err := t.b.Recall(ctx, api.RecallRequest{Query: in.Query, From: in.From, To: in.To, Level: in.Level, Limit: in.Limit})
@@ -83,8 +128,8 @@ func (t tools) recall(ctx context.Context, in RecallInput) (api.RecallResponse, 
 // RememberInput is the remember tool's arguments.
 type RememberInput struct {
 	Text string   `json:"text" jsonschema:"the entry's text; #tags in it are indexed"`
-	Kind string   `json:"kind,omitempty" jsonschema:"fact, decision, note (default), todo or event"`
-	Tags []string `json:"tags,omitempty" jsonschema:"tags to add, without #"`
+	Kind string   `json:"kind,omitempty" jsonschema:"the kind of entry; default note"`
+	Tags []string `json:"tags,omitempty" jsonschema:"tags to add, without #, as a list: [\"garden\",\"ops/certs\"]"`
 	At   string   `json:"at,omitempty" jsonschema:"when: HH:MM today, YYYY-MM-DD HH:MM or RFC 3339; default now"`
 }
 
@@ -92,32 +137,26 @@ func (t tools) remember(ctx context.Context, in RememberInput) (api.RememberResp
 	if err := firstError(checkText("text", in.Text, 0), checkKind(in.Kind), checkTags(in.Tags), checkAt(in.At)); err != nil {
 		return api.RememberResponse{}, err
 	}
-	return t.b.Remember(ctx, api.RememberRequest{Text: in.Text, Kind: in.Kind, Tags: in.Tags, At: in.At})
-}
-
-// ExpandInput is the expand tool's arguments.
-type ExpandInput struct {
-	ID string `json:"id" jsonschema:"an id from recall, browse or expand: an entry id, DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY"`
-}
-
-func (t tools) expand(ctx context.Context, in ExpandInput) (api.ExpandResponse, error) {
-	if err := checkText("id", in.ID, 200); err != nil {
-		return api.ExpandResponse{}, err
+	resp, err := t.b.Remember(ctx, api.RememberRequest{Text: in.Text, Kind: in.Kind, Tags: in.Tags, At: in.At})
+	// The date window is the backend's to check (it knows today); its
+	// refusal is about at. (Over the socket the error is only text.)
+	if err != nil && (errors.Is(err, date.ErrOutsideWindow) || strings.Contains(err.Error(), date.ErrOutsideWindow.Error())) {
+		err = &ArgError{Arg: "at", Err: err}
 	}
-	return t.b.Expand(ctx, api.ExpandRequest{ID: in.ID})
+	return resp, err
 }
 
 // FindInput is the find tool's arguments.
 type FindInput struct {
 	Pattern string `json:"pattern" jsonschema:"a regular expression in RE2 syntax; (?i) makes it case-insensitive"`
-	From    string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday or -Nd"`
-	To      string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday or -Nd"`
-	Limit   int    `json:"limit,omitempty" jsonschema:"at most this many matches (default 50)"`
+	From    string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	To      string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	Limit   int    `json:"limit,omitempty" jsonschema:"at most this many matches, 1 to 10000; 0 or none: the default (50)"`
 }
 
 func (t tools) find(ctx context.Context, in FindInput) (api.FindResponse, error) {
 	if err := firstError(checkText("pattern", in.Pattern, api.MaxQuery), checkRegex(in.Pattern),
-		checkRange(in.From, in.To), checkLimit(in.Limit)); err != nil {
+		checkRange(in.From, in.To), checkLimit(in.Limit, maxFindLimit)); err != nil {
 		return api.FindResponse{}, err
 	}
 	limit := in.Limit
@@ -133,15 +172,15 @@ func (t tools) find(ctx context.Context, in FindInput) (api.FindResponse, error)
 
 // BrowseInput is the browse tool's arguments.
 type BrowseInput struct {
-	Level string `json:"level" jsonschema:"day, month or year"`
-	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday or -Nd"`
-	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday or -Nd"`
-	Limit int    `json:"limit,omitempty" jsonschema:"at most this many summaries (default 50)"`
+	Level string `json:"level" jsonschema:"the level of summaries to list"`
+	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
+	Limit int    `json:"limit,omitempty" jsonschema:"at most this many summaries, 1 to 1000; 0 or none: the default (50)"`
 }
 
 func (t tools) browse(ctx context.Context, in BrowseInput) (api.BrowseResponse, error) {
-	if err := firstError(checkOneOf("level", in.Level, "day", "month", "year"), checkRange(in.From, in.To),
-		checkLimit(in.Limit)); err != nil {
+	if err := firstError(checkOneOf("level", in.Level, browseLevels...), checkRange(in.From, in.To),
+		checkLimit(in.Limit, maxBrowseLimit)); err != nil {
 		return api.BrowseResponse{}, err
 	}
 	resp, err := t.b.Browse(ctx, api.BrowseRequest{Level: in.Level, From: in.From, To: in.To, Limit: in.Limit})
@@ -154,11 +193,11 @@ func (t tools) browse(ctx context.Context, in BrowseInput) (api.BrowseResponse, 
 // ContextInput is the context tool's arguments.
 type ContextInput struct {
 	Query        string `json:"query,omitempty" jsonschema:"what the agent is about to work on; favours related memories"`
-	BudgetTokens int    `json:"budget_tokens,omitempty" jsonschema:"the most tokens the context may take (default from the config)"`
+	BudgetTokens int    `json:"budget_tokens,omitempty" jsonschema:"the most tokens the context may take; 0 or none: the default from the config (4000)"`
 }
 
 func (t tools) context(ctx context.Context, in ContextInput) (api.ContextResponse, error) {
-	if err := firstError(checkLen("query", in.Query, api.MaxQuery), checkNonNegative("budget_tokens", in.BudgetTokens)); err != nil {
+	if err := firstError(checkLen("query", in.Query, api.MaxQuery), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxContextBudget)); err != nil {
 		return api.ContextResponse{}, err
 	}
 	resp, err := t.opts.Context(ctx, api.ContextRequest{Query: in.Query, Budget: in.BudgetTokens})

@@ -35,7 +35,7 @@ var Actions = []Action{Install, Uninstall, Start, Stop, Restart, Status}
 var supported = map[string]bool{"linux-systemd": true, "darwin-launchd": true, "windows-service": true}
 
 // ErrNoManager says no supported service manager runs here.
-var ErrNoManager = errors.New("no supported service manager runs here")
+var ErrNoManager = errors.New("no systemd, launchd or Windows service manager is running")
 
 // Manager carries out actions on the daybook service.
 type Manager struct {
@@ -67,19 +67,32 @@ func runCommand(name string, args ...string) (string, error) {
 
 // fallbackHint tells how to run daybook without a service manager.
 func (m *Manager) fallbackHint() string {
-	args := strings.Join(m.Spec.Args(), " ")
-	return fmt.Sprintf("run the daemon yourself instead, in a terminal or tmux:\n  %s %s\nor in the background:\n  nohup %s %s >>daybook.log 2>&1 &",
-		m.Spec.Exe, args, m.Spec.Exe, args)
+	var words []string
+	for _, a := range append([]string{m.Spec.Exe}, m.Spec.Args()...) {
+		words = append(words, shellQuote(a))
+	}
+	cmd := strings.Join(words, " ")
+	// The log goes into the data dir, not whatever folder the user is in.
+	logFile := filepath.Join(m.Spec.DataDir, "daybook.log")
+	return fmt.Sprintf("run the daemon yourself instead, in a terminal or tmux:\n  %s\nor in the background, logging to %s:\n  nohup %s >>%s 2>&1 &",
+		cmd, logFile, cmd, shellQuote(logFile))
+}
+
+// shellQuote returns s as a POSIX shell word: as it is when it holds only
+// safe characters, else in single quotes.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // check says why action cannot work here, or nil.
 func (m *Manager) check(action Action) error {
 	if !supported[m.Platform] {
-		found := m.Platform
-		if found == "" {
-			found = "none"
-		}
-		return fmt.Errorf("%w (found: %s; daybook installs into systemd, launchd or Windows services); %s", ErrNoManager, found, m.fallbackHint())
+		// Not the library's name for what it found ("unix-systemv"), which
+		// reads as if that were a manager daybook could use.
+		return fmt.Errorf("%w here, and daybook installs only into those; %s", ErrNoManager, m.fallbackHint())
 	}
 	if m.Platform == "linux-systemd" {
 		if m.Spec.User {

@@ -98,10 +98,15 @@ func TestNoServiceManagerSaysHowToRunTheDaemon(t *testing.T) {
 		if !errors.Is(err, ErrNoManager) {
 			t.Fatalf("%q: err = %v, want ErrNoManager", platform, err)
 		}
-		for _, want := range []string{"daemon --dir /home/ann/.local/share/daybook", "nohup"} {
+		for _, want := range []string{"no systemd, launchd or Windows service manager is running",
+			"daemon --dir /home/ann/.local/share/daybook", "nohup",
+			">>/home/ann/.local/share/daybook/daybook.log 2>&1 &", "'/opt/day book/daybook' daemon"} {
 			if !strings.Contains(err.Error(), want) {
 				t.Errorf("%q: error lacks %q: %v", platform, want, err)
 			}
+		}
+		if platform != "" && strings.Contains(err.Error(), platform) {
+			t.Errorf("%q: the error names the library's platform as if it were a manager: %v", platform, err)
 		}
 	}
 }

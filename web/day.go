@@ -66,6 +66,11 @@ func (p *pages) day(w http.ResponseWriter, r *http.Request) {
 		p.fail(w, r, err)
 		return
 	}
+	if d.Summary != nil {
+		// The page lists the day's decisions from the day file itself, below:
+		// the summary's copy of them would list each one twice.
+		d.Summary.Decisions, d.Summary.Omitted = nil, 0
+	}
 	for _, e := range resp.Entries {
 		v := entryView{Entry: e, Tagged: d.Tag != "" && slices.Contains(e.Tags, d.Tag)}
 		for n := e.Line + 1; n <= e.EndLine; n++ {

@@ -94,10 +94,10 @@ type cell struct {
 
 var monthAbbr = [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
 
-// grid returns the timeline rows for years first..last, newest first,
+// grid returns the timeline rows for years (oldest first), newest first,
 // months shaded by entries (of tag, when set). hits counts search hits per
 // month; it may be nil.
-func grid(days []dayCount, first, last int, tag string, hits map[date.Month]int, today date.Date) []yearRow {
+func grid(days []dayCount, years []int, tag string, hits map[date.Month]int, today date.Date) []yearRow {
 	counts := byMonth(days, tag)
 	hasFiles := map[date.Month]bool{}
 	for _, d := range days {
@@ -112,7 +112,8 @@ func grid(days []dayCount, first, last int, tag string, hits map[date.Month]int,
 		what = "entries tagged #" + tag
 	}
 	var rows []yearRow
-	for y := last; y >= first; y-- {
+	for i := len(years) - 1; i >= 0; i-- {
+		y := years[i]
 		row := yearRow{Year: y, Href: "/year/" + strconv.Itoa(y)}
 		for m := range 12 {
 			mo := date.Month{Year: y, Month: time.Month(m + 1)}
@@ -137,12 +138,17 @@ func maxInt(a, b int) int {
 	return b
 }
 
-// span returns the first and last years with day files.
-func span(days []dayCount) (first, last int, ok bool) {
-	if len(days) == 0 {
-		return 0, 0, false
+// yearsOf returns the years that hold day files, oldest first: only
+// those, so that a day file made by hand under days/2999/ adds one row, not
+// the 973 empty years between.
+func yearsOf(days []dayCount) []int {
+	var out []int
+	for _, d := range days {
+		if len(out) == 0 || out[len(out)-1] != d.Date.Year {
+			out = append(out, d.Date.Year)
+		}
 	}
-	return days[0].Date.Year, days[len(days)-1].Date.Year, true
+	return out
 }
 
 type timelineData struct {
@@ -159,9 +165,7 @@ func (p *pages) timeline(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := timelineData{layout: p.frame(r, "Timeline", days), Dir: p.opts.Dir}
-	if first, last, ok := span(days); ok {
-		d.Years = grid(days, first, last, d.Tag, nil, p.today())
-	}
+	d.Years = grid(days, yearsOf(days), d.Tag, nil, p.today())
 	for _, y := range d.Years {
 		d.Total += y.Total
 	}

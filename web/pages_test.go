@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/daybook/daybook/api"
@@ -166,6 +167,10 @@ func TestDayPageShowsEntriesAndDecisions(t *testing.T) {
 	for _, e := range day.Entries {
 		mustContain(t, "day page", body, fmt.Sprintf(`<li id="L%d" class="entry kind-%s`, e.Line, e.Kind),
 			`<span class="text">`+html.EscapeString(e.Text)+`</span>`)
+	}
+	// The decisions are listed once: not again in the summary card.
+	if n := strings.Count(body, `<ul class="decisions">`); n != 1 {
+		t.Errorf("the day page lists the decisions %d times, want once", n)
 	}
 	if code, _ := s.get(t, "/day/2031-02-30"); code != 404 {
 		t.Errorf("day 2031-02-30: status %d, want 404", code)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -26,7 +27,7 @@ type yearData struct {
 	Summary    *summaryView
 	Row        []yearRow
 	Months     []childView
-	Prev, Next string
+	Prev, Next int // the nearest years with day files; 0 for none
 }
 
 func (p *pages) year(w http.ResponseWriter, r *http.Request) {
@@ -42,14 +43,24 @@ func (p *pages) year(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	per := consolidate.YearPeriod(y)
-	d := yearData{layout: p.frame(r, strconv.Itoa(y), days), Year: y,
-		Prev: "/year/" + strconv.Itoa(y-1), Next: "/year/" + strconv.Itoa(y+1)}
+	d := yearData{layout: p.frame(r, strconv.Itoa(y), days), Year: y}
+	for _, yy := range yearsOf(days) {
+		if yy < y {
+			d.Prev = yy
+		} else if yy > y && d.Next == 0 {
+			d.Next = yy
+		}
+	}
 	d.Crumbs = []crumb{{"Timeline", "/"}, {strconv.Itoa(y), ""}}
 	if d.Summary, err = p.summary(ctx, per); err != nil {
 		p.fail(w, r, err)
 		return
 	}
-	d.Row = grid(days, y, y, d.Tag, nil, p.today())
+	if d.Summary == nil && !holds(days, per.Range()) {
+		p.showError(w, r, http.StatusNotFound, "Nothing is filed in "+strconv.Itoa(y)+": no day files under days/"+strconv.Itoa(y)+"/.")
+		return
+	}
+	d.Row = grid(days, []int{y}, d.Tag, nil, p.today())
 	sums, err := p.summaries(ctx, consolidate.LevelMonth, per.Range(), 12)
 	if err != nil {
 		p.fail(w, r, err)
@@ -93,9 +104,14 @@ func (p *pages) month(w http.ResponseWriter, r *http.Request) {
 	d := monthData{layout: p.frame(r, mo.First().In(time.UTC).Format("January 2006"), all), Month: mo.String(),
 		Weekdays: []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}}
 	d.Crumbs = []crumb{{"Timeline", "/"}, {strconv.Itoa(mo.Year), "/year/" + strconv.Itoa(mo.Year)}, {mo.String(), ""}}
-	d.Prev, d.Next = "/month/"+mo.First().AddDays(-1).MonthOf().String(), "/month/"+mo.Next().String()
+	d.Prev, d.Next = neighbourMonths(all, mo)
 	if d.Summary, err = p.summary(ctx, per); err != nil {
 		p.fail(w, r, err)
+		return
+	}
+	if d.Summary == nil && !holds(all, per.Range()) {
+		p.showError(w, r, http.StatusNotFound, "Nothing is filed in "+mo.String()+": no day files under days/"+
+			strconv.Itoa(mo.Year)+"/"+mo.String()[5:]+"/.")
 		return
 	}
 	sums, err := p.summaries(ctx, consolidate.LevelDay, mo.Range(), 31)
@@ -133,6 +149,27 @@ func (p *pages) month(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Weeks = calendar(mo, counts, max, d.Tag, p.today())
 	p.render(w, r, http.StatusOK, "month", d)
+}
+
+// neighbourMonths returns the links to the nearest months with day files
+// before and after mo; "" where there is none.
+func neighbourMonths(all []dayCount, mo date.Month) (prev, next string) {
+	for _, dc := range all {
+		m := dc.Date.MonthOf()
+		switch {
+		case m.First().Before(mo.First()):
+			prev = "/month/" + m.String()
+		case m.First().After(mo.First()) && next == "":
+			next = "/month/" + m.String()
+		}
+	}
+	return prev, next
+}
+
+// holds reports whether any day of days (oldest first) falls in r.
+func holds(days []dayCount, r date.Range) bool {
+	i, _ := slices.BinarySearchFunc(days, r.From, func(dc dayCount, d date.Date) int { return dc.Date.Compare(d) })
+	return i < len(days) && r.Contains(days[i].Date)
 }
 
 // calendar lays a month out in weeks from Monday, days shaded by entries.

@@ -69,9 +69,7 @@ func (p *pages) search(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	if first, last, ok := span(all); ok {
-		d.Years = grid(all, first, last, d.Tag, hits, p.today())
-	}
+	d.Years = grid(all, yearsOf(all), d.Tag, hits, p.today())
 	p.render(w, r, status, "search", d)
 }
 

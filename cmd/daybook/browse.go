@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 func cmdBrowse() command {
@@ -22,9 +23,9 @@ person changed and daybook keeps. "daybook expand ID" prints one whole.`,
 
 func runBrowse(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("browse")
-	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	from := fs.String("from", "", "first day: "+date.ArgForms)
 	to := fs.String("to", "", "last day")
-	limit := fs.Int("limit", 0, "at most N summaries (default 50)")
+	limit := limitFlag(fs, "summaries", "50")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := e.parse(fs, args)
 	if err != nil {
@@ -33,7 +34,10 @@ func runBrowse(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("browse", pos, 1, "one LEVEL (day, month or year)"); err != nil {
 		return err
 	}
-	b, err := e.backend()
+	if err := checkLimit("browse", *limit); err != nil {
+		return err
+	}
+	b, err := e.reader()
 	if err != nil {
 		return err
 	}

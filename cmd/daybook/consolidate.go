@@ -9,6 +9,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 func cmdConsolidate() command {
@@ -35,7 +36,7 @@ overlap them; --level to one level.`,
 
 func runConsolidate(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("consolidate")
-	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	from := fs.String("from", "", "first day: "+date.ArgForms)
 	to := fs.String("to", "", "last day")
 	level := fs.String("level", "", "only this level: day, month or year")
 	force := fs.Bool("force", false, "rewrite summaries even when unchanged or edited by hand")
@@ -54,7 +55,7 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 	}
 	// With a daemon running this goes through its socket, so that its index
 	// sees the summaries written; the progress bar is then not shown.
-	c, err := e.backend()
+	c, err := e.reader()
 	if err != nil {
 		return err
 	}

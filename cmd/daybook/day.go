@@ -5,13 +5,14 @@ import (
 	"fmt"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 func cmdDay() command {
 	return command{
 		name: "day", args: "[DATE] [--json]",
 		summary: "print a day file (today by default)",
-		help:    `DATE is YYYY-MM-DD, today, yesterday or -Nd (N days ago).`,
+		help:    "DATE is " + date.ArgForms + ".",
 		run:     runDay,
 	}
 }
@@ -30,7 +31,7 @@ func runDay(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 1 {
 		req.Date = pos[0]
 	}
-	b, err := e.backend()
+	b, err := e.reader()
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 func cmdDays() command {
@@ -17,7 +18,7 @@ func cmdDays() command {
 
 func runDays(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("days")
-	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	from := fs.String("from", "", "first day: "+date.ArgForms)
 	to := fs.String("to", "", "last day")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := e.parse(fs, args)
@@ -27,7 +28,7 @@ func runDays(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("days takes no arguments, only --from and --to")
 	}
-	b, err := e.backend()
+	b, err := e.reader()
 	if err != nil {
 		return err
 	}

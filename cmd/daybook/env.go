@@ -7,8 +7,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
 
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
@@ -88,6 +93,10 @@ func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 				printFlags(e.stdout, fs)
 				return nil, errHelpShown
 			}
+			if strings.Contains(err.Error(), "not defined") || strings.Contains(err.Error(), "bad flag syntax") {
+				return nil, usagef("%s: %v (an argument that starts with \"-\" goes after \"--\": daybook %s [FLAGS] -- \"-- text\")",
+					fs.Name(), err, fs.Name())
+			}
 			return nil, usagef("%s: %v", fs.Name(), err)
 		}
 		rest := fs.Args()
@@ -143,7 +152,37 @@ func (e *env) local() (*app.App, error) {
 		return nil, err
 	}
 	e.app = app.New(e.absDir, e.cfg, e.logger())
+	e.showFirstIndexBuild()
 	return e.app, nil
+}
+
+// showFirstIndexBuild shows a progress bar on a terminal while the first
+// command that needs the index builds it: seconds on a few years of day
+// files, which would otherwise pass in silence. Later catch-ups read only
+// what changed and show nothing.
+func (e *env) showFirstIndexBuild() {
+	if !isTerminal(e.stderr) {
+		return
+	}
+	if _, err := os.Stat(filepath.Join(e.absDir, app.IndexDir)); !errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	var bar *progressbar.ProgressBar
+	e.app.SetIndexProgress(func(done, total int) {
+		if bar == nil {
+			if total < 50 {
+				return // quick: no bar for a handful of files
+			}
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
+				progressbar.OptionSetDescription("building the search index (first use)"), progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+		}
+		bar.ChangeMax(total)
+		bar.Set(done)
+		if done == total {
+			bar.Finish()
+		}
+	})
 }
 
 // backend returns what carries out the operations: the daemon over its
@@ -160,6 +199,31 @@ func (e *env) backend() (backend, error) {
 		return c, nil
 	}
 	return e.local()
+}
+
+// reader is backend for a command that only reads: a data dir that does
+// not exist is an error, not an empty memory, since it is most often a
+// mistyped --dir or $DAYBOOK_DIR. Only the commands that write create it.
+func (e *env) reader() (backend, error) {
+	if err := e.mustExist(); err != nil {
+		return nil, err
+	}
+	return e.backend()
+}
+
+// mustExist fails, naming the data dir, when it does not exist.
+func (e *env) mustExist() error {
+	if err := e.load(); err != nil {
+		return err
+	}
+	_, err := os.Stat(e.absDir)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("data dir %s does not exist (a mistyped --dir or $DAYBOOK_DIR?); \"daybook remember\" or \"daybook import\" creates it", e.absDir)
+	}
+	if err != nil {
+		return fmt.Errorf("reading the data dir: %w", err)
+	}
+	return nil
 }
 
 // close closes the local App, so that what it indexed is on disk before the
@@ -188,6 +252,20 @@ type stringList []string
 
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// limitFlag adds --limit with its one meaning in every command: at most N;
+// 0, like no --limit, is the command's default (def, said in the help).
+func limitFlag(fs *flag.FlagSet, what, def string) *int {
+	return fs.Int("limit", 0, fmt.Sprintf("at most N %s (0 or none: the default, %s)", what, def))
+}
+
+// checkLimit refuses a negative --limit, the same way in every command.
+func checkLimit(cmd string, n int) error {
+	if n < 0 {
+		return usagef("%s: --limit %d: want a count, or 0 for the default", cmd, n)
+	}
+	return nil
+}
 
 func exactArgs(cmd string, pos []string, n int, what string) error {
 	if len(pos) != n {

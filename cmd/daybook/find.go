@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 func cmdFind() command {
@@ -23,10 +24,10 @@ Prints days/YYYY/MM/DD.md:LINE: TEXT.`,
 
 func runFind(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("find")
-	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	from := fs.String("from", "", "first day: "+date.ArgForms)
 	to := fs.String("to", "", "last day")
 	regex := fs.Bool("regex", false, "PATTERN is a regular expression")
-	limit := fs.Int("limit", 0, "print at most N matches (0: all)")
+	limit := limitFlag(fs, "matches", "all")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := e.parse(fs, args)
 	if err != nil {
@@ -35,7 +36,10 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("find takes a PATTERN")
 	}
-	b, err := e.backend()
+	if err := checkLimit("find", *limit); err != nil {
+		return err
+	}
+	b, err := e.reader()
 	if err != nil {
 		return err
 	}

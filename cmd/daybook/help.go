@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/daybook/daybook/date"
 )
 
 func cmdHelp() command {
@@ -46,7 +48,11 @@ Commands:
 	tw.Flush()
 	fmt.Fprint(w, `
 The data dir is --dir, else $DAYBOOK_DIR, else $XDG_DATA_HOME/daybook, else
-~/.local/share/daybook. Run "daybook help COMMAND" for a command's flags.
+~/.local/share/daybook. Commands that only read refuse one that does not
+exist; remember, import, daemon and gen create it.
+Dates are `+date.ArgForms+`.
+--limit 0, like no --limit, is a command's default. Text that starts with "-"
+goes after "--". Run "daybook help COMMAND" for a command's flags.
 Exit codes: 0 ok, 1 error, 2 usage.
 `)
 }

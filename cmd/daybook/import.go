@@ -94,7 +94,7 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if err := e.load(); err != nil {
 		return err
 	}
-	res = inDateWindow(res, o.anyDate, time.Now(), e.cfg.Location())
+	res = inDateWindow(res, o.anyDate, e.cfg.Window(), time.Now(), e.cfg.Location())
 	if o.strict && len(res.Skipped) > 0 {
 		return fmt.Errorf("import: --strict: %s; nothing imported", res.Skipped[0])
 	}
@@ -133,29 +133,23 @@ func importLines(entries []importer.Entry) ([]byte, func(int) string) {
 	}
 }
 
-// inDateWindow moves the entries dated outside the window daybook takes
-// into the skipped ones.
-//
-// DATE WINDOW: the one call site of the accepted-dates check for imports.
-// The clients branch adds date.Window (1900-01-01 to today+2, configurable)
-// and checks it in the App; when that is on main, this should call
-// cfg.Window().Check (or date.AnyDate() with --any-date) and --any-date
-// should reach the App through the import request.
-func inDateWindow(res importer.Result, anyDate bool, now time.Time, loc *time.Location) importer.Result {
+// inDateWindow moves the entries dated outside w, the window daybook
+// takes (the config's dates.*), into the skipped ones; --any-date keeps
+// them all.
+func inDateWindow(res importer.Result, anyDate bool, w date.Window, now time.Time, loc *time.Location) importer.Result {
 	if anyDate {
 		return res
 	}
-	earliest := date.Date{Year: 1900, Month: time.January, Day: 1}
-	latest := date.Of(now.In(loc)).AddDays(2)
+	today := date.Of(now.In(loc))
 	kept := res.Entries[:0]
 	for _, en := range res.Entries {
 		d := date.Of(en.At) // a local wall clock is its own day
 		if !en.Local {
 			d = date.Of(en.At.In(loc))
 		}
-		if d.Before(earliest) || latest.Before(d) {
+		if err := w.Check(d, today); err != nil {
 			res.Skipped = append(res.Skipped, importer.Skip{From: en.From, Why: importer.WhyOutside,
-				Reason: fmt.Sprintf("%s is outside 1900-01-01 to %s (--any-date takes it)", d, latest)})
+				Reason: strings.TrimPrefix(err.Error(), date.ErrOutsideWindow.Error()+": ") + " (--any-date takes it)"})
 			continue
 		}
 		kept = append(kept, en)

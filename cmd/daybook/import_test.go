@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/importer"
 )
 
@@ -228,16 +229,16 @@ func TestInDateWindowTakesTheZone(t *testing.T) {
 		t.Skip("no zone data:", err)
 	}
 	res := importer.Result{Entries: []importer.Entry{{At: at, Text: "x", From: "f#1"}}}
-	if got := inDateWindow(res, false, time.Now(), time.UTC); len(got.Entries) != 1 {
+	if got := inDateWindow(res, false, date.DefaultWindow(), time.Now(), time.UTC); len(got.Entries) != 1 {
 		t.Errorf("UTC: %+v, want kept (1900-01-01)", got)
 	}
 	res = importer.Result{Entries: []importer.Entry{{At: at, Text: "x", From: "f#1"}}}
-	got := inDateWindow(res, false, time.Now(), ny)
+	got := inDateWindow(res, false, date.DefaultWindow(), time.Now(), ny)
 	if len(got.Entries) != 0 || len(got.Skipped) != 1 || !strings.Contains(got.Skipped[0].Reason, "1899-12-31") {
 		t.Errorf("New York: %+v, want skipped as 1899-12-31", got)
 	}
 	res = importer.Result{Entries: []importer.Entry{{At: at, Local: true, Text: "x", From: "f#1"}}}
-	if got := inDateWindow(res, false, time.Now(), ny); len(got.Entries) != 1 {
+	if got := inDateWindow(res, false, date.DefaultWindow(), time.Now(), ny); len(got.Entries) != 1 {
 		t.Errorf("a local wall clock is its own day: %+v", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -44,6 +45,12 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	log := e.logger()
+	if _, err := os.Stat(e.absDir); errors.Is(err, os.ErrNotExist) {
+		// The tools may write (remember creates it), so this is no error;
+		// but a mistyped --dir would otherwise answer every read with nothing.
+		log.Warn("the data dir does not exist yet: the read tools find nothing until remember creates it (a mistyped --dir?)",
+			"dir", e.absDir)
+	}
 	opts := mcp.Options{Version: version, Log: log, IsUserError: isUserError}
 	if _, daemon := b.(*api.Client); daemon {
 		log.Debug("the daemon answers the tools", "system", "mcp")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
 )
 
 func cmdRecall() command {
@@ -24,8 +25,8 @@ with the matched words in **bold**.`,
 
 func runRecall(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("recall")
-	limit := fs.Int("limit", 0, "at most N results (default from config, 10)")
-	from := fs.String("from", "", "first day (YYYY-MM-DD, today, yesterday, -Nd)")
+	limit := limitFlag(fs, "results", "recall.limit in the config, 10")
+	from := fs.String("from", "", "first day: "+date.ArgForms)
 	to := fs.String("to", "", "last day")
 	level := fs.String("level", "", "only results of this level: year, month, day, entry or line")
 	mode := fs.String("mode", "", "drill (default), bm25, vector or linear")
@@ -35,10 +36,13 @@ func runRecall(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) == 0 {
-		return usagef("recall takes a QUERY")
+	if strings.TrimSpace(strings.Join(pos, " ")) == "" {
+		return usagef("recall takes a QUERY (words to look for); got none")
 	}
-	b, err := e.backend()
+	if err := checkLimit("recall", *limit); err != nil {
+		return err
+	}
+	b, err := e.reader()
 	if err != nil {
 		return err
 	}

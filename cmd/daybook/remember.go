@@ -13,7 +13,10 @@ func cmdRemember() command {
 		name: "remember", args: "TEXT [--kind K] [--tag T]... [--at TIME]",
 		summary: "append an entry to its day file and print the path:line written",
 		help: `TEXT may hold #tags. --at takes HH:MM (today), "YYYY-MM-DD HH:MM" or RFC 3339;
-the entry goes to the day of that time in the configured time zone.`,
+the entry goes to the day of that time in the configured time zone, which must
+fall from 1900-01-01 to two days past today (dates.earliest and
+dates.ahead_days in the config). Flags go before "--"; everything after it is
+TEXT, so text that starts with "-" is written: daybook remember -- "-- text".`,
 		run: runRemember,
 	}
 }

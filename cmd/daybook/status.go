@@ -37,7 +37,7 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("status", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	if err := e.load(); err != nil {
+	if err := e.mustExist(); err != nil {
 		return err
 	}
 	var b backend

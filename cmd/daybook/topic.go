@@ -22,7 +22,7 @@ first, then its latest entries, newest first, each with its id.`,
 
 func runTopic(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("topic")
-	limit := fs.Int("limit", 0, "lines per level and entries (default 10)")
+	limit := limitFlag(fs, "lines per level and entries", "10")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := e.parse(fs, args)
 	if err != nil {
@@ -31,10 +31,10 @@ func runTopic(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("topic takes a NAME (run \"daybook topics\" for the list)")
 	}
-	if *limit < 0 {
-		return usagef("topic: --limit %d is negative", *limit)
+	if err := checkLimit("topic", *limit); err != nil {
+		return err
 	}
-	b, err := e.backend()
+	b, err := e.reader()
 	if err != nil {
 		return err
 	}

@@ -22,9 +22,13 @@ run are read again.`,
 	}
 }
 
+// defaultTopicsLimit is how many topics "daybook topics" lists.
+const defaultTopicsLimit = 30
+
 func runTopics(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("topics")
-	limit := fs.Int("limit", 30, "at most N topics; 0 for all")
+	limit := limitFlag(fs, "topics", "30; --all for every one")
+	all := fs.Bool("all", false, "list every topic")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := e.parse(fs, args)
 	if err != nil {
@@ -33,10 +37,18 @@ func runTopics(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("topics", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	if *limit < 0 {
-		return usagef("topics: --limit %d is negative", *limit)
+	if err := checkLimit("topics", *limit); err != nil {
+		return err
 	}
-	b, err := e.backend()
+	switch {
+	case *all && *limit > 0:
+		return usagef("topics: --all and --limit %d: give one", *limit)
+	case *all:
+		*limit = 0 // the API's 0 is every topic
+	case *limit == 0:
+		*limit = defaultTopicsLimit
+	}
+	b, err := e.reader()
 	if err != nil {
 		return err
 	}

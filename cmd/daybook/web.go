@@ -85,6 +85,9 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 
 // serveWeb serves the page from this process until ctx ends.
 func serveWeb(ctx context.Context, e *env, addr string, open bool) error {
+	if err := e.mustExist(); err != nil {
+		return err
+	}
 	a, err := e.local()
 	if err != nil {
 		return err
