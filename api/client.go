@@ -79,9 +79,9 @@ func (c *Client) Remember(ctx context.Context, req RememberRequest) (RememberRes
 }
 
 // Import streams JSON lines from r to the daemon.
-func (c *Client) Import(ctx context.Context, r io.Reader, strict bool) (ImportResponse, error) {
+func (c *Client) Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResponse, error) {
 	var resp ImportResponse
-	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(strict)}}.Encode()
+	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)}}.Encode()
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, io.NopCloser(r))
 	if err != nil {
 		return resp, err

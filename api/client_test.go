@@ -112,7 +112,7 @@ not json
 {"at": "2026-01-05T09:00", "text": "third", "colour": "red"}
 {"at": "2026-01-07T09:00", "text": "fourth"}
 `
-	resp, err := f.client.Import(ctx, strings.NewReader(input), false)
+	resp, err := f.client.Import(ctx, strings.NewReader(input), api.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,13 +128,23 @@ not json
 	// Strict: the same refusal, with the rejected lines, as on the App;
 	// nothing is written.
 	strictInput := `{"at": "2026-02-01T09:00", "text": "ok"}` + "\n" + `{"at": "yesterday-ish", "text": "bad"}` + "\n"
-	got, gotErr := f.client.Import(ctx, strings.NewReader(strictInput), true)
-	want, wantErr := newApp(t).Import(ctx, strings.NewReader(strictInput), true)
+	got, gotErr := f.client.Import(ctx, strings.NewReader(strictInput), api.ImportOptions{Strict: true})
+	want, wantErr := newApp(t).Import(ctx, strings.NewReader(strictInput), api.ImportOptions{Strict: true})
 	if gotErr == nil || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
 		t.Errorf("strict import over the socket: %+v, %v; on the App: %+v, %v", got, gotErr, want, wantErr)
 	}
 	if _, err := os.Stat(filepath.Join(f.app.Dir, "days", "2026", "02")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("strict import that failed wrote days/2026/02: %v", err)
+	}
+
+	// A date before the window is refused unless the import asks for any
+	// date, over the socket as on the App.
+	old := `{"at": "1850-03-02T09:00", "text": "an old journal"}` + "\n"
+	if resp, err := f.client.Import(ctx, strings.NewReader(old), api.ImportOptions{}); err != nil || resp.Added != 0 || len(resp.Rejected) != 1 {
+		t.Errorf("import of 1850 without any_date: %+v, %v", resp, err)
+	}
+	if resp, err := f.client.Import(ctx, strings.NewReader(old), api.ImportOptions{AnyDate: true}); err != nil || resp.Added != 1 {
+		t.Errorf("import of 1850 with any_date: %+v, %v", resp, err)
 	}
 }
 
@@ -147,7 +157,7 @@ func TestImportIsNotCappedAtOneMiB(t *testing.T) {
 		fmt.Fprintf(&b, `{"at": "2025-%02d-%02dT%02d:%02d", "text": "imported line %d %s"}`+"\n",
 			n%12+1, n%28+1, n%24, n%60, n, strings.Repeat("x", 200))
 	}
-	resp, err := f.client.Import(context.Background(), strings.NewReader(b.String()), false)
+	resp, err := f.client.Import(context.Background(), strings.NewReader(b.String()), api.ImportOptions{})
 	if err != nil {
 		t.Fatalf("importing %d bytes: %v", b.Len(), err)
 	}
@@ -160,13 +170,13 @@ func TestImportLineTooLong(t *testing.T) {
 	f := serve(t, newApp(t))
 	input := `{"at": "2026-01-02T09:00", "text": "kept"}` + "\n" +
 		`{"at": "2026-01-02T10:00", "text": "` + strings.Repeat("y", 2<<20) + `"}` + "\n"
-	resp, err := f.client.Import(context.Background(), strings.NewReader(input), false)
+	resp, err := f.client.Import(context.Background(), strings.NewReader(input), api.ImportOptions{})
 	var re *api.RemoteError
 	if !errors.As(err, &re) || re.Status != 400 || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("import with a 2 MiB line: %v", err)
 	}
 	// What was imported before the long line is what the App says.
-	want, wantErr := newApp(t).Import(context.Background(), strings.NewReader(input), false)
+	want, wantErr := newApp(t).Import(context.Background(), strings.NewReader(input), api.ImportOptions{})
 	if !reflect.DeepEqual(resp, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Errorf("over the socket: %+v, %v; on the App: %+v, %v", resp, err, want, wantErr)
 	}

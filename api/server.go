@@ -27,7 +27,7 @@ const (
 // serves them as soon as the App has them.
 type Backend interface {
 	Remember(ctx context.Context, req RememberRequest) (RememberResponse, error)
-	Import(ctx context.Context, r io.Reader, strict bool) (ImportResponse, error)
+	Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResponse, error)
 	Day(ctx context.Context, req DayRequest) (DayResponse, error)
 	Days(ctx context.Context, req DaysRequest) (DaysResponse, error)
 	Find(ctx context.Context, req FindRequest) (FindResponse, error)
@@ -156,18 +156,24 @@ func (s *Server) daemonStatus(fn func(context.Context, StatusRequest) (StatusRes
 
 // importHandler streams the request body, JSON lines, into Import. The body
 // has no overall size limit; Import limits each line. ?strict=true rejects
-// the whole input if any line is bad.
+// the whole input if any line is bad; ?any_date=true takes dates outside the
+// configured window.
 func (s *Server) importHandler(b Backend) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		strict := false
-		if v := r.URL.Query().Get("strict"); v != "" {
-			var err error
-			if strict, err = strconv.ParseBool(v); err != nil {
-				writeError(w, http.StatusBadRequest, fmt.Sprintf("strict=%q is not true or false", v), nil)
-				return
+		var opt ImportOptions
+		for _, f := range []struct {
+			name string
+			v    *bool
+		}{{"strict", &opt.Strict}, {"any_date", &opt.AnyDate}} {
+			if v := r.URL.Query().Get(f.name); v != "" {
+				var err error
+				if *f.v, err = strconv.ParseBool(v); err != nil {
+					writeError(w, http.StatusBadRequest, fmt.Sprintf("%s=%q is not true or false", f.name, v), nil)
+					return
+				}
 			}
 		}
-		resp, err := b.Import(r.Context(), r.Body, strict)
+		resp, err := b.Import(r.Context(), r.Body, opt)
 		s.respond(w, r, resp, err)
 	})
 }

@@ -24,6 +24,12 @@ type ImportLine struct {
 	Tags []string `json:"tags,omitempty"`
 }
 
+// ImportOptions tune an import.
+type ImportOptions struct {
+	Strict  bool // any bad line rejects the whole input before anything is written
+	AnyDate bool // take dates outside the configured window (old journals)
+}
+
 // ImportResponse reports an import.
 type ImportResponse struct {
 	Added    int           `json:"added"`

@@ -29,11 +29,17 @@ const importWriters = 8
 const maxImportLine = 1 << 20
 
 // Import bulk-loads JSON lines of api.ImportLine from r. Bad lines are
-// rejected with their line numbers while good ones are kept; with strict,
+// rejected with their line numbers while good ones are kept; with Strict,
 // any bad line rejects the whole input before anything is written. An entry
 // its day file holds already (same time and text) is skipped, so importing
 // a file again adds only what is new in it.
-func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportResponse, error) {
+// With AnyDate, dates outside the configured window are taken.
+func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (api.ImportResponse, error) {
+	strict := opt.Strict
+	window := a.Config.Window()
+	if opt.AnyDate {
+		window = date.AnyDate()
+	}
 	var resp api.ImportResponse
 	ensurePrivateDir(a.Dir, a.Log)
 	var batch []dayfiles.NewEntry
@@ -85,7 +91,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 		if line == "" {
 			continue
 		}
-		e, err := a.parseImportLine(line)
+		e, err := a.parseImportLine(line, window)
 		if err != nil {
 			resp.Rejected = append(resp.Rejected, api.ImportError{Line: n, Error: err.Error()})
 			continue
@@ -125,7 +131,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 	return resp, err
 }
 
-func (a *App) parseImportLine(line string) (dayfiles.NewEntry, error) {
+func (a *App) parseImportLine(line string, w date.Window) (dayfiles.NewEntry, error) {
 	var in api.ImportLine
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -135,7 +141,7 @@ func (a *App) parseImportLine(line string) (dayfiles.NewEntry, error) {
 	if in.At == "" {
 		return dayfiles.NewEntry{}, fmt.Errorf(`missing "at"`)
 	}
-	return a.newEntry(in.Text, in.Kind, in.Tags, in.At)
+	return a.newEntryIn(in.Text, in.Kind, in.Tags, in.At, w)
 }
 
 // appendParallel appends batch as AppendManyNew does, with the days split

@@ -24,9 +24,13 @@ type ImportPlan struct {
 // PlanImport reads JSON lines of api.ImportLine from r as Import does and
 // says what Import would add, leave out as already there, and reject, and
 // writes nothing: the dry run of an import. It reads the day files only,
-// so it may run beside a daemon.
-func (a *App) PlanImport(ctx context.Context, r io.Reader) (ImportPlan, error) {
+// so it may run beside a daemon. opt.Strict changes nothing in a plan.
+func (a *App) PlanImport(ctx context.Context, r io.Reader, opt api.ImportOptions) (ImportPlan, error) {
 	var plan ImportPlan
+	window := a.Config.Window()
+	if opt.AnyDate {
+		window = date.AnyDate()
+	}
 	byDay := map[date.Date][]string{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxImportLine)
@@ -38,7 +42,7 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader) (ImportPlan, error) {
 		if line == "" {
 			continue
 		}
-		e, err := a.parseImportLine(line)
+		e, err := a.parseImportLine(line, window)
 		if err != nil {
 			plan.Rejected = append(plan.Rejected, api.ImportError{Line: n, Error: err.Error()})
 			continue

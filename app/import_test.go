@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/daybook/daybook/api"
 )
 
 // Imports dedupe by instant: the same moment written with another offset
@@ -17,13 +19,13 @@ func TestImportDedupesByInstant(t *testing.T) {
 	dir := t.TempDir()
 	a := newApp(t, dir)
 	first := `{"at": "2017-06-28T15:38:37Z", "text": "Soaked in the hot spring."}` + "\n"
-	resp, err := a.Import(ctx, strings.NewReader(first), false)
+	resp, err := a.Import(ctx, strings.NewReader(first), api.ImportOptions{})
 	if err != nil || resp.Added != 1 {
 		t.Fatalf("first import: %+v %v", resp, err)
 	}
 	for _, at := range []string{"2017-06-29T00:38:37+09:00", "2017-06-28T11:38:00-04:00"} {
 		again := `{"at": "` + at + `", "text": "Soaked in the hot spring."}` + "\n"
-		resp, err = a.Import(ctx, strings.NewReader(again), false)
+		resp, err = a.Import(ctx, strings.NewReader(again), api.ImportOptions{})
 		if err != nil || resp.Added != 0 || resp.Skipped != 1 {
 			t.Errorf("the same instant as %s: %+v %v, want it there already", at, resp, err)
 		}
@@ -45,7 +47,7 @@ func TestPlanImportWritesNothing(t *testing.T) {
 {"at": "2024-03-03T09:00", "text": "two"}
 {"text": "no time"}
 `
-	plan, err := a.PlanImport(ctx, strings.NewReader(lines))
+	plan, err := a.PlanImport(ctx, strings.NewReader(lines), api.ImportOptions{})
 	if err != nil || plan.Added != 3 || plan.Skipped != 0 || plan.Days != 2 || plan.First.String() != "2024-03-01" || plan.Last.String() != "2024-03-03" {
 		t.Fatalf("plan %+v %v", plan, err)
 	}
@@ -55,10 +57,10 @@ func TestPlanImportWritesNothing(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
 		t.Fatalf("PlanImport wrote days/: %v", err)
 	}
-	if _, err := a.Import(ctx, strings.NewReader(lines), false); err != nil {
+	if _, err := a.Import(ctx, strings.NewReader(lines), api.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	plan, err = a.PlanImport(ctx, strings.NewReader(lines))
+	plan, err = a.PlanImport(ctx, strings.NewReader(lines), api.ImportOptions{})
 	if err != nil || plan.Added != 0 || plan.Skipped != 3 || plan.Days != 0 || !plan.First.IsZero() {
 		t.Errorf("plan after the import %+v %v, want all 3 there already", plan, err)
 	}
@@ -80,11 +82,11 @@ func TestImportManyDaysTwice(t *testing.T) {
 			fmt.Fprintf(&b, `{"at": "%sT09:%02d", "text": %q}`+"\n", day.Format("2006-01-02"), (i/2)%60, text)
 		}
 	}
-	resp, err := a.Import(ctx, strings.NewReader(b.String()), false)
+	resp, err := a.Import(ctx, strings.NewReader(b.String()), api.ImportOptions{})
 	if err != nil || resp.Added != days*perDay || resp.Days != days {
 		t.Fatalf("first import: added %d into %d days, %v; want %d into %d", resp.Added, resp.Days, err, days*perDay, days)
 	}
-	resp, err = a.Import(ctx, strings.NewReader(b.String()), false)
+	resp, err = a.Import(ctx, strings.NewReader(b.String()), api.ImportOptions{})
 	if err != nil || resp.Added != 0 || resp.Skipped != days*perDay {
 		t.Fatalf("second import: %+v %v, want all there already", resp, err)
 	}

@@ -31,7 +31,7 @@ type indexPart struct {
 	lockTimeout time.Duration // 0: 200ms; the daemon sets a longer one
 	hooked      bool
 	lastFull    time.Time
-	background  bool // catch-ups run off the request path (the daemon's CatchUp)
+	background  bool                  // catch-ups run off the request path (the daemon's CatchUp)
 	progress    func(done, total int) // see SetIndexProgress
 }
 

@@ -64,7 +64,7 @@ func BuildDialogue(ctx context.Context, dir, path string, c importer.Conversatio
 			return a, nil, err
 		}
 	}
-	resp, err := a.Import(ctx, &buf, false)
+	resp, err := a.Import(ctx, &buf, api.ImportOptions{})
 	if err != nil {
 		return a, nil, fmt.Errorf("%s: import: %w", c.ID, err)
 	}

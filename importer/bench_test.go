@@ -80,7 +80,7 @@ func BenchmarkImportTenYearsOfNotes(b *testing.B) {
 		for _, e := range res.Entries {
 			enc.Encode(api.ImportLine{At: e.AtString(), Text: e.Text})
 		}
-		resp, err := a.Import(context.Background(), &lines, false)
+		resp, err := a.Import(context.Background(), &lines, api.ImportOptions{})
 		if err != nil || resp.Added != 3650 {
 			b.Fatalf("imported %d: %v %v", resp.Added, err, resp.Rejected)
 		}

@@ -11,7 +11,7 @@ import (
 // client of the daemon's socket; the output is the same either way.
 type backend interface {
 	Remember(ctx context.Context, req api.RememberRequest) (api.RememberResponse, error)
-	Import(ctx context.Context, r io.Reader, strict bool) (api.ImportResponse, error)
+	Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (api.ImportResponse, error)
 	Day(ctx context.Context, req api.DayRequest) (api.DayResponse, error)
 	Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, error)
 	Find(ctx context.Context, req api.FindRequest) (api.FindResponse, error)

@@ -206,7 +206,7 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 		if err != nil {
 			return err
 		}
-		plan, err := a.PlanImport(ctx, lines)
+		plan, err := a.PlanImport(ctx, lines, api.ImportOptions{AnyDate: o.anyDate})
 		if err != nil {
 			return err
 		}
@@ -223,7 +223,7 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 			return err
 		}
 		r, done := importProgress(e, lines, total, o.asJSON)
-		resp, err := b.Import(ctx, r, o.strict)
+		resp, err := b.Import(ctx, r, api.ImportOptions{Strict: o.strict, AnyDate: o.anyDate})
 		done()
 		for _, r := range resp.Rejected {
 			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
