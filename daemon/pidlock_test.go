@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/daybook/daybook/filelock"
 )
 
 func TestPIDLock(t *testing.T) {
@@ -22,7 +24,7 @@ func TestPIDLock(t *testing.T) {
 	// process is refused as another process would be.
 	_, err = LockPID(dir, 777)
 	var le *LockedError
-	if !errors.As(err, &le) || le.PID != "4242" || !strings.Contains(err.Error(), "pid 4242") || !strings.Contains(err.Error(), dir) {
+	if !errors.As(err, &le) || le.PID != "4242" || !errors.Is(err, filelock.ErrBusy) || !strings.Contains(err.Error(), "pid 4242") || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("second lock: %v", err)
 	}
 	if err := l.Release(); err != nil {
