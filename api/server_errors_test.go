@@ -79,14 +79,10 @@ func TestBadRequests(t *testing.T) {
 	}
 
 	// The recall endpoint refuses a query of only spaces, or one over the
-	// limit, before any work; until the App can recall it is not there.
+	// limit, before any work.
 	status, _, msg := f.raw(t, "POST", "/v1/recall", `{"query": "   "}`)
-	if _, ok := any(f.app).(recaller); ok {
-		if status != 400 || !strings.Contains(msg, "only spaces") {
-			t.Errorf("recall of spaces: %d %q", status, msg)
-		}
-	} else if status != 404 {
-		t.Errorf("recall without an App that recalls: %d %q", status, msg)
+	if status != 400 || !strings.Contains(msg, "only spaces") {
+		t.Errorf("recall of spaces: %d %q", status, msg)
 	}
 
 	// After all that, the server still answers, and nothing was written.

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
 )
@@ -148,7 +149,7 @@ func (e *env) local() (*app.App, error) {
 
 // backend returns what carries out the operations: the daemon over its
 // socket when one answers for this data dir, else the App on the files.
-func (e *env) backend() (backend, error) {
+func (e *env) backend() (api.Service, error) {
 	if err := e.load(); err != nil {
 		return nil, err
 	}

@@ -40,7 +40,7 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	if err := e.load(); err != nil {
 		return err
 	}
-	var b backend
+	var b api.Service
 	c, why, err := dialDaemon(e)
 	if err != nil {
 		return err
