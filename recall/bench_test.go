@@ -2,7 +2,6 @@ package recall_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -205,7 +204,7 @@ func TestMeasure(t *testing.T) {
 			}
 		}
 		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-		t.Log(fmt.Sprintf("%-6s %-3s recall@10 %d/%d  p50 %s  p99 %s", m.mode, m.fusion, hits, len(c.facts),
-			lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond)))
+		t.Logf("%-6s %-3s recall@10 %d/%d  p50 %s  p99 %s", m.mode, m.fusion, hits, len(c.facts),
+			lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond))
 	}
 }

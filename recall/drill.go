@@ -47,7 +47,6 @@ type group struct {
 	started bool   // searched by the drill itself, not by searchGroups
 	hits    []index.Hit
 	vec     []index.VecHit
-	out     []scored
 }
 
 // drill runs the top-down drill from level start. It returns every chosen
