@@ -89,16 +89,6 @@ func Watch(root string, opts WatchOptions, onChange func([]date.Date)) (*Watcher
 	return w, nil
 }
 
-// Rescan asks the Watcher to compare every day file with what it last saw,
-// as it does itself after an event overflow. What differs is reported
-// Debounce later, as after an event.
-func (w *Watcher) Rescan() {
-	select {
-	case w.rescanReq <- struct{}{}:
-	default:
-	}
-}
-
 // Close stops the Watcher and waits for its goroutine; pending changes are dropped.
 func (w *Watcher) Close() error {
 	w.cancel()

@@ -305,3 +305,13 @@ func TestWatchBrokenWatcherDoesNotSpin(t *testing.T) {
 	r.write("2026-03-05", "written while the watcher was down")
 	r.expect("2026-03-05")
 }
+
+// Rescan asks the Watcher to compare every day file with what it last saw,
+// as it does itself after an event overflow. What differs is reported
+// Debounce later, as after an event.
+func (w *Watcher) Rescan() {
+	select {
+	case w.rescanReq <- struct{}{}:
+	default:
+	}
+}
