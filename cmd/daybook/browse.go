@@ -33,7 +33,7 @@ func runBrowse(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("browse", pos, 1, "one LEVEL (day, month or year)"); err != nil {
 		return err
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 	}
 	// With a daemon running this goes through its socket, so that its index
 	// sees the summaries written; the progress bar is then not shown.
-	c, err := e.backend()
+	c, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

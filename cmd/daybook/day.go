@@ -30,7 +30,7 @@ func runDay(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 1 {
 		req.Date = pos[0]
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func runDays(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("days takes no arguments, only --from and --to")
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -149,11 +150,12 @@ func (e *env) local() (*app.App, error) {
 
 // backend returns what carries out the operations: the daemon over its
 // socket when one answers for this data dir, else the App on the files.
-func (e *env) backend() (api.Service, error) {
+// Cancelling ctx stops the wait for the daemon's answer.
+func (e *env) backend(ctx context.Context) (api.Service, error) {
 	if err := e.load(); err != nil {
 		return nil, err
 	}
-	c, _, err := dialDaemon(e)
+	c, _, err := dialDaemon(ctx, e)
 	if err != nil {
 		return nil, err
 	}

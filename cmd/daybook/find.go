@@ -35,7 +35,7 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("find takes a PATTERN")
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

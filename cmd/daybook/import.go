@@ -41,7 +41,7 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		defer f.Close()
 		r = f
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("mcp takes no arguments, only --dir, --config and -v")
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

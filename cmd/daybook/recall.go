@@ -38,7 +38,7 @@ func runRecall(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("recall takes a QUERY")
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

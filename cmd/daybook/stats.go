@@ -31,7 +31,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("stats", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func runTopic(ctx context.Context, e *env, args []string) error {
 	if *limit < 0 {
 		return usagef("topic: --limit %d is negative", *limit)
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

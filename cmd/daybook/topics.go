@@ -36,7 +36,7 @@ func runTopics(ctx context.Context, e *env, args []string) error {
 	if *limit < 0 {
 		return usagef("topics: --limit %d is negative", *limit)
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}
