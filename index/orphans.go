@@ -57,13 +57,6 @@ type orphan struct {
 	r      date.Range
 }
 
-// lock takes the write lock of x.mu: what is cached of the contents is of
-// an older generation from then on.
-func (x *Index) lock() {
-	x.mu.Lock()
-	x.gen++
-}
-
 // Orphans returns the parent periods of level's documents that overlap r
 // but have no summary of their own: the days with entries but no daily
 // summary yet (today), the months with dailies but no monthly summary (this
