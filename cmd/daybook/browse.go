@@ -37,6 +37,9 @@ func runBrowse(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := e.checkRange(*from, *to); err != nil {
+		return err
+	}
 	resp, err := b.Browse(ctx, api.BrowseRequest{Level: pos[0], From: *from, To: *to, Limit: *limit})
 	if err != nil {
 		return err

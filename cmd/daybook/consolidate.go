@@ -58,6 +58,9 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := e.checkRange(*from, *to); err != nil {
+		return err
+	}
 	req := api.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}
 	var bar *progressbar.ProgressBar
 	if !*asJSON && isTerminal(e.stderr) {

@@ -31,6 +31,9 @@ func runDays(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := e.checkRange(*from, *to); err != nil {
+		return err
+	}
 	resp, err := b.Days(ctx, api.DaysRequest{From: *from, To: *to})
 	if err != nil {
 		return err

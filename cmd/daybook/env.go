@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"regexp"
 	"strings"
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/date"
 )
 
 // errHelpShown ends a command after -h printed its usage.
@@ -77,7 +77,7 @@ func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		// A relative date such as -3d or -2w is an argument, not a flag.
-		if len(args) > 0 && relativeDate.MatchString(args[0]) {
+		if len(args) > 0 && date.IsRelative(args[0]) {
 			pos = append(pos, args[0])
 			args = args[1:]
 			continue
@@ -182,9 +182,6 @@ func (e *env) printJSON(v any) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
-
-// relativeDate matches the -Nd and -Nw date arguments.
-var relativeDate = regexp.MustCompile(`^-[0-9]+[dw]$`)
 
 // stringList is a repeatable string flag.
 type stringList []string

@@ -39,6 +39,12 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkLimit(*limit); err != nil {
+		return err
+	}
+	if err := e.checkRange(*from, *to); err != nil {
+		return err
+	}
 	resp, err := b.Find(ctx, api.FindRequest{Pattern: strings.Join(pos, " "), From: *from, To: *to, Regex: *regex, Limit: *limit})
 	if err != nil {
 		return err

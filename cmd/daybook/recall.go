@@ -42,6 +42,9 @@ func runRecall(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := e.checkRange(*from, *to); err != nil {
+		return err
+	}
 	resp, err := b.Recall(ctx, api.RecallRequest{Query: strings.Join(pos, " "), From: *from, To: *to,
 		Level: *level, Limit: *limit, Explain: *explain, Mode: *mode})
 	if err != nil {
