@@ -131,9 +131,9 @@ func (a *App) emptyIndex(ctx context.Context) (*index.Index, error) {
 }
 
 // SetBackgroundCatchUp says that someone (the daemon) calls CatchUp
-// regularly: a request then never runs the full catch-up itself. It stat()s
-// every day file and summary, ~20 ms on 5 years, which a recall after a few
-// seconds of quiet paid: 34-43 ms through the CLI instead of 14-17.
+// regularly: a request then never runs the full catch-up itself, which
+// stat()s every day file and summary (its cost is in BENCHMARKS.md,
+// "Figures behind the code").
 func (a *App) SetBackgroundCatchUp() {
 	a.idx.mu.Lock()
 	defer a.idx.mu.Unlock()

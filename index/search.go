@@ -99,7 +99,7 @@ const maxChildIDs = 372
 // to it), so the ids name exactly the children. As a filter they are far
 // cheaper than the parents' terms: a year's term is on every entry of that
 // year (some 46,000 documents of a generated year), while an id is on one
-// document; ranking the months of three years went from 0.52 to 0.22 ms.
+// document (figures in BENCHMARKS.md, "Figures behind the code").
 func childIDs(level string, parents []string) []string {
 	per := maxChildren[level]
 	if per == 0 || len(parents) == 0 || len(parents)*per > maxChildIDs {
@@ -162,9 +162,8 @@ func searchQuery(q Query) query.Query {
 // without it. It is searched without scores, which lets bleve merge a
 // disjunction of terms (the 45 days of the drill's entry step, the terms
 // of a range) into one list of documents read once, where a scored
-// disjunction keeps a heap of one cursor per term. On 5 years the drill's entry step went from 0.87 to 0.53 ms of
-// CPU, the whole drill from 2.77 to 2.36 ms (one core), with every answer
-// byte for byte the same.
+// disjunction keeps a heap of one cursor per term; every answer is byte
+// for byte the same (figures in BENCHMARKS.md, "Figures behind the code").
 func unscored(q query.Query) query.Query { return filterQuery{q} }
 
 // filterQuery is a query searched without scores, term vectors or
