@@ -23,6 +23,7 @@ type RecallResult struct {
 	Snippet string   `json:"snippet"` // with the matched terms
 	Path    string   `json:"path"`    // relative to the data dir
 	Line    int      `json:"line"`
+	Day     string   `json:"day,omitempty"` // YYYY-MM-DD of a day, entry or line result
 	Explain *Explain `json:"explain,omitempty"`
 }
 
@@ -34,7 +35,17 @@ type Explain struct {
 	Cosine     float64 `json:"cosine"`
 	CosineRank int     `json:"cosine_rank,omitempty"`
 	Fused      float64 `json:"fused"`
-	DepthBoost float64 `json:"depth_boost"`
+	// Day is the score of the day the hit is ranked by, and its parts.
+	Day *DayScore `json:"day,omitempty"`
+}
+
+// DayScore is how a day ranks: the evidence of its entries and the
+// similarity of its summary, each divided by the best of the candidates,
+// weighed into one score (docs/recall.md).
+type DayScore struct {
+	Entries float64 `json:"entries"`
+	Summary float64 `json:"summary"`
+	Score   float64 `json:"score"`
 }
 
 // RecallResponse lists hits, best first.

@@ -290,6 +290,14 @@ func (c summaryFiles) Load(ctx context.Context, src index.Source) (index.Source,
 	for _, d := range s.Decisions {
 		text.WriteString("\n" + d.Text)
 	}
+	if len(s.Keywords) > 0 {
+		// The key routes recall to the period: searched, and shown in a
+		// snippet like the rest of the summary.
+		text.WriteString("\nKeywords:")
+		for _, k := range s.Keywords {
+			text.WriteString(" " + k.Name)
+		}
+	}
 	var tags []string
 	for _, t := range s.Tags {
 		tags = append(tags, t.Name)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/words"
 )
 
 // How many tags, people and busiest days each level lists, and how many
@@ -36,10 +37,13 @@ type facts struct {
 	decisions []Decision
 	tags      map[string]int
 	people    map[string]int
+	keywords  map[string]int
 	perDay    []DayCount
 }
 
-func newFacts() *facts { return &facts{tags: map[string]int{}, people: map[string]int{}} }
+func newFacts() *facts {
+	return &facts{tags: map[string]int{}, people: map[string]int{}, keywords: map[string]int{}}
+}
 
 // merge adds the facts of o, a later period, to f.
 func (f *facts) merge(o *facts) {
@@ -50,6 +54,9 @@ func (f *facts) merge(o *facts) {
 	}
 	for k, v := range o.people {
 		f.people[k] += v
+	}
+	for k, v := range o.keywords {
+		f.keywords[k] += v
 	}
 	f.perDay = append(f.perDay, o.perDay...)
 }
@@ -87,6 +94,14 @@ func (f *facts) addDay(day *dayfiles.Day) {
 		for _, p := range peopleIn(e.Text, known) {
 			f.people[p]++
 		}
+		for _, w := range words.Keywords(e.Text) {
+			f.keywords[w]++
+		}
+	}
+	for _, n := range day.Notes {
+		for _, w := range words.Keywords(n.Text) {
+			f.keywords[w]++
+		}
 	}
 	f.counts.add(c)
 	if len(day.Entries) > 0 {
@@ -99,6 +114,7 @@ func (f *facts) fill(s *Summary) {
 	s.Counts = f.counts
 	s.Tags = top(f.tags, maxCounts(s.Period.Level))
 	s.People = top(f.people, maxCounts(s.Period.Level))
+	s.Keywords = keywords(f.keywords, maxKeywords(s.Period.Level))
 	s.Decisions = f.decisions
 	if s.Period.Level == LevelYear && len(f.decisions) > maxYearDecisions {
 		s.Decisions = f.salientDecisions(maxYearDecisions)

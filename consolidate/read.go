@@ -120,6 +120,8 @@ func parseBody(s *Summary, body string) error {
 					s.People = append(s.People, c)
 				}
 			}
+		case section == secKeywords:
+			s.Keywords = append(s.Keywords, parseKeywords(l)...)
 		case section == secBusiest:
 			if d, ok := parseBusiest(l); ok {
 				s.Busiest = append(s.Busiest, d)

@@ -39,6 +39,7 @@ const (
 	secDecisions = "Decisions"
 	secTags      = "Tags"
 	secPeople    = "People"
+	secKeywords  = "Keywords"
 	secBusiest   = "Busiest days"
 	secStats     = "Stats"
 )
@@ -106,6 +107,9 @@ func renderBody(s *Summary) []byte {
 	}
 	writeCounts(&b, secTags, "#", s.Tags)
 	writeCounts(&b, secPeople, "", s.People)
+	if len(s.Keywords) > 0 {
+		fmt.Fprintf(&b, "## %s\n\n%s\n\n", secKeywords, renderKeywords(s.Keywords))
+	}
 	if len(s.Busiest) > 0 {
 		fmt.Fprintf(&b, "## %s\n\n", secBusiest)
 		for _, d := range s.Busiest {

@@ -10,7 +10,7 @@ import (
 
 // FormatVersion is the version of the summary file layout. It is part of
 // every input digest, so a new layout redoes every summary.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // Summary is a summary file: its front matter and the sections of its body.
 type Summary struct {
@@ -30,6 +30,7 @@ type Summary struct {
 	DecisionsOmitted int // a year: decisions its months list beyond those shown here
 	Tags             []Count
 	People           []Count
+	Keywords         []Count    // the words the period uses most, a key beside the prose (keywords.go)
 	Busiest          []DayCount // a month or a year: its busiest days
 
 	months map[int]bool // a year being written: the months that have decisions

@@ -35,6 +35,33 @@ func (q Question) Rank(results []api.RecallResult) int {
 	return 0
 }
 
+// DayRank returns the 1-based rank of the first gold day among the distinct
+// days the results name, in their order, or 0 when none is gold. Results of
+// month and year level name no day and are skipped: ten entries of one day
+// count as one day, so a list that spreads over days ranks better.
+func (q Question) DayRank(results []api.RecallResult) int {
+	var seen []string
+	for _, r := range results {
+		switch r.Level {
+		case "day", "entry", "line":
+		default:
+			continue
+		}
+		if len(r.Period) < len("2006-01-02") {
+			continue
+		}
+		day := r.Period[:10]
+		if slices.Contains(seen, day) {
+			continue
+		}
+		seen = append(seen, day)
+		if d, err := date.Parse(day); err == nil && q.gold[d] {
+			return len(seen)
+		}
+	}
+	return 0
+}
+
 // Metrics sums up the ranks and latencies of one mode over a question set.
 type Metrics struct {
 	Questions int           `json:"questions"`

@@ -32,6 +32,10 @@ type Question struct {
 	Kind string `json:"kind,omitempty"`
 	When string `json:"when,omitempty"`
 
+	// Category groups questions in a report (a dialogue set's 1 fact, 2
+	// date, 3 inference); 0 for none.
+	Category int `json:"category,omitempty"`
+
 	gold map[date.Date]bool
 	line int
 }

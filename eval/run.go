@@ -65,7 +65,7 @@ func Run(ctx context.Context, rc Recaller, qs []Question, modes []string, limit 
 				mr.Err = fmt.Sprintf("question on line %d: %v", q.line, err)
 				break
 			}
-			mr.Ranks[i] = q.Rank(resp.Results)
+			mr.Ranks[i] = q.DayRank(resp.Results)
 			if mr.Ranks[i] == 0 {
 				miss := Miss{Line: q.line, Q: q.Q}
 				if len(resp.Results) > 0 {

@@ -32,9 +32,6 @@ const (
 	topDays   = 5
 )
 
-// DepthBoost weighs a level's similarity: deeper is more specific.
-var depthBoost = map[string]float64{index.LevelYear: 0.6, index.LevelMonth: 0.8, index.LevelDay: 1.0, index.LevelEntry: 1.0}
-
 var levels = []string{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry}
 
 // group is one search of a drill step: the children of one parent, or of
@@ -45,6 +42,7 @@ type group struct {
 	noVec   bool   // BM25 only
 	each    bool   // one of the level's parents: ranked with the others by one RankEach
 	started bool   // searched by the drill itself, not by searchGroups
+	k       int    // how many to search for, when not the level's number
 	hits    []index.Hit
 	vec     []index.VecHit
 }
@@ -53,13 +51,13 @@ type group struct {
 // candidate of every level, the path of periods it went through, and
 // whether its BM25 search of the whole range's entries returned every entry
 // that has a word of the query (some, but fewer than it asked for).
-func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string) ([]scored, []string, bool, error) {
+func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string, without []string) ([]scored, []string, bool, error) {
 	// The best entries of the whole range by BM25 compete at the entry
 	// level beside those the drill reaches (summaries leave out rare
 	// words). That search does not depend on the levels above, so it runs
 	// beside them from the start: the levels above leave a core idle.
 	star := &group{label: "*", noVec: true, started: true}
-	starN := max(2*limit, 10)
+	starN := max(10*limit, 100)
 	var starErr error
 	starDone := make(chan struct{})
 	go func() {
@@ -73,6 +71,9 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	var path []string
 	var parents []string // chosen at the level above
 	for _, level := range levels[slices.Index(levels, start):] {
+		if slices.Contains(without, level) {
+			continue // switched off: its parents stay those of the level above
+		}
 		k := map[string]int{index.LevelYear: topYears, index.LevelMonth: topMonths, index.LevelDay: topDays, index.LevelEntry: limit}[level]
 		var groups []*group
 		if level == start {
@@ -96,6 +97,12 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 			if orphans := s.Orphans(level, r); len(orphans) > 0 {
 				orphans = orphans[:min(len(orphans), maxOrphans)]
 				groups = append(groups, &group{parents: orphans, label: "unsummarised:" + orphans[len(orphans)-1] + ".." + orphans[0]})
+			}
+			if level == index.LevelDay {
+				// The whole range's best days by their summaries and keys,
+				// beside those inside the chosen months: a day the months
+				// above missed still counts as evidence (answer).
+				groups = append(groups, &group{label: "*", k: max(3*limit, 30)})
 			}
 			if level == index.LevelEntry {
 				// The whole range's best entries, searched from the start.
@@ -139,9 +146,13 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		parents = parents[:0]
 		for _, g := range groups {
 			fused := fuse(method, g.label, g.hits, g.vec, docs, maxBM25)
+			keep := k
+			if level == index.LevelEntry || g.k > 0 {
+				keep = len(fused) // every entry found is evidence for its day (answer)
+			}
 			n := 0
 			for _, c := range fused {
-				if n == k || c.fused <= 0 || c.bm25Rank == 0 && c.cosine < minCosine {
+				if n == keep || c.fused <= 0 || c.bm25Rank == 0 && c.cosine < minCosine {
 					break
 				}
 				n++
@@ -203,6 +214,9 @@ func searchGroups(ctx context.Context, s Searcher, groups []*group, text string,
 			continue // running since the drill began
 		}
 		q := index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}
+		if g.k > 0 {
+			q.K = g.k
+		}
 		if vec != nil && !g.noVec {
 			near = append(near, g)
 		}
@@ -217,7 +231,7 @@ func searchGroups(ctx context.Context, s Searcher, groups []*group, text string,
 	// The vector scans are in memory: this goroutine does them while the
 	// BM25 searches run.
 	for _, g := range near {
-		g.vec = s.Nearest(index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: n}, vec)
+		g.vec = s.Nearest(index.Query{Text: text, Level: level, Parents: g.parents, Range: r, K: max(n, g.k)}, vec)
 	}
 	wg.Wait()
 	for _, err := range errs {

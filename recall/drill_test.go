@@ -152,8 +152,8 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 		t.Fatalf("method %q, want drill", resp.Method)
 	}
 	got := ids(resp.Results)
-	if !slices.Contains(got, "day:2024-03-10") {
-		t.Fatalf("the drill inside 2024-03 did not find day:2024-03-10: %v\npath %v", got, resp.Path)
+	if !slices.Contains(resp.Path, "day:2024-03-10") {
+		t.Fatalf("the drill inside 2024-03 did not reach day:2024-03-10: %v\npath %v", got, resp.Path)
 	}
 	if !slices.Contains(resp.Path, "month:2024-03") || !slices.Contains(resp.Path, "year:2024") {
 		t.Fatalf("drill path %v does not go through year:2024 and month:2024-03", resp.Path)
@@ -163,7 +163,7 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 		if r.Level == "entry" && r.Period == "2024-03-10" {
 			entry = &resp.Results[i]
 		}
-		if r.Explain == nil || r.Explain.DepthBoost == 0 {
+		if r.Explain == nil || r.Level != "month" && r.Level != "year" && r.Explain.Day == nil {
 			t.Fatalf("result %s has no explain", r.ID)
 		}
 	}
@@ -230,7 +230,7 @@ func TestCascade(t *testing.T) {
 	// Monthlies: starts at months.
 	f.sums.add("2025-06", "Kayak practice and reading about sailing.")
 	f.sync(t)
-	if r := f.recall(t, api.RecallRequest{Query: "kayak"}); r.Method != "months" || !slices.Contains(ids(r.Results), "day:2025-06-01") {
+	if r := f.recall(t, api.RecallRequest{Query: "kayak", Level: "day"}); r.Method != "months" || !slices.Contains(ids(r.Results), "day:2025-06-01") {
 		t.Fatalf("monthlies: method %q results %v", r.Method, ids(r.Results))
 	}
 	// A yearly: the whole drill.

@@ -31,6 +31,7 @@ type scored struct {
 	cosine     float64
 	cosineRank int
 	fused      float64
+	day        *dayScore // the day it is ranked by (answer)
 }
 
 // fuse merges the BM25 and vector candidates of one search into scored

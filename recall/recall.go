@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -36,6 +37,10 @@ type Options struct {
 	Log    *slog.Logger
 	Fusion string // FuseSum (default) or FuseRRF
 	Limit  int    // when the request gives none
+
+	// Without lists summary levels the drill leaves out, as if they were
+	// not written: the eval measures what each level contributes.
+	Without []string
 }
 
 // Check validates req and names what is wrong; Recall calls it too.
@@ -131,6 +136,9 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 	default:
 		start := ""
 		for _, l := range []string{index.LevelYear, index.LevelMonth, index.LevelDay} {
+			if slices.Contains(o.Without, l) {
+				continue
+			}
 			n, err := s.Count(ctx, l, r)
 			if err != nil {
 				return resp, err
@@ -145,14 +153,14 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		}
 		resp.Method = map[string]string{index.LevelYear: "drill", index.LevelMonth: "months", index.LevelDay: "days"}[start]
 		var path []string
-		if found, path, exhausted, err = drill(ctx, s, text, vec, r, start, limit, method); err != nil {
+		if found, path, exhausted, err = drill(ctx, s, text, vec, r, start, limit, method, o.Without); err != nil {
 			return resp, err
 		}
 		if req.Explain {
 			resp.Path = path
 		}
 	}
-	if resp.Results, err = results(ctx, s, found, text, req.Level, limit, req.Explain); err != nil {
+	if resp.Results, err = results(ctx, s, found, text, req.Level, limit, req.Explain, mode == ModeVector); err != nil {
 		return resp, err
 	}
 	seen := make(map[string]bool, len(resp.Results))
@@ -183,7 +191,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			seen[m.ID] = true
 			m.Score = round(floor * 0.5 / float64(i+1))
 			if req.Explain {
-				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score, DepthBoost: 1}
+				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score}
 			}
 			resp.Results = append(resp.Results, m)
 			added++
@@ -192,7 +200,18 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			resp.Method += "+linear"
 		}
 	}
+	setDays(resp.Results)
 	return resp, nil
+}
+
+// setDays names the day of each result that has one, so that clients need
+// not parse paths or periods.
+func setDays(rs []api.RecallResult) {
+	for i, r := range rs {
+		if r.Level != index.LevelYear && r.Level != index.LevelMonth && len(r.Period) >= 10 {
+			rs[i].Day = r.Period[:10]
+		}
+	}
 }
 
 func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level string) (api.RecallResponse, error) {
@@ -206,6 +225,7 @@ func linear(ctx context.Context, resp api.RecallResponse, o Options, text string
 			resp.Results = append(resp.Results, x)
 		}
 	}
+	setDays(resp.Results)
 	return resp, nil
 }
 

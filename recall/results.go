@@ -3,7 +3,6 @@ package recall
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/index"
@@ -14,14 +13,9 @@ import (
 // stored fields and spans of those returned read, in one Load (a second one
 // when some went from the index meanwhile). A "line" level asks for the
 // note kind, which only the stored fields tell: the entries are read first.
-func results(ctx context.Context, s Searcher, found []scored, text, level string, limit int, explain bool) ([]api.RecallResult, error) {
-	seen := make(map[string]bool, len(found))
+func results(ctx context.Context, s Searcher, found []scored, text, level string, limit int, explain, byVector bool) ([]api.RecallResult, error) {
 	var cands []scored
-	for _, c := range found {
-		if seen[c.hit.ID] {
-			continue
-		}
-		seen[c.hit.ID] = true
+	for _, c := range answer(found, level, byVector) {
 		if level != "line" && !levelWanted(level, c.hit.Level) || level == "line" && c.hit.Level != index.LevelEntry {
 			continue
 		}
@@ -34,16 +28,6 @@ func results(ctx context.Context, s Searcher, found []scored, text, level string
 		}
 		cands = slices.DeleteFunc(cands, func(c scored) bool { return docs[c.hit.ID].Kind != index.KindText })
 	}
-	slices.SortStableFunc(cands, func(a, b scored) int {
-		sa, sb := round(a.fused*depthBoost[a.hit.Level]), round(b.fused*depthBoost[b.hit.Level])
-		if sa != sb {
-			if sa > sb {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(b.hit.Period, a.hit.Period)
-	})
 	terms := queryStems(text)
 	out := []api.RecallResult{}
 	for len(out) < limit && len(cands) > 0 {
@@ -84,9 +68,8 @@ func load(ctx context.Context, s Searcher, text string, cands []scored) (map[str
 // form.
 func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
 	h := c.hit
-	boost := depthBoost[h.Level]
 	res := api.RecallResult{
-		ID: h.ID, Level: h.Level, Period: h.Period, Score: round(c.fused * boost),
+		ID: h.ID, Level: h.Level, Period: h.Period, Score: round(c.fused),
 		Snippet: snippet(h, terms), Path: h.Path, Line: h.Line,
 	}
 	if h.Kind == index.KindText {
@@ -95,7 +78,10 @@ func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
 	if explain {
 		res.Explain = &api.Explain{
 			Parent: c.parent, BM25: round(c.bm25), BM25Rank: c.bm25Rank, Cosine: round(c.cosine),
-			CosineRank: c.cosineRank, Fused: round(c.fused), DepthBoost: boost,
+			CosineRank: c.cosineRank, Fused: round(c.fused),
+		}
+		if d := c.day; d != nil {
+			res.Explain.Day = &api.DayScore{Entries: round(d.entries), Summary: round(d.summary), Score: round(d.score)}
 		}
 	}
 	return res

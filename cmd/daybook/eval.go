@@ -13,7 +13,7 @@ import (
 
 func cmdEval() command {
 	return command{
-		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json]",
+		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH",
 		summary: "measure recall against a question set, mode by mode",
 		help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
@@ -23,7 +23,18 @@ MRR (the mean of 1/rank of the first answer) and the latency p50 and p99.
 Only results of level day, entry or line count as answers; a month or year
 that holds a gold day does not. --now fixes the clock that temporal phrases
 ("last March", "yesterday") are read against, as RFC 3339 or YYYY-MM-DD
-(noon in the configured time zone); it runs on the files without the daemon.`,
+(noon in the configured time zone); it runs on the files without the daemon.
+
+--dialogue PATH takes LoCoMo-format conversations instead (a .json file, or
+a folder of them: session_N lists of messages with speaker, clean_text,
+date_time and dia_id; qa with question, evidence and category). Each
+conversation is imported into a new data dir of its own ("Speaker: text" at
+each message's time), consolidated and indexed; then every question is put
+to the default recall, its levels, the drill with each summary level
+switched off, the flat modes and a flat BM25 over whole days computed in
+the same run. A hit at k is a gold day (the day of an evidence message)
+among the first k distinct days of the results; the table gives hit@1/5/10
+and MRR@10 over all questions and per category, and the latencies.`,
 		run: runEval,
 	}
 }
@@ -35,9 +46,16 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	nowFlag := fs.String("now", "", `the time "now" for the question set (RFC 3339 or YYYY-MM-DD)`)
 	misses := fs.Bool("misses", false, "list the questions each mode did not answer")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	dialogue := fs.String("dialogue", "", "LoCoMo-format conversations: a .json file or a folder of them")
 	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if *dialogue != "" {
+		if err := exactArgs("eval --dialogue", pos, 0, "no FILE.jsonl"); err != nil {
+			return err
+		}
+		return runDialogueEval(ctx, e, *dialogue, *limit)
 	}
 	if err := exactArgs("eval", pos, 1, "a FILE.jsonl"); err != nil {
 		return err
@@ -120,4 +138,23 @@ func orNone(s string) string {
 		return "no results"
 	}
 	return s
+}
+
+func runDialogueEval(ctx context.Context, e *env, path string, limit int) error {
+	files, err := eval.ConversationFiles(path)
+	if err != nil {
+		return fmt.Errorf("eval --dialogue: %w", err)
+	}
+	tmp, err := os.MkdirTemp("", "daybook-eval-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	t, err := eval.Dialogue(ctx, files, tmp, limit, func(name string, n int) {
+		fmt.Fprintf(e.stderr, "%s: %d questions\n", name, n)
+	})
+	if err != nil {
+		return err
+	}
+	return t.WriteTable(e.stdout, eval.DialogueCategories)
 }

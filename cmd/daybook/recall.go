@@ -71,8 +71,11 @@ func runRecall(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%.3f  %-5s  %-10s  %s:%d\n", r.Score, r.Level, r.Period, r.Path, r.Line)
 		fmt.Fprintf(e.stdout, "    %s\n", r.Snippet)
 		if x := r.Explain; x != nil {
-			fmt.Fprintf(e.stdout, "    in %s: bm25 %.3f (#%d)  cosine %.3f (#%d)  fused %.3f  × depth %.1f\n",
-				x.Parent, x.BM25, x.BM25Rank, x.Cosine, x.CosineRank, x.Fused, x.DepthBoost)
+			fmt.Fprintf(e.stdout, "    in %s: bm25 %.3f (#%d)  cosine %.3f (#%d)  fused %.3f\n",
+				x.Parent, x.BM25, x.BM25Rank, x.Cosine, x.CosineRank, x.Fused)
+			if d := x.Day; d != nil {
+				fmt.Fprintf(e.stdout, "    day %s: entries %.3f  summary %.3f  → %.3f\n", r.Day, d.Entries, d.Summary, d.Score)
+			}
 		}
 	}
 	return nil

@@ -1,0 +1,170 @@
+package eval
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/app"
+	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/recall"
+)
+
+// DialogueCategories names the question categories of LoCoMo-format sets.
+var DialogueCategories = map[int]string{1: "fact", 2: "date", 3: "infer", 4: "open", 5: "adv"}
+
+// ConversationFiles returns the LoCoMo-format files at path: the file
+// itself, or the .json files of a folder, in name order.
+func ConversationFiles(path string) ([]string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return []string{path}, nil
+	}
+	files, err := filepath.Glob(filepath.Join(path, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no .json conversation files", path)
+	}
+	slices.Sort(files)
+	return files, nil
+}
+
+// LoadConversation reads a LoCoMo-format file; its times are read as UTC.
+func LoadConversation(path string) (Conversation, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Conversation{}, err
+	}
+	defer f.Close()
+	return ReadConversation(f, filepath.Base(path), time.UTC)
+}
+
+// BuildDialogue writes c into a new data dir at dir, as the entries a
+// person's import would make ("Speaker: text" at each message's time, the
+// zone UTC), consolidates every closed period and indexes it. It returns the
+// App on dir (Close it) and c's questions with their gold days: the days of
+// their evidence messages. Questions whose evidence names no message are
+// left out.
+func BuildDialogue(ctx context.Context, dir string, c Conversation) (*app.App, []Question, error) {
+	cfg := config.Default()
+	cfg.Timezone = "UTC"
+	if err := cfg.Validate(); err != nil {
+		return nil, nil, err
+	}
+	a := app.New(dir, cfg, nil)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	day := map[string]date.Date{}
+	for _, m := range c.Messages {
+		day[m.ID] = date.Of(m.At.UTC())
+		text := strings.Join(strings.Fields(m.Text), " ")
+		if text == "" {
+			continue
+		}
+		if err := enc.Encode(api.ImportLine{At: m.At.UTC().Format(time.RFC3339), Text: m.Speaker + ": " + text}); err != nil {
+			return nil, nil, err
+		}
+	}
+	resp, err := a.Import(ctx, &buf, false)
+	if err != nil {
+		return a, nil, fmt.Errorf("%s: import: %w", c.Name, err)
+	}
+	if len(resp.Rejected) > 0 {
+		return a, nil, fmt.Errorf("%s: import rejected %d messages, first: %s", c.Name, len(resp.Rejected), resp.Rejected[0].Error)
+	}
+	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+		return a, nil, fmt.Errorf("%s: consolidate: %w", c.Name, err)
+	}
+	if _, err := a.Reindex(ctx, api.ReindexRequest{}); err != nil {
+		return a, nil, fmt.Errorf("%s: reindex: %w", c.Name, err)
+	}
+	var qs []Question
+	for _, x := range c.QA {
+		var gold []date.Date
+		for _, id := range x.Evidence {
+			if d, ok := day[id]; ok && !slices.Contains(gold, d) {
+				gold = append(gold, d)
+			}
+		}
+		if len(gold) > 0 && strings.TrimSpace(x.Question) != "" {
+			qs = append(qs, NewQuestion(x.Question, gold, x.Category))
+		}
+	}
+	return a, qs, nil
+}
+
+// Askers returns every way of recalling that an eval compares on a's data
+// dir: the default drill, its levels, the drill with each summary level
+// switched off, the flat modes, and the flat BM25-over-days baseline.
+func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
+	base, err := NewDayBM25(a.Dir)
+	if err != nil {
+		return nil, err
+	}
+	out := []Asker{
+		RecallAsker("recall (drill)", a, api.RecallRequest{}),
+		RecallAsker("recall --level day", a, api.RecallRequest{Level: "day"}),
+		RecallAsker("recall --level entry", a, api.RecallRequest{Level: "entry"}),
+	}
+	x, err := a.Index(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, off := range []string{"year", "month", "day"} {
+		opts := recall.Options{Root: a.Dir, Now: a.Now, Loc: a.Loc(), Limit: a.Config.Recall.Limit, Without: []string{off}}
+		out = append(out, Asker{Name: "drill without " + off + "s", Ask: func(ctx context.Context, q string, limit int) ([]api.RecallResult, error) {
+			resp, err := recall.Recall(ctx, x, api.RecallRequest{Query: q, Limit: limit}, opts)
+			return resp.Results, err
+		}})
+	}
+	out = append(out,
+		RecallAsker("recall --mode bm25", a, api.RecallRequest{Mode: recall.ModeBM25}),
+		RecallAsker("recall --mode vector", a, api.RecallRequest{Mode: recall.ModeVector}),
+		RecallAsker("recall --mode linear", a, api.RecallRequest{Mode: recall.ModeLinear}),
+		BaselineAsker(base),
+	)
+	return out, nil
+}
+
+// Dialogue runs the eval over LoCoMo-format conversation files: each one
+// built into its own data dir under tmp, every asker over its questions.
+func Dialogue(ctx context.Context, files []string, tmp string, limit int, progress func(name string, questions int)) (*Tally, error) {
+	t := NewTally()
+	for i, path := range files {
+		c, err := LoadConversation(path)
+		if err != nil {
+			return nil, err
+		}
+		dir := filepath.Join(tmp, fmt.Sprintf("conv%02d", i+1))
+		a, qs, err := BuildDialogue(ctx, dir, c)
+		if err == nil {
+			var askers []Asker
+			if askers, err = Askers(ctx, a); err == nil {
+				err = t.Ask(ctx, askers, qs, limit)
+			}
+		}
+		if a != nil {
+			a.Close()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if progress != nil {
+			progress(c.Name, len(qs))
+		}
+	}
+	return t, nil
+}

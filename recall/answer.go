@@ -1,0 +1,192 @@
+package recall
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/daybook/daybook/index"
+)
+
+// The drill's levels do not compete with each other for the answer: the
+// summaries route and weigh, the entries answer. Measured on real dialogue
+// (docs/recall.md), a summary ranked beside the entries it was made from
+// took rank 1 from the right entry more often than it gave it, and each
+// group's own normalisation made a weak parent's best child look strong.
+// So every candidate day gets one score made of:
+//
+//   - its entries' evidence: the best entry's similarity plus a share of the
+//     next two (a day where several turns match the question is more
+//     likely the day it asks about than one with a single stray word);
+//   - its summary's similarity (prose and keywords), when the drill or
+//     the flat day search found it: a prior, which finds the day of a
+//     question put in words its best entries lack.
+//
+// The months and years route: the drill searches the day summaries of the
+// months it chose beside the range's best days. As a prior on their days
+// they did not help (a month's weight of 0.1 gave hit@1 60.6 against 60.9),
+// so they weigh nothing in a day's score.
+//
+// Each part is divided by its best value over the candidates, so parts
+// compare across parents. Days are then ranked by their score, and the
+// answer lists the best entry of each day in that order before any second
+// entry of a day: ten entries of two days answer less than ten days.
+
+// Weights of a day's score parts; they add up to 1.
+const (
+	wEntries = 0.7
+	wSummary = 0.3
+)
+
+// Shares of a day's second and third best entries in its entry evidence.
+const (
+	share2 = 0.5
+	share3 = 0.25
+)
+
+// dayScore is one candidate day's score and its parts, for --explain.
+type dayScore struct {
+	day              string
+	entries, summary float64
+	score            float64
+}
+
+// answer orders the drill's candidates for the result list: entries by
+// the score of their day, the best of each day first; summaries of level
+// day only when the request asks for days or a day has no entry to show;
+// months and years after every day, when asked for. Each candidate's fused
+// score is replaced by the score it is ranked by.
+// With byVector (the flat vector mode) an entry's evidence is its cosine.
+func answer(found []scored, level string, byVector bool) []scored {
+	best := map[string]scored{} // by id: the best-scored copy
+	var ids []string
+	for _, c := range found {
+		b, ok := best[c.hit.ID]
+		if !ok {
+			ids = append(ids, c.hit.ID)
+		}
+		if !ok || c.fused > b.fused {
+			best[c.hit.ID] = c
+		}
+	}
+	entries := map[string][]scored{} // by day, best first
+	summaries := map[string]scored{} // by period
+	var upper []scored               // months and years
+	for _, id := range ids {
+		c := best[id]
+		switch c.hit.Level {
+		case index.LevelEntry:
+			entries[c.hit.Period] = append(entries[c.hit.Period], c)
+		case index.LevelDay:
+			summaries[c.hit.Period] = c
+		default:
+			upper = append(upper, c)
+		}
+	}
+	days := map[string]*dayScore{}
+	get := func(d string) *dayScore {
+		if s, ok := days[d]; ok {
+			return s
+		}
+		s := &dayScore{day: d}
+		days[d] = s
+		return s
+	}
+	var maxE, maxS float64
+	for d, es := range entries {
+		for i := range es {
+			// An entry's evidence is its BM25 alone (over the best of the
+			// level): entries found by the whole range's search carry no
+			// cosine, and the offline cosine of one short turn is noise.
+			if !byVector {
+				es[i].fused = es[i].bm25
+			}
+		}
+		slices.SortStableFunc(es, byFused)
+		s := get(d)
+		s.entries = es[0].fused
+		if len(es) > 1 {
+			s.entries += share2 * es[1].fused
+		}
+		if len(es) > 2 {
+			s.entries += share3 * es[2].fused
+		}
+		maxE = max(maxE, s.entries)
+	}
+	for p, c := range summaries {
+		s := get(p)
+		s.summary = c.fused
+		maxS = max(maxS, s.summary)
+	}
+	order := make([]*dayScore, 0, len(days))
+	for _, s := range days {
+		s.score = wEntries*ratio(s.entries, maxE) + wSummary*ratio(s.summary, maxS)
+		order = append(order, s)
+	}
+	slices.SortFunc(order, func(a, b *dayScore) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return strings.Compare(b.day, a.day) // newer first among equals
+	})
+	var out []scored
+	add := func(c scored, s *dayScore) {
+		c.day = s
+		c.fused = s.score
+		out = append(out, c)
+	}
+	wantDays := level == index.LevelDay
+	// Round one: a result per day, best day first; rounds after it: each
+	// day's next entry, still in the days' order.
+	for round := 0; ; round++ {
+		more := false
+		for _, s := range order {
+			es := entries[s.day]
+			sum, hasSum := summaries[s.day]
+			switch {
+			case wantDays:
+				if round == 0 && hasSum {
+					add(sum, s)
+				}
+			case round < len(es):
+				c := es[round]
+				if round > 0 {
+					// A second entry of a day ranks below the day's first by
+					// its own share, never above a better day's first.
+					s2 := *s
+					s2.score = s.score * c.fused / max(es[0].fused, 1e-9)
+					c.day = &s2
+					c.fused = s2.score
+					out = append(out, c)
+				} else {
+					add(c, s)
+				}
+				more = more || round+1 < len(es)
+			case round == 0 && len(es) == 0 && hasSum:
+				add(sum, s) // found by its summary alone: the day is the answer
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	floor := 0.0
+	if len(out) > 0 {
+		floor = out[len(out)-1].fused
+	}
+	slices.SortStableFunc(upper, byFused)
+	for _, c := range upper {
+		c.fused = floor * c.fused / 2 // after every day: they name no day
+		out = append(out, c)
+	}
+	return out
+}
+
+func ratio(x, max float64) float64 {
+	if max <= 0 {
+		return 0
+	}
+	return x / max
+}
+
+func byFused(a, b scored) int { return cmp.Compare(b.fused, a.fused) }
