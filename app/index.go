@@ -304,7 +304,7 @@ func (c summaryFiles) Load(ctx context.Context, src index.Source) (index.Source,
 	}
 	r := s.Period.Range()
 	src.Docs = []index.Doc{{
-		ID: s.ID(), Level: string(s.Period.Level), Period: s.Period.String(), Kind: "summary", Tags: tags,
+		ID: s.ID(), Level: s.Period.Level, Period: s.Period.String(), Kind: "summary", Tags: tags,
 		Text: text.String(), Path: src.Path, Line: proseLine(path), Start: r.From, End: r.To,
 	}}
 	return src, nil

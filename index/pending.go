@@ -10,6 +10,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/daybook/daybook/date"
 )
 
 // ErrUnavailable is matched (errors.Is) by an Embedder's error that means
@@ -303,7 +304,8 @@ func (x *Index) scanPending(ctx context.Context) error {
 // metaOfHit rebuilds a document's vector metadata from its stored level
 // and period.
 func metaOfHit(h *search.DocumentMatch) (vecMeta, bool) {
-	level, _ := h.Fields["level"].(string)
+	lv, _ := h.Fields["level"].(string)
+	level := date.Level(lv)
 	period, _ := h.Fields["period"].(string)
 	r, ok := periodRange(period)
 	if !ok {

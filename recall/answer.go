@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/index"
 )
 
@@ -57,7 +58,7 @@ type dayScore struct {
 // months and years after every day, when asked for. Each candidate's fused
 // score is replaced by the score it is ranked by.
 // With byVector (the flat vector mode) an entry's evidence is its cosine.
-func answer(found []scored, level string, byVector bool) []scored {
+func answer(found []scored, level date.Level, byVector bool) []scored {
 	best := map[string]scored{} // by id: the best-scored copy
 	var ids []string
 	for _, c := range found {

@@ -59,7 +59,7 @@ func (c summaryCorpus) Load(ctx context.Context, src index.Source) (index.Source
 	for _, d := range s.Decisions {
 		text += "\n" + d.Text
 	}
-	src.Docs = []index.Doc{{ID: s.ID(), Level: string(s.Period.Level), Period: s.Period.String(), Kind: "summary",
+	src.Docs = []index.Doc{{ID: s.ID(), Level: s.Period.Level, Period: s.Period.String(), Kind: "summary",
 		Text: text, Path: src.Path, Line: 1, Start: r.From, End: r.To}}
 	return src, nil
 }
