@@ -137,3 +137,12 @@ func TestParseTime(t *testing.T) {
 		}
 	}
 }
+
+func TestMonthAdd(t *testing.T) {
+	m := Month{2026, time.March}
+	for k, want := range map[int]string{0: "2026-03", 1: "2026-04", 9: "2026-12", 10: "2027-01", -2: "2026-01", -3: "2025-12", -27: "2023-12", 24: "2028-03"} {
+		if got := m.Add(k).String(); got != want {
+			t.Errorf("2026-03 + %d months = %s, want %s", k, got, want)
+		}
+	}
+}
