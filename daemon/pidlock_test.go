@@ -40,18 +40,3 @@ func TestPIDLock(t *testing.T) {
 		t.Fatalf("pid file holds %q after takeover", data)
 	}
 }
-
-func TestPIDLockTakesOverLeftoverFile(t *testing.T) {
-	dir := t.TempDir()
-	// A daemon killed with SIGKILL leaves its pid behind but no lock.
-	os.WriteFile(filepath.Join(dir, PIDFile), []byte("99999999\n"), 0o644)
-	l, err := LockPID(dir, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Release()
-	data, _ := os.ReadFile(filepath.Join(dir, PIDFile))
-	if string(data) != "5\n" {
-		t.Fatalf("pid file holds %q", data)
-	}
-}
