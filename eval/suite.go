@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -53,11 +54,12 @@ type Tally struct {
 	Names []string
 	ranks map[string]map[int][]int
 	lat   map[string]map[int][]time.Duration
+	asked map[string]map[int][]Question // in the order of ranks
 }
 
 // NewTally returns an empty tally.
 func NewTally() *Tally {
-	return &Tally{ranks: map[string]map[int][]int{}, lat: map[string]map[int][]time.Duration{}}
+	return &Tally{ranks: map[string]map[int][]int{}, lat: map[string]map[int][]time.Duration{}, asked: map[string]map[int][]Question{}}
 }
 
 // Ask puts every question to every asker and records the day ranks.
@@ -67,6 +69,7 @@ func (t *Tally) Ask(ctx context.Context, askers []Asker, qs []Question, limit in
 			t.Names = append(t.Names, a.Name)
 			t.ranks[a.Name] = map[int][]int{}
 			t.lat[a.Name] = map[int][]time.Duration{}
+			t.asked[a.Name] = map[int][]Question{}
 		}
 		for _, q := range qs {
 			if err := ctx.Err(); err != nil {
@@ -80,6 +83,7 @@ func (t *Tally) Ask(ctx context.Context, askers []Asker, qs []Question, limit in
 			}
 			t.ranks[a.Name][q.Category] = append(t.ranks[a.Name][q.Category], q.DayRank(res))
 			t.lat[a.Name][q.Category] = append(t.lat[a.Name][q.Category], d)
+			t.asked[a.Name][q.Category] = append(t.asked[a.Name][q.Category], q)
 		}
 	}
 	return nil
@@ -153,3 +157,20 @@ func catName(names map[int]string, c int) string {
 	}
 	return fmt.Sprintf("cat%d", c)
 }
+
+// Worse lists the questions asker a ranked below asker b (a rank of 0,
+// none found, is the worst), with both ranks.
+func (t *Tally) Worse(a, b string) []string {
+	var out []string
+	for _, c := range t.Categories() {
+		ra, rb, qs := t.ranks[a][c], t.ranks[b][c], t.asked[a][c]
+		for i := range min(len(ra), len(rb), len(qs)) {
+			if worse(ra[i], rb[i]) {
+				out = append(out, fmt.Sprintf("%s %d, %s %d: %s (gold %s)", a, ra[i], b, rb[i], qs[i].Q, strings.Join(qs[i].Days, " ")))
+			}
+		}
+	}
+	return out
+}
+
+func worse(x, y int) bool { return y > 0 && (x == 0 || x > y) }

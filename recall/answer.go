@@ -39,6 +39,11 @@ const (
 	wSummary = 0.3
 )
 
+// spillWeight is the weight of the day after a temporal phrase's range: what
+// happened on a day is often written the next morning, but the day named
+// comes first when both say as much.
+const spillWeight = 0.8
+
 // Shares of a day's second and third best entries in its entry evidence.
 const (
 	share2 = 0.5
@@ -57,8 +62,9 @@ type dayScore struct {
 // day only when the request asks for days or a day has no entry to show;
 // months and years after every day, when asked for. Each candidate's fused
 // score is replaced by the score it is ranked by.
-// With byVector (the flat vector mode) an entry's evidence is its cosine.
-func answer(found []scored, level date.Level, byVector bool) []scored {
+// A day outside core (the range of the query's temporal phrase, searched
+// with the day after it) weighs spillWeight of its score.
+func answer(found []scored, level date.Level, core date.Range) []scored {
 	best := map[string]scored{} // by id: the best-scored copy
 	var ids []string
 	for _, c := range found {
@@ -99,9 +105,7 @@ func answer(found []scored, level date.Level, byVector bool) []scored {
 			// An entry's evidence is its BM25 alone (over the best of the
 			// level): entries found by the whole range's search carry no
 			// cosine, and the offline cosine of one short turn is noise.
-			if !byVector {
-				es[i].fused = es[i].bm25
-			}
+			es[i].fused = es[i].bm25
 		}
 		slices.SortStableFunc(es, byFused)
 		s := get(d)
@@ -122,6 +126,9 @@ func answer(found []scored, level date.Level, byVector bool) []scored {
 	order := make([]*dayScore, 0, len(days))
 	for _, s := range days {
 		s.score = wEntries*ratio(s.entries, maxE) + wSummary*ratio(s.summary, maxS)
+		if d, err := date.Parse(s.day); err == nil && !core.IsOpen() && !core.Contains(d) {
+			s.score *= spillWeight
+		}
 		order = append(order, s)
 	}
 	slices.SortFunc(order, func(a, b *dayScore) int {

@@ -194,9 +194,22 @@ func TestDrillRestrictedByRange(t *testing.T) {
 	if len(resp.Results) == 0 {
 		t.Fatal("nothing found in 2024")
 	}
+	// The phrase's year comes first; fewer days than the limit in it, the
+	// rest of the range follows (method "+outside"), never before it.
+	inside := true
 	for _, r := range resp.Results {
 		if !strings.HasPrefix(r.Period, "2024") {
-			t.Fatalf("result %s outside 2024", r.ID)
+			inside = false
+			if !strings.HasSuffix(resp.Method, "+outside") {
+				t.Fatalf("result %s outside 2024, method %q", r.ID, resp.Method)
+			}
+		} else if !inside {
+			t.Fatalf("result %s of 2024 after a result outside it: %v", r.ID, ids(resp.Results))
+		}
+	}
+	for i := 1; i < len(resp.Results); i++ {
+		if resp.Results[i].Score > resp.Results[i-1].Score {
+			t.Fatalf("results not sorted at %d: %v", i, ids(resp.Results))
 		}
 	}
 	resp = f.recall(t, api.RecallRequest{Query: "kayak", From: "2025-06-03", To: "2025-06-04", Level: "entry"})

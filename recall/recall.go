@@ -38,6 +38,8 @@ type Options struct {
 	Fusion string // FuseSum (default) or FuseRRF
 	Limit  int    // when the request gives none
 
+	noPhrases bool // the query's temporal phrases are taken out already
+
 	// Without lists summary levels the drill leaves out, as if they were
 	// not written: the eval measures what each level contributes.
 	Without []string
@@ -92,13 +94,16 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		return api.RecallResponse{}, err
 	}
 	text := req.Query
-	if tr, rest, ok := ParseTemporal(text, o.Now(), o.Loc); ok {
+	outer := r      // the range of --from/--to alone
+	phrase := false // r narrowed by a temporal phrase of the query
+	if tr, rest, ok := ParseTemporal(text, o.Now(), o.Loc); ok && !o.noPhrases {
 		text = rest
 		if r.IsOpen() {
 			r = tr
 		} else if r, ok = r.Intersect(tr); !ok {
 			return api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}, Method: "none"}, nil
 		}
+		phrase = true
 	}
 	resp := api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}}
 	if !r.IsOpen() {
@@ -153,14 +158,25 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		}
 		resp.Method = drillMethod(start)
 		var path []string
-		if found, path, exhausted, err = drill(ctx, s, text, vec, r, start, limit, method, o.Without); err != nil {
+		searched := r
+		if phrase && len(queryTerms(text)) > 0 && !r.From.IsZero() && !r.To.IsZero() && r.From.AddDays(7).After(r.To) && (outer.To.IsZero() || r.To.Before(outer.To)) {
+			// What a day is remembered for is often written the next day
+			// ("yesterday I ..."), or after midnight: the day after a
+			// phrase's range of a week or less is searched with it.
+			searched.To = r.To.AddDays(1)
+		}
+		if found, path, exhausted, err = drill(ctx, s, text, vec, searched, start, limit, method, o.Without); err != nil {
 			return resp, err
 		}
 		if req.Explain {
 			resp.Path = path
 		}
 	}
-	if resp.Results, err = results(ctx, s, found, text, date.Level(req.Level), limit, req.Explain, mode == ModeVector); err != nil {
+	core := date.Range{}
+	if phrase {
+		core = r // the day after it, searched too, weighs less
+	}
+	if resp.Results, err = results(ctx, s, found, text, date.Level(req.Level), limit, req.Explain, mode == ModeBM25 || mode == ModeVector, core); err != nil {
 		return resp, err
 	}
 	seen := make(map[string]bool, len(resp.Results))
@@ -200,6 +216,22 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 			resp.Method += "+linear"
 		}
 	}
+	if mode == ModeDrill && phrase && len(queryTerms(text)) > 0 && len(days(resp.Results)) < limit {
+		// A temporal phrase may name when something happened, not when it
+		// was written ("where is she going on the 10th of February?", asked
+		// of a chat in January). The phrase's range is searched first and
+		// its results come first; when they hold fewer days than the limit,
+		// the best of the rest of the range follow.
+		o.noPhrases = true
+		more, err := Recall(ctx, s, api.RecallRequest{Query: text, From: dateArg(outer.From), To: dateArg(outer.To), Level: req.Level, Limit: limit, Explain: req.Explain}, o)
+		if err != nil {
+			return resp, err
+		}
+		if merged := mergeOutside(resp.Results, more.Results, limit); len(merged) > len(resp.Results) || len(days(merged)) > len(days(resp.Results)) {
+			resp.Results = merged
+			resp.Method += "+outside"
+		}
+	}
 	setDays(resp.Results)
 	return resp, nil
 }
@@ -208,9 +240,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 // not parse paths or periods.
 func setDays(rs []api.RecallResult) {
 	for i, r := range rs {
-		if l := date.Level(r.Level); l != date.LevelYear && l != date.LevelMonth && len(r.Period) >= 10 {
-			rs[i].Day = r.Period[:10]
-		}
+		rs[i].Day = dayOf(r)
 	}
 }
 
@@ -251,4 +281,72 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 func hasWord(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// days returns the distinct days of results, in order.
+func days(rs []api.RecallResult) []string {
+	var out []string
+	for _, r := range rs {
+		if d := dayOf(r); d != "" && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// dayOf returns the day of a day, entry or line result, "" for others.
+func dayOf(r api.RecallResult) string {
+	if l := date.Level(r.Level); l != date.LevelYear && l != date.LevelMonth && len(r.Period) >= 10 {
+		return r.Period[:10]
+	}
+	return ""
+}
+
+// dateArg is d as --from/--to take it, "" for none.
+func dateArg(d date.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.String()
+}
+
+// mergeOutside puts the results of the range outside a temporal phrase's
+// after those inside it: first each inside day's first result, then each
+// outside day's first, then the other inside results, then the other
+// outside ones, cut to limit. Outside results of a month or a year are left
+// out. Scores follow the order: none is above the one before it.
+func mergeOutside(inside, outside []api.RecallResult, limit int) []api.RecallResult {
+	seen := map[string]bool{}
+	seenDay := map[string]bool{}
+	var firstIn, restIn, firstOut, restOut []api.RecallResult
+	for _, r := range inside {
+		seen[r.ID] = true
+		if d := dayOf(r); d == "" || !seenDay[d] {
+			seenDay[d] = true
+			firstIn = append(firstIn, r)
+		} else {
+			restIn = append(restIn, r)
+		}
+	}
+	for _, r := range outside {
+		d := dayOf(r)
+		if seen[r.ID] || d == "" {
+			continue
+		}
+		seen[r.ID] = true
+		if !seenDay[d] {
+			seenDay[d] = true
+			firstOut = append(firstOut, r)
+		} else {
+			restOut = append(restOut, r)
+		}
+	}
+	out := slices.Concat(firstIn, firstOut, restIn, restOut)
+	out = out[:min(len(out), limit)]
+	for i := 1; i < len(out); i++ {
+		if i >= len(firstIn) {
+			out[i].Score = round(min(out[i].Score, out[i-1].Score) * 0.999)
+		}
+	}
+	return out
 }

@@ -9,14 +9,19 @@ import (
 	"github.com/daybook/daybook/index"
 )
 
-// results turns the candidates into the response's results: the first of
-// each id, of the wanted level, best first, cut to limit. Only then are the
+// results turns the candidates into the response's results: ranked by
+// answer (the drill's), or as they come (a flat mode's, best first), of the
+// wanted level, cut to limit. Only then are the
 // stored fields and spans of those returned read, in one Load (a second one
 // when some went from the index meanwhile). A "line" level asks for the
 // note kind, which only the stored fields tell: the entries are read first.
-func results(ctx context.Context, s Searcher, found []scored, text string, level date.Level, limit int, explain, byVector bool) ([]api.RecallResult, error) {
+func results(ctx context.Context, s Searcher, found []scored, text string, level date.Level, limit int, explain, flat bool, core date.Range) ([]api.RecallResult, error) {
+	ranked := found
+	if !flat {
+		ranked = answer(found, level, core)
+	}
 	var cands []scored
-	for _, c := range answer(found, level, byVector) {
+	for _, c := range ranked {
 		if level != date.LevelLine && !levelWanted(level, c.hit.Level) || level == date.LevelLine && c.hit.Level != index.LevelEntry {
 			continue
 		}

@@ -32,7 +32,8 @@ conversation is imported into a new data dir of its own ("Speaker: text" at
 each message's time), consolidated and indexed; then every question is put
 to the default recall, its levels, the drill with each summary level
 switched off, the flat modes and a flat BM25 over whole days computed in
-the same run. A hit at k is a gold day (the day of an evidence message)
+the same run; --misses then lists the questions the default ranked worse
+than the baseline. A hit at k is a gold day (the day of an evidence message)
 among the first k distinct days of the results; the table gives hit@1/5/10
 and MRR@10 over all questions and per category, and the latencies.`,
 		run: runEval,
@@ -55,7 +56,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if err := exactArgs("eval --dialogue", pos, 0, "no FILE.jsonl"); err != nil {
 			return err
 		}
-		return runDialogueEval(ctx, e, *dialogue, *limit)
+		return runDialogueEval(ctx, e, *dialogue, *limit, *misses)
 	}
 	if err := exactArgs("eval", pos, 1, "a FILE.jsonl"); err != nil {
 		return err
@@ -140,7 +141,7 @@ func orNone(s string) string {
 	return s
 }
 
-func runDialogueEval(ctx context.Context, e *env, path string, limit int) error {
+func runDialogueEval(ctx context.Context, e *env, path string, limit int, misses bool) error {
 	files, err := eval.ConversationFiles(path)
 	if err != nil {
 		return fmt.Errorf("eval --dialogue: %w", err)
@@ -156,5 +157,14 @@ func runDialogueEval(ctx context.Context, e *env, path string, limit int) error 
 	if err != nil {
 		return err
 	}
-	return t.WriteTable(e.stdout, eval.DialogueCategories)
+	if err := t.WriteTable(e.stdout, eval.DialogueCategories); err != nil {
+		return err
+	}
+	if misses {
+		// Where the default did worse than the flat baseline.
+		for _, l := range t.Worse(t.Names[0], t.Names[len(t.Names)-1]) {
+			fmt.Fprintln(e.stdout, l)
+		}
+	}
+	return nil
 }
