@@ -119,7 +119,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				// The whole range's best days by their summaries and keys,
 				// beside those inside the chosen months: a day the months
 				// above missed still counts as evidence (answer).
-				groups = append(groups, &group{label: "*", k: max(3*limit, 30)})
+				groups = append(groups, &group{label: "*", k: max(30*limit, 300), noVec: true})
 			}
 			if level == index.LevelEntry {
 				// The whole range's best entries, searched from the start.
@@ -177,6 +177,9 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 					c.parent = c.hit.Period // searched inside its day
 				}
 				all = append(all, c)
+				if n > k {
+					continue // evidence for answer, not a parent to search inside
+				}
 				parents = append(parents, c.hit.Period)
 				path = append(path, string(level)+":"+c.hit.Period)
 			}

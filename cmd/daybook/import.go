@@ -1,30 +1,71 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/importer"
 )
 
 func cmdImport() command {
 	return command{
-		name: "import", args: "FILE|- [--strict]",
-		summary: "bulk-load entries from JSON lines",
-		help: `Each line is {"at": "2023-05-08T13:56:00", "text": "...", "kind": "...", "tags": [...]};
-"at" is local time in the configured zone, or RFC 3339 with an offset.
-Bad lines are reported with their line numbers and skipped; with --strict
-any bad line stops the import before anything is written. An entry its day
-file already has (the same time to the minute and the same text) is not
-written again: importing a file twice adds nothing the second time.`,
+		name: "import", args: "[--from FORMAT] PATH|- [--dry-run] [--strict]",
+		summary: "bulk-load entries from JSON lines, or from journals and chat exports",
+		help: `--from says what PATH is (default jsonl):
+  jsonl     daybook's own JSON lines, a FILE or - for standard input
+  obsidian  a folder of daily notes named YYYY-MM-DD.md (--pattern for another
+            Obsidian date format, in its tokens: --pattern DD-MM-YYYY)
+  logseq    a Logseq graph folder, or its journals/ (2024_03_01.md; --pattern
+            for another :journal/file-name-format, as written: yyyy-MM-dd)
+  jrnl      a jrnl journal file ([2012-03-29 09:00] Title...), or its JSON export
+  dayone    a Day One JSON export: its .zip, the unzipped folder, or a journal's .json
+  chatgpt   a ChatGPT data export: its .zip, the unzipped folder, or conversations.json
+  locomo    a LoCoMo-format conversation file (LoCoMo, REALTALK)
+docs/import.md tells, per format, what is kept and dropped and how times are
+taken. Each JSON line is {"at": "2023-05-08T13:56:00", "text": "...", "kind":
+"...", "tags": [...]}; "at" is local time in the configured zone, or RFC 3339
+with an offset.
+
+The source is only read. An entry its day file already has (the same instant,
+to the minute, and the same text) is not written again: importing a source
+twice adds nothing the second time. Bad input (a line, a note whose name is not
+a date, an entry with no time) is reported by file and line or index and
+skipped; with --strict any bad input stops the import before anything is
+written. --dry-run says what would be added and writes nothing. Dates before
+1900 or after the day after tomorrow are refused unless --any-date is given.
+With a daemon running, the import goes through it.`,
 		run: runImport,
 	}
 }
 
+// importOpts are the flags of one import.
+type importOpts struct {
+	from, pattern          string
+	strict, dryRun, asJSON bool
+	anyDate                bool
+}
+
 func runImport(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags("import")
-	strict := fs.Bool("strict", false, "reject the whole input if any line is bad")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
+	var o importOpts
+	fs.StringVar(&o.from, "from", "jsonl", "what PATH is: jsonl, "+strings.Join(importer.Names(), ", "))
+	fs.StringVar(&o.pattern, "pattern", "", "daily notes: the file name's date format, as the app spells it (obsidian YYYY-MM-DD, logseq yyyy_MM_dd)")
+	fs.BoolVar(&o.strict, "strict", false, "stop at the first bad input, before anything is written")
+	fs.BoolVar(&o.dryRun, "dry-run", false, "say what would be imported, and write nothing")
+	fs.BoolVar(&o.anyDate, "any-date", false, "take entries dated before 1900 or in the future (old journals)")
+	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
 	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
@@ -32,37 +73,276 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("import", pos, 1, "one FILE, or - for standard input"); err != nil {
 		return err
 	}
+	if o.pattern != "" && o.from != "obsidian" && o.from != "logseq" {
+		return usagef("import: --pattern names daily notes' file names: it goes with --from obsidian or logseq")
+	}
+	if o.from == "jsonl" || o.from == "" {
+		return importJSONLines(ctx, e, pos[0], o)
+	}
+	f, err := importer.Lookup(o.from)
+	if err != nil {
+		return usagef("import: --from: %v", err)
+	}
+	if pos[0] == "-" {
+		return usagef("import: --from %s reads a file or folder, not standard input", o.from)
+	}
+	res, err := f.Read(pos[0], importer.Options{Pattern: o.pattern})
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	res = importer.SplitLong(res, dayfiles.MaxEntryText)
+	if err := e.load(); err != nil {
+		return err
+	}
+	res = inDateWindow(res, o.anyDate, time.Now(), e.cfg.Location())
+	if o.strict && len(res.Skipped) > 0 {
+		return fmt.Errorf("import: --strict: %s; nothing imported", res.Skipped[0])
+	}
+	lines, froms := importLines(res.Entries)
+	return runImportLines(ctx, e, bytes.NewReader(lines), len(res.Entries), froms, res.Skipped, o)
+}
+
+// importJSONLines imports daybook's own JSON lines from path or stdin.
+func importJSONLines(ctx context.Context, e *env, path string, o importOpts) error {
 	var r io.Reader = e.stdin
-	if pos[0] != "-" {
-		f, err := os.Open(pos[0])
+	if path != "-" {
+		f, err := os.Open(path)
 		if err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
 		defer f.Close()
 		r = f
 	}
-	b, err := e.backend(ctx)
-	if err != nil {
-		return err
+	return runImportLines(ctx, e, r, 0, func(n int) string { return fmt.Sprintf("%s:%d", path, n) }, nil, o)
+}
+
+// importLines encodes entries as JSON lines of api.ImportLine, and returns
+// where each line came from.
+func importLines(entries []importer.Entry) ([]byte, func(int) string) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, en := range entries {
+		enc.Encode(api.ImportLine{At: en.AtString(), Text: en.Text, Kind: en.Kind, Tags: en.Tags})
 	}
-	resp, err := b.Import(ctx, r, *strict)
-	if *asJSON && err == nil {
-		return e.printJSON(resp)
+	return buf.Bytes(), func(n int) string {
+		if n >= 1 && n <= len(entries) {
+			return entries[n-1].From
+		}
+		return fmt.Sprintf("entry %d", n)
 	}
-	for _, rej := range resp.Rejected {
-		fmt.Fprintf(e.stderr, "%s:%d: %s\n", pos[0], rej.Line, rej.Error)
+}
+
+// inDateWindow moves the entries dated outside the window daybook takes
+// into the skipped ones.
+//
+// DATE WINDOW: the one call site of the accepted-dates check for imports.
+// The clients branch adds date.Window (1900-01-01 to today+2, configurable)
+// and checks it in the App; when that is on main, this should call
+// cfg.Window().Check (or date.AnyDate() with --any-date) and --any-date
+// should reach the App through the import request.
+func inDateWindow(res importer.Result, anyDate bool, now time.Time, loc *time.Location) importer.Result {
+	if anyDate {
+		return res
 	}
-	if err != nil {
-		return err
+	earliest := date.Date{Year: 1900, Month: time.January, Day: 1}
+	latest := date.Of(now.In(loc)).AddDays(2)
+	kept := res.Entries[:0]
+	for _, en := range res.Entries {
+		d := date.Of(en.At) // a local wall clock is its own day
+		if !en.Local {
+			d = date.Of(en.At.In(loc))
+		}
+		if d.Before(earliest) || latest.Before(d) {
+			res.Skipped = append(res.Skipped, importer.Skip{From: en.From, Why: importer.WhyOutside,
+				Reason: fmt.Sprintf("%s is outside 1900-01-01 to %s (--any-date takes it)", d, latest)})
+			continue
+		}
+		kept = append(kept, en)
 	}
-	fmt.Fprintf(e.stdout, "imported %d entries into %d days", resp.Added, resp.Days)
-	if resp.Skipped > 0 {
-		fmt.Fprintf(e.stdout, "; %d were there already", resp.Skipped)
+	res.Entries = kept
+	return res
+}
+
+// importResult is what an import prints with --json.
+type importResult struct {
+	DryRun  bool         `json:"dry_run,omitempty"`
+	Added   int          `json:"added"`
+	There   int          `json:"already_there"`
+	Days    int          `json:"days"`
+	First   string       `json:"first,omitempty"`
+	Last    string       `json:"last,omitempty"`
+	Skipped []importSkip `json:"skipped,omitempty"`
+}
+
+type importSkip struct {
+	From   string `json:"from"`
+	Why    string `json:"why"`
+	Reason string `json:"reason"`
+}
+
+// rejected is a line the App refused, as a skipped part of the source.
+func rejected(from string, r api.ImportError) importSkip {
+	why := importer.WhyRefused
+	switch {
+	case strings.Contains(r.Error, "outside"):
+		why = importer.WhyOutside
+	case strings.Contains(r.Error, "over the limit"):
+		why = importer.WhyTooLong
+	case strings.HasPrefix(r.Error, "bad JSON"), strings.HasPrefix(r.Error, "missing"):
+		why = importer.WhyMalformed
+	case strings.Contains(r.Error, "time"):
+		why = importer.WhyBadTime
 	}
-	fmt.Fprintln(e.stdout)
-	if n := len(resp.Rejected); n > 0 {
-		// The good lines are kept; a script still learns that some were not.
-		return fmt.Errorf("import: rejected %d bad lines (listed above); the other %d entries were imported", n, resp.Added)
+	return importSkip{From: from, Why: why, Reason: r.Error}
+}
+
+// runImportLines writes JSON lines through the backend (or plans them with
+// --dry-run) and reports: the skipped parts by where they came from, then
+// one summary sentence. total is the number of lines, for the progress
+// bar; 0 when not known.
+func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, from func(int) string, skipped []importer.Skip, o importOpts) error {
+	out := importResult{DryRun: o.dryRun}
+	for _, s := range skipped {
+		out.Skipped = append(out.Skipped, importSkip{From: s.From, Why: s.Why, Reason: s.Reason})
+	}
+	var importErr error
+	if o.dryRun {
+		a, err := e.local()
+		if err != nil {
+			return err
+		}
+		plan, err := a.PlanImport(ctx, lines)
+		if err != nil {
+			return err
+		}
+		out.Added, out.There, out.Days = plan.Added, plan.Skipped, plan.Days
+		if !plan.First.IsZero() {
+			out.First, out.Last = plan.First.String(), plan.Last.String()
+		}
+		for _, r := range plan.Rejected {
+			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
+		}
+	} else {
+		b, err := e.backend(ctx)
+		if err != nil {
+			return err
+		}
+		r, done := importProgress(e, lines, total, o.asJSON)
+		resp, err := b.Import(ctx, r, o.strict)
+		done()
+		for _, r := range resp.Rejected {
+			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
+		}
+		out.Added, out.There, out.Days = resp.Added, resp.Skipped, resp.Days
+		importErr = err
+	}
+	if o.asJSON && importErr == nil {
+		return e.printJSON(out)
+	}
+	printSkipped(e.stderr, out.Skipped)
+	if importErr != nil {
+		return importErr
+	}
+	fmt.Fprintln(e.stdout, importSummary(out))
+	if n := len(out.Skipped); n > 0 && !o.dryRun {
+		// What was good is imported; a script still learns that some was not.
+		return fmt.Errorf("import: %s of the input skipped (listed above)", plural(n, "part", "parts"))
 	}
 	return nil
+}
+
+// plural is "1 entry" or "2 entries".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// maxSkipLines is how many skipped parts are listed before the rest are counted.
+const maxSkipLines = 50
+
+func printSkipped(w io.Writer, skipped []importSkip) {
+	for i, s := range skipped {
+		if i == maxSkipLines {
+			fmt.Fprintf(w, "... and %d more (--json lists them all)\n", len(skipped)-i)
+			break
+		}
+		fmt.Fprintf(w, "%s: %s\n", s.From, s.Reason)
+	}
+}
+
+// importSummary is the one sentence an import ends with.
+func importSummary(r importResult) string {
+	var b strings.Builder
+	if r.DryRun {
+		fmt.Fprintf(&b, "would import %s into %s", plural(r.Added, "entry", "entries"), plural(r.Days, "day", "days"))
+		if r.First != "" {
+			if r.First == r.Last {
+				fmt.Fprintf(&b, " (%s)", r.First)
+			} else {
+				fmt.Fprintf(&b, " (%s to %s)", r.First, r.Last)
+			}
+		}
+	} else {
+		fmt.Fprintf(&b, "imported %s into %s", plural(r.Added, "entry", "entries"), plural(r.Days, "day", "days"))
+	}
+	if r.There > 0 {
+		fmt.Fprintf(&b, "; %s there already", wasWere(r.There))
+	}
+	if n := len(r.Skipped); n > 0 {
+		fmt.Fprintf(&b, "; %s skipped (%s; listed above)", wasWere(n), skipReasons(r.Skipped))
+	}
+	return b.String()
+}
+
+// skipReasons counts the skipped parts by kind, most first: "2 with no
+// time, 1 not named by a date".
+func skipReasons(skipped []importSkip) string {
+	n := map[string]int{}
+	var whys []string
+	for _, s := range skipped {
+		if n[s.Why]++; n[s.Why] == 1 {
+			whys = append(whys, s.Why)
+		}
+	}
+	slices.SortStableFunc(whys, func(a, b string) int { return n[b] - n[a] })
+	parts := make([]string, len(whys))
+	for i, w := range whys {
+		parts[i] = fmt.Sprintf("%d %s", n[w], w)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func wasWere(n int) string {
+	if n == 1 {
+		return "1 was"
+	}
+	return fmt.Sprintf("%d were", n)
+}
+
+// importProgress returns r, the n lines of an import, as a reader that moves
+// a progress bar on a terminal as the import takes them in, and a func that
+// ends the bar. Imports of fewer than 1,000 lines show none.
+func importProgress(e *env, r io.Reader, n int, quiet bool) (io.Reader, func()) {
+	if quiet || n < 1000 || !isTerminal(e.stderr) {
+		return r, func() {}
+	}
+	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.stderr),
+		progressbar.OptionSetDescription("importing"), progressbar.OptionShowCount(),
+		progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+	return &lineCounter{r: r, bar: bar}, func() { bar.Finish() }
+}
+
+// lineCounter counts the newlines read through it onto a progress bar.
+type lineCounter struct {
+	r   io.Reader
+	bar *progressbar.ProgressBar
+}
+
+func (c *lineCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.bar.Add(bytes.Count(p[:n], []byte{'\n'}))
+	return n, err
 }

@@ -1,0 +1,64 @@
+package importer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SplitLong splits each entry of res whose text is over max bytes into
+// parts of at most max bytes, cut at blank lines outside code fences, all
+// at the entry's time and in its order: a long daily note or chat answer
+// is imported whole, as several entries. An entry with no such cut within
+// max bytes is left as it is (the write then refuses it by name).
+func SplitLong(res Result, max int) Result {
+	var out []Entry
+	for _, e := range res.Entries {
+		if len(e.Text) <= max {
+			out = append(out, e)
+			continue
+		}
+		parts := splitText(e.Text, max)
+		for i, p := range parts {
+			part := e
+			part.Text = p
+			if len(parts) > 1 {
+				part.From = fmt.Sprintf("%s (part %d of %d)", e.From, i+1, len(parts))
+			}
+			if i > 0 {
+				part.Tags = nil // once is enough: on the first part
+			}
+			out = append(out, part)
+		}
+	}
+	res.Entries = out
+	return res
+}
+
+// splitText cuts s at blank lines outside fences into pieces of at most max
+// bytes; nil cuts mean s is returned whole.
+func splitText(s string, max int) []string {
+	lines := strings.SplitAfter(s, "\n")
+	var parts []string
+	start, size, lastCut, cutSize := 0, 0, -1, 0
+	fenced := false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+		}
+		if size+len(l) > max && lastCut > start {
+			if p := strings.TrimSpace(strings.Join(lines[start:lastCut], "")); p != "" {
+				parts = append(parts, p)
+			}
+			start, size, lastCut = lastCut, size-cutSize, -1
+		}
+		size += len(l)
+		if t == "" && !fenced {
+			lastCut, cutSize = i+1, size
+		}
+	}
+	if p := strings.TrimSpace(strings.Join(lines[start:], "")); p != "" {
+		parts = append(parts, p)
+	}
+	return parts
+}
