@@ -128,9 +128,7 @@ func ReadConversation(r io.Reader, name string, loc *time.Location) (Conversatio
 func splitEvidence(ev []string) []string {
 	var out []string
 	for _, e := range ev {
-		for _, f := range strings.FieldsFunc(e, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
-			out = append(out, f)
-		}
+		out = append(out, strings.FieldsFunc(e, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })...)
 	}
 	return slices.Compact(out)
 }
