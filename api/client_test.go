@@ -226,10 +226,6 @@ func TestStatusRoundTrip(t *testing.T) {
 
 func TestRecallRoundTrip(t *testing.T) {
 	a := newApp(t)
-	r, ok := any(a).(recaller)
-	if !ok {
-		t.Skip("the App has no Recall yet; /v1/recall is served once it has")
-	}
 	f := serve(t, a)
 	ctx := context.Background()
 	for _, text := range []string{"we chose bleve for full text search", "lunch with Ana", "the vector store is pure Go"} {
@@ -237,7 +233,7 @@ func TestRecallRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := same(t, "Recall", api.RecallRequest{Query: "full text search", Limit: 5}, f.client.Recall, r.Recall)
+	got := same(t, "Recall", api.RecallRequest{Query: "full text search", Limit: 5}, f.client.Recall, a.Recall)
 	if len(got.Results) == 0 {
 		t.Errorf("Recall found nothing: %+v", got)
 	}

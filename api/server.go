@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"net/http"
@@ -21,19 +20,6 @@ const (
 	MaxQuery = 4 << 10 // bytes of a recall query or a find pattern
 )
 
-// Backend carries out the operations the server answers; *app.App is one.
-// Operations that only some backends have (recall, consolidate, reindex,
-// context) are found by type assertion in NewServer, so that the server
-// serves them as soon as the App has them.
-type Backend interface {
-	Remember(ctx context.Context, req RememberRequest) (RememberResponse, error)
-	Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResponse, error)
-	Day(ctx context.Context, req DayRequest) (DayResponse, error)
-	Days(ctx context.Context, req DaysRequest) (DaysResponse, error)
-	Find(ctx context.Context, req FindRequest) (FindResponse, error)
-	Status(ctx context.Context, req StatusRequest) (StatusResponse, error)
-}
-
 // ServerOptions configures a Server.
 type ServerOptions struct {
 	// IsUserError tells the caller's mistakes (answered 400) from daybook's
@@ -44,7 +30,7 @@ type ServerOptions struct {
 	PID         int              // reported by status; os.Getpid() if 0
 }
 
-// Server is the HTTP/JSON API over a Backend: versioned endpoints under
+// Server is the HTTP/JSON API over a Service: versioned endpoints under
 // /v1/, JSON errors, and the limits above. It is an http.Handler; the
 // daemon serves it on its Unix socket.
 type Server struct {
@@ -55,7 +41,7 @@ type Server struct {
 }
 
 // NewServer returns the API over b.
-func NewServer(b Backend, opts ServerOptions) *Server {
+func NewServer(b Service, opts ServerOptions) *Server {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
@@ -76,29 +62,22 @@ func NewServer(b Backend, opts ServerOptions) *Server {
 	s.Handle(http.MethodPost, "/v1/day", jsonHandler(s, b.Day))
 	s.Handle(http.MethodPost, "/v1/days", jsonHandler(s, b.Days))
 	s.Handle(http.MethodPost, "/v1/find", jsonHandler(s, b.Find))
+	s.Handle(http.MethodPost, "/v1/recall", jsonHandler(s, b.Recall))
+	s.Handle(http.MethodPost, "/v1/expand", jsonHandler(s, b.Expand))
+	// Browse reads every summary it lists and plans a dry consolidation for
+	// the stale flags, so it runs without the write deadline.
+	s.Handle(http.MethodPost, "/v1/browse", longRunning(jsonHandler(s, b.Browse)))
 	status := jsonHandler(s, s.daemonStatus(b.Status))
 	s.Handle(http.MethodPost, "/v1/status", status)
 	s.Handle(http.MethodGet, "/v1/status", status)
-
-	// Operations that arrive with their parts: one block each.
-	s.handleContext(b) // /v1/context, /v1/topics, /v1/topic, /v1/stats (client_context.go)
-	if x, ok := b.(interface {
-		Recall(context.Context, RecallRequest) (RecallResponse, error)
-	}); ok {
-		s.Handle(http.MethodPost, "/v1/recall", jsonHandler(s, x.Recall))
-	}
-	if x, ok := b.(interface {
-		Consolidate(context.Context, ConsolidateRequest) (ConsolidateResponse, error)
-	}); ok {
-		s.Handle(http.MethodPost, "/v1/consolidate", longRunning(jsonHandler(s, x.Consolidate)))
-	}
-	if x, ok := b.(interface {
-		Reindex(context.Context, ReindexRequest) (ReindexResponse, error)
-	}); ok {
-		s.Handle(http.MethodPost, "/v1/reindex", longRunning(jsonHandler(s, x.Reindex)))
-	}
-	s.handleExpand(b)
-	s.handleBrowse(b)
+	s.Handle(http.MethodPost, "/v1/consolidate", longRunning(jsonHandler(s, b.Consolidate)))
+	s.Handle(http.MethodPost, "/v1/reindex", longRunning(jsonHandler(s, b.Reindex)))
+	s.Handle(http.MethodPost, "/v1/context", jsonHandler(s, b.Context))
+	s.Handle(http.MethodPost, "/v1/topics", jsonHandler(s, b.Topics))
+	s.Handle(http.MethodPost, "/v1/topic", jsonHandler(s, b.Topic))
+	stats := jsonHandler(s, b.Stats)
+	s.Handle(http.MethodPost, "/v1/stats", stats)
+	s.Handle(http.MethodGet, "/v1/stats", stats)
 	return s
 }
 
@@ -158,7 +137,7 @@ func (s *Server) daemonStatus(fn func(context.Context, StatusRequest) (StatusRes
 // has no overall size limit; Import limits each line. ?strict=true rejects
 // the whole input if any line is bad; ?any_date=true takes dates outside the
 // configured window.
-func (s *Server) importHandler(b Backend) http.Handler {
+func (s *Server) importHandler(b Service) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var opt ImportOptions
 		for _, f := range []struct {

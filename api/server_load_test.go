@@ -24,7 +24,6 @@ func TestManyClients(t *testing.T) {
 		run = 500 * time.Millisecond
 	}
 	a := newApp(t)
-	_, canRecall := any(a).(recaller)
 	f := serve(t, a)
 	ctx := context.Background()
 
@@ -74,12 +73,8 @@ func TestManyClients(t *testing.T) {
 						fail(fmt.Errorf("client %d find: its own entries not found", c))
 					}
 				case 1:
-					if canRecall {
-						if _, err := client.Recall(ctx, api.RecallRequest{Query: fmt.Sprintf("note%05d", i)}); err != nil {
-							fail(fmt.Errorf("client %d recall: %w", c, err))
-						}
-					} else if _, err := client.Day(ctx, api.DayRequest{Date: resp.Date}); err != nil {
-						fail(fmt.Errorf("client %d day: %w", c, err))
+					if _, err := client.Recall(ctx, api.RecallRequest{Query: fmt.Sprintf("note%05d", i)}); err != nil {
+						fail(fmt.Errorf("client %d recall: %w", c, err))
 					}
 				case 2:
 					if _, err := client.Status(ctx, api.StatusRequest{Brief: true}); err != nil {

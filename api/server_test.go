@@ -87,8 +87,3 @@ func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(string(p))
 	return len(p), nil
 }
-
-// recaller is an App that can recall; the recall endpoint exists only then.
-type recaller interface {
-	Recall(context.Context, api.RecallRequest) (api.RecallResponse, error)
-}

@@ -13,9 +13,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/date"
 )
+
+// The compiler holds App to the service contract that the API server, the
+// CLI and MCP call.
+var _ api.Service = (*App)(nil)
 
 // App carries out daybook's operations on one data dir.
 type App struct {

@@ -205,9 +205,9 @@ func (g *gatherer) addHits(query string) (int, error) {
 // hit turns a recall result into a candidate; ok is false when its file
 // went away or changed since the index saw it.
 func (g *gatherer) hit(r api.RecallResult) (assemble.Candidate, date.Range, bool) {
-	switch r.Level {
-	case "year", "month", "day":
-		p, err := consolidate.ParsePeriod(consolidate.Level(r.Level), r.Period)
+	switch l := date.Level(r.Level); l {
+	case date.LevelYear, date.LevelMonth, date.LevelDay:
+		p, err := consolidate.ParsePeriod(l, r.Period)
 		if err != nil {
 			return assemble.Candidate{}, date.Range{}, false
 		}
@@ -217,7 +217,7 @@ func (g *gatherer) hit(r api.RecallResult) (assemble.Candidate, date.Range, bool
 			return assemble.Candidate{}, date.Range{}, false
 		}
 		return assemble.SummaryCandidate(s), p.Range(), true
-	case "entry", "line":
+	case date.LevelEntry, date.LevelLine:
 		d, err := date.Parse(r.Period)
 		if err != nil {
 			return assemble.Candidate{}, date.Range{}, false
@@ -237,7 +237,7 @@ func (g *gatherer) hit(r api.RecallResult) (assemble.Candidate, date.Range, bool
 		}
 		for _, n := range day.Notes {
 			if n.ID(d) == r.ID {
-				return assemble.Candidate{ID: r.ID, Level: "line", Head: assemble.NoteLine(r.ID, n.Text), Date: d}, one, true
+				return assemble.Candidate{ID: r.ID, Level: string(date.LevelLine), Head: assemble.NoteLine(r.ID, n.Text), Date: d}, one, true
 			}
 		}
 	}
@@ -252,13 +252,7 @@ func (g *gatherer) addSummaries() error {
 	if err != nil {
 		return err
 	}
-	monthFrom := g.today.MonthOf()
-	for range recentMonths {
-		monthFrom = date.Month{Year: monthFrom.Year, Month: monthFrom.Month - 1}
-		if monthFrom.Month < 1 {
-			monthFrom = date.Month{Year: monthFrom.Year - 1, Month: 12}
-		}
-	}
+	monthFrom := g.today.MonthOf().Add(-recentMonths)
 	dayFrom := g.today.AddDays(-recentDailies)
 	var pick []consolidate.File
 	for _, f := range files {

@@ -131,7 +131,7 @@ func (a *App) expandLine(id string, d date.Date, n int) (api.ExpandResponse, err
 		}
 	}
 	return api.ExpandResponse{
-		ID: id, Level: "line", Period: d.String(), Path: dayfiles.RelPath(d), Line: first, EndLine: last,
+		ID: id, Level: string(date.LevelLine), Period: d.String(), Path: dayfiles.RelPath(d), Line: first, EndLine: last,
 		Text: sourceLines(data, first, last),
 	}, nil
 }

@@ -11,7 +11,7 @@ import (
 // Find is the linear scan over the day files in a range, newest first.
 func (a *App) Find(ctx context.Context, req api.FindRequest) (api.FindResponse, error) {
 	if req.Limit < 0 {
-		return api.FindResponse{}, userErrf("--limit %d is negative", req.Limit)
+		return api.FindResponse{}, userErrf("limit %d is negative", req.Limit)
 	}
 	m, err := dayfiles.NewMatcher(req.Pattern, req.Regex)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/words"
 )
 
 // An editor that saves a buffer it read before daybook appended an entry
@@ -219,7 +220,7 @@ func (a *App) restoreVanished(ctx context.Context, days []date.Date) {
 		x := &g.days[where[i].d][where[i].i]
 		x.again, x.base = x.again+1, idBase(w.ID)
 		log.Warn("an acknowledged entry vanished from its day file, most likely saved over by an editor that read the file before it was written; appending it again",
-			"path", w.Rel, "line", w.Line, "id", w.ID, "text", clip(again[i].Text, 60))
+			"path", w.Rel, "line", w.Line, "id", w.ID, "text", words.Clip(again[i].Text, 60))
 	}
 	if err != nil {
 		log.Error("appending vanished entries again", "err", err)
@@ -261,11 +262,4 @@ func idBase(id string) string {
 		return id[:idBaseLen]
 	}
 	return id
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

@@ -132,9 +132,9 @@ func (a *App) emptyIndex(ctx context.Context) (*index.Index, error) {
 }
 
 // SetBackgroundCatchUp says that someone (the daemon) calls CatchUp
-// regularly: a request then never runs the full catch-up itself. It stat()s
-// every day file and summary, ~20 ms on 5 years, which a recall after a few
-// seconds of quiet paid: 34-43 ms through the CLI instead of 14-17.
+// regularly: a request then never runs the full catch-up itself, which
+// stat()s every day file and summary (its cost is in BENCHMARKS.md,
+// "Figures behind the code").
 func (a *App) SetBackgroundCatchUp() {
 	a.idx.mu.Lock()
 	defer a.idx.mu.Unlock()
@@ -305,7 +305,7 @@ func (c summaryFiles) Load(ctx context.Context, src index.Source) (index.Source,
 	}
 	r := s.Period.Range()
 	src.Docs = []index.Doc{{
-		ID: s.ID(), Level: string(s.Period.Level), Period: s.Period.String(), Kind: "summary", Tags: tags,
+		ID: s.ID(), Level: s.Period.Level, Period: s.Period.String(), Kind: "summary", Tags: tags,
 		Text: text.String(), Path: src.Path, Line: proseLine(path), Start: r.From, End: r.To,
 	}}
 	return src, nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/words"
 )
 
 // topicsShown is how many tags and people a summary item names.
@@ -35,24 +36,13 @@ func SummaryCandidate(s *consolidate.Summary) Candidate {
 func countsLine(level consolidate.Level, c consolidate.Counts) string {
 	var parts []string
 	if level != consolidate.LevelDay {
-		parts = append(parts, plural(c.Days, "day"))
+		parts = append(parts, words.Count(c.Days, "day"))
 	}
-	parts = append(parts, plural(c.Entries, "entry"))
+	parts = append(parts, words.Count(c.Entries, "entry"))
 	if c.Decisions > 0 {
-		parts = append(parts, plural(c.Decisions, "decision"))
+		parts = append(parts, words.Count(c.Decisions, "decision"))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return "1 " + word
-	case strings.HasSuffix(word, "y") && !strings.HasSuffix(word, "ay"):
-		return fmt.Sprintf("%d %sies", n, word[:len(word)-1])
-	default:
-		return fmt.Sprintf("%d %ss", n, word)
-	}
 }
 
 // EntryCandidate returns the candidate of an entry, given verbatim (see EntryLine).

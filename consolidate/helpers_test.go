@@ -139,5 +139,3 @@ func readSummary(t testing.TB, root string, level consolidate.Level, period stri
 	}
 	return s
 }
-
-func consolidateRunAll() consolidate.RunOptions { return consolidate.RunOptions{} }

@@ -1,11 +1,12 @@
 package consolidate
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
+
+	"github.com/daybook/daybook/filelock"
 )
 
 // LockFile is the file under the data dir a consolidation holds locked.
@@ -16,6 +17,9 @@ type BusyError struct {
 	PID int // 0 when the holder had not written its pid yet
 }
 
+// Is makes errors.Is(err, filelock.ErrBusy) true for a *BusyError.
+func (e *BusyError) Is(target error) bool { return target == filelock.ErrBusy }
+
 func (e *BusyError) Error() string {
 	if e.PID == 0 {
 		return "a consolidation is already running"
@@ -24,34 +28,20 @@ func (e *BusyError) Error() string {
 }
 
 // lock takes the consolidation lock of the data dir root without waiting: a
-// flock on DATA/.consolidate.lock that holds the holder's pid. The returned
-// func releases it. The lock goes with the process, so a crash never leaves
-// a stale one behind.
+// file lock on DATA/.consolidate.lock that holds the holder's pid. The
+// returned func releases it. The lock goes with the process, so a crash never
+// leaves a stale one behind.
 func lock(root string) (unlock func(), err error) {
 	if err := os.MkdirAll(root, 0o700); err != nil {
 		return nil, fmt.Errorf("creating data dir: %w", err)
 	}
-	path := filepath.Join(root, LockFile)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	l, err := filelock.LockPID(filepath.Join(root, LockFile), os.Getpid())
+	var busy *filelock.BusyError
+	if errors.As(err, &busy) {
+		return nil, &BusyError{PID: busy.PID}
+	}
 	if err != nil {
-		return nil, fmt.Errorf("opening %s: %w", path, err)
+		return nil, err
 	}
-	busy, err := tryLock(f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("locking %s: %w", path, err)
-	}
-	if busy {
-		data, _ := os.ReadFile(path)
-		f.Close()
-		pid, _ := strconv.Atoi(strings.TrimSpace(string(data)))
-		return nil, &BusyError{PID: pid}
-	}
-	if err := f.Truncate(0); err == nil {
-		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	}
-	return func() {
-		f.Truncate(0)
-		f.Close() // releases the lock
-	}, nil
+	return func() { l.Release() }, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/words"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -117,7 +118,7 @@ func renderBody(s *Summary) []byte {
 			if p.Level == LevelYear {
 				link = d.Date[:4] + "/" + link
 			}
-			fmt.Fprintf(&b, "- [%s](%s) (%s)\n", d.Date, link, plural(d.Entries, "entry"))
+			fmt.Fprintf(&b, "- [%s](%s) (%s)\n", d.Date, link, words.Count(d.Entries, "entry"))
 		}
 		b.WriteByte('\n')
 	}

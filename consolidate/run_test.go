@@ -13,6 +13,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/filelock"
 )
 
 var ctx = context.Background()
@@ -393,7 +394,7 @@ func TestSecondConsolidationIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	var busy *consolidate.BusyError
-	if !errors.As(inner, &busy) || busy.PID != os.Getpid() {
+	if !errors.As(inner, &busy) || busy.PID != os.Getpid() || !errors.Is(inner, filelock.ErrBusy) {
 		t.Fatalf("second run: %v, want a BusyError with pid %d", inner, os.Getpid())
 	}
 	if want := "a consolidation is already running (pid "; !strings.HasPrefix(inner.Error(), want) {

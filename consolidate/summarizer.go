@@ -1,15 +1,20 @@
 package consolidate
 
-import "context"
+import (
+	"context"
 
-// Level is a level of the pyramid.
-type Level string
+	"github.com/daybook/daybook/date"
+)
 
-// The levels, bottom up.
+// Level is a level of the pyramid: date.Level, the one type of every
+// package; consolidation writes the summaries of its day, month and year.
+type Level = date.Level
+
+// The levels consolidation writes, bottom up.
 const (
-	LevelDay   Level = "day"
-	LevelMonth Level = "month"
-	LevelYear  Level = "year"
+	LevelDay   = date.LevelDay
+	LevelMonth = date.LevelMonth
+	LevelYear  = date.LevelYear
 )
 
 // Summarizer writes the prose of a summary. Everything that must not be lost

@@ -3,9 +3,10 @@ package consolidate
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"strings"
 	"time"
+
+	"github.com/daybook/daybook/words"
 )
 
 // FormatVersion is the version of the summary file layout. It is part of
@@ -101,26 +102,16 @@ func hashBytes(b []byte) string { return hashBody(b) }
 func (c Counts) statsLine(level Level) string {
 	var parts []string
 	if level != LevelDay {
-		parts = append(parts, plural(c.Days, "day")+" with entries")
+		parts = append(parts, words.Count(c.Days, "day")+" with entries")
 	}
-	parts = append(parts, plural(c.Entries, "entry"))
+	parts = append(parts, words.Count(c.Entries, "entry"))
 	for _, k := range []struct {
 		n    int
 		name string
 	}{{c.Decisions, "decision"}, {c.Facts, "fact"}, {c.Events, "event"}, {c.Todos, "todo"}, {c.Notes, "free-text note"}} {
 		if k.n > 0 {
-			parts = append(parts, plural(k.n, k.name))
+			parts = append(parts, words.Count(k.n, k.name))
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	if strings.HasSuffix(word, "y") && !strings.ContainsRune("aeiou", rune(word[len(word)-2])) {
-		return fmt.Sprintf("%d %sies", n, word[:len(word)-1])
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/daybook/daybook/filelock"
 )
 
 func TestPIDLock(t *testing.T) {
@@ -22,7 +24,7 @@ func TestPIDLock(t *testing.T) {
 	// process is refused as another process would be.
 	_, err = LockPID(dir, 777)
 	var le *LockedError
-	if !errors.As(err, &le) || le.PID != "4242" || !strings.Contains(err.Error(), "pid 4242") || !strings.Contains(err.Error(), dir) {
+	if !errors.As(err, &le) || le.PID != "4242" || !errors.Is(err, filelock.ErrBusy) || !strings.Contains(err.Error(), "pid 4242") || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("second lock: %v", err)
 	}
 	if err := l.Release(); err != nil {
@@ -36,20 +38,5 @@ func TestPIDLock(t *testing.T) {
 	data, _ = os.ReadFile(filepath.Join(dir, PIDFile))
 	if string(data) != "777\n" {
 		t.Fatalf("pid file holds %q after takeover", data)
-	}
-}
-
-func TestPIDLockTakesOverLeftoverFile(t *testing.T) {
-	dir := t.TempDir()
-	// A daemon killed with SIGKILL leaves its pid behind but no lock.
-	os.WriteFile(filepath.Join(dir, PIDFile), []byte("99999999\n"), 0o644)
-	l, err := LockPID(dir, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Release()
-	data, _ := os.ReadFile(filepath.Join(dir, PIDFile))
-	if string(data) != "5\n" {
-		t.Fatalf("pid file holds %q", data)
 	}
 }

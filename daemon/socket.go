@@ -66,9 +66,6 @@ func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServ
 	return &SocketServer{path: path, ln: ln, srv: srv, log: log}, nil
 }
 
-// Path returns the socket's path.
-func (s *SocketServer) Path() string { return s.path }
-
 // Serve answers requests until Close; it returns nil after Close.
 func (s *SocketServer) Serve() error {
 	s.log.Info("serving", "socket", s.path)

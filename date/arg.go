@@ -21,14 +21,8 @@ func ParseArg(s string, today Date) (Date, error) {
 	case "tomorrow":
 		return today.AddDays(1), nil
 	default:
-		if len(v) >= 3 && v[0] == '-' && (v[len(v)-1] == 'd' || v[len(v)-1] == 'w') {
-			n, err := strconv.Atoi(v[1 : len(v)-1])
-			if err == nil && n >= 0 && n <= 100000 {
-				if v[len(v)-1] == 'w' {
-					n *= 7
-				}
-				return today.AddDays(-n), nil
-			}
+		if n, ok := relative(v); ok && n >= 0 {
+			return today.AddDays(-n), nil
 		}
 		d, err := Parse(v)
 		if err != nil {
@@ -38,24 +32,80 @@ func ParseArg(s string, today Date) (Date, error) {
 	}
 }
 
-// ParseRangeArgs parses optional --from and --to values into a Range.
+// IsRelative reports whether s is written as a relative date, -3d or -2w,
+// which a command line must take for an argument rather than a flag.
+func IsRelative(s string) bool {
+	_, ok := relative(s)
+	return ok
+}
+
+// relative parses -Nd and -Nw (N up to 100000) into a number of days; ok
+// says s has the form, and days is -1 when N is out of range.
+func relative(v string) (days int, ok bool) {
+	if len(v) < 3 || v[0] != '-' || (v[len(v)-1] != 'd' && v[len(v)-1] != 'w') {
+		return 0, false
+	}
+	digits := v[1 : len(v)-1]
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n > 100000 {
+		return -1, true
+	}
+	if v[len(v)-1] == 'w' {
+		n *= 7
+	}
+	return n, true
+}
+
+// ParseRangeArgs parses optional from and to values, each as ParseArg
+// takes it, into a Range. Its errors are *RangeError, which name the fields
+// "from" and "to"; a caller that calls them otherwise (a CLI's --from and
+// --to) says so with RangeError.Named.
 func ParseRangeArgs(from, to string, today Date) (Range, error) {
 	var r Range
 	var err error
 	if from != "" {
 		if r.From, err = ParseArg(from, today); err != nil {
-			return Range{}, fmt.Errorf("--from: %w", err)
+			return Range{}, &RangeError{Field: "from", Err: err}
 		}
 	}
 	if to != "" {
 		if r.To, err = ParseArg(to, today); err != nil {
-			return Range{}, fmt.Errorf("--to: %w", err)
+			return Range{}, &RangeError{Field: "to", Err: err}
 		}
 	}
 	if !r.From.IsZero() && !r.To.IsZero() && r.To.Before(r.From) {
-		return Range{}, fmt.Errorf("--from %s is after --to %s", r.From, r.To)
+		return Range{}, &RangeError{From: r.From, To: r.To}
 	}
 	return r, nil
+}
+
+// RangeError is a bad from/to pair: the value of Field ("from" or "to") is
+// not a date, or, with Field empty, From is after To.
+type RangeError struct {
+	Field    string
+	Err      error
+	From, To Date
+}
+
+func (e *RangeError) Error() string { return e.Named("from", "to") }
+
+func (e *RangeError) Unwrap() error { return e.Err }
+
+// Named says what Error says, with from and to as the names of the fields.
+func (e *RangeError) Named(from, to string) string {
+	switch e.Field {
+	case "from":
+		return from + ": " + e.Err.Error()
+	case "to":
+		return to + ": " + e.Err.Error()
+	default:
+		return fmt.Sprintf("%s %s is after %s %s", from, e.From, to, e.To)
+	}
 }
 
 // ParseTime parses the time of an entry: HH:MM (on today), "YYYY-MM-DD HH:MM",

@@ -118,6 +118,16 @@ func (m Month) Range() Range { return Range{m.First(), m.Last()} }
 // Next returns the month after m.
 func (m Month) Next() Month { return Date{m.Year, m.Month + 1, 1}.normalize().MonthOf() }
 
+// Add returns the month k months after m (before it, for k < 0).
+func (m Month) Add(k int) Month {
+	n := m.Year*12 + int(m.Month) - 1 + k
+	y, i := n/12, n%12
+	if i < 0 { // a month before year 0: floor, not truncation
+		y, i = y-1, i+12
+	}
+	return Month{Year: y, Month: time.Month(i + 1)}
+}
+
 // ParseMonth parses YYYY-MM.
 func ParseMonth(s string) (Month, error) {
 	if m, ok := parseMonth(s); ok {

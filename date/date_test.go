@@ -1,6 +1,7 @@
 package date
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -94,11 +95,18 @@ func TestParseArg(t *testing.T) {
 
 func TestParseRangeArgs(t *testing.T) {
 	today := MustParse("2026-11-22")
-	if _, err := ParseRangeArgs("2026-11-23", "2026-11-22", today); err == nil || !strings.Contains(err.Error(), "after") {
+	// The errors name the request's fields, not a CLI's flags: they reach
+	// socket and MCP clients too.
+	_, err := ParseRangeArgs("2026-11-23", "2026-11-22", today)
+	var re *RangeError
+	if err == nil || err.Error() != "from 2026-11-23 is after to 2026-11-22" || !errors.As(err, &re) ||
+		re.Named("--from", "--to") != "--from 2026-11-23 is after --to 2026-11-22" {
 		t.Errorf("from after to: err = %v", err)
 	}
-	if _, err := ParseRangeArgs("bad", "", today); err == nil || !strings.HasPrefix(err.Error(), "--from") {
-		t.Errorf("bad from: err = %v, want it to name --from", err)
+	_, err = ParseRangeArgs("2026-11-01", "bad", today)
+	if err == nil || !strings.HasPrefix(err.Error(), "to: bad date \"bad\"") || !errors.As(err, &re) ||
+		!strings.HasPrefix(re.Named("--from", "--to"), "--to: bad date") {
+		t.Errorf("bad to: err = %v, want it to name the field to", err)
 	}
 	r, err := ParseRangeArgs("-7d", "today", today)
 	if err != nil || r.String() != "2026-11-15..2026-11-22" {
@@ -126,6 +134,15 @@ func TestParseTime(t *testing.T) {
 	for _, bad := range []string{"25:00", "yesterday noon", "2026-13-01 10:00"} {
 		if _, err := ParseTime(bad, now, berlin); err == nil || !strings.Contains(err.Error(), bad) {
 			t.Errorf("ParseTime(%q) err = %v, want an error naming it", bad, err)
+		}
+	}
+}
+
+func TestMonthAdd(t *testing.T) {
+	m := Month{2026, time.March}
+	for k, want := range map[int]string{0: "2026-03", 1: "2026-04", 9: "2026-12", 10: "2027-01", -2: "2026-01", -3: "2025-12", -27: "2023-12", 24: "2028-03"} {
+		if got := m.Add(k).String(); got != want {
+			t.Errorf("2026-03 + %d months = %s, want %s", k, got, want)
 		}
 	}
 }

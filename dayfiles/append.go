@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/filelock"
 )
 
 // MaxEntryText is the longest text one entry may have.
@@ -147,7 +148,7 @@ func Append(root string, loc *time.Location, e NewEntry) (Written, error) {
 // the order given within each day. Existing content is never rewritten: bytes
 // are only added at the end. Each day's batch is one write(2) followed by
 // fsync, so after a crash it is whole or absent, and the file still parses.
-// Several processes may append at once: each day file is locked with flock(2)
+// Several processes may append at once: each day file is locked (package filelock)
 // for the write, and a file replaced by an editor's rename-save while waiting
 // for the lock is opened again.
 func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
@@ -225,7 +226,7 @@ func appendDay(root string, d date.Date, entries []string, ours map[string]int) 
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: %w", path, err)
 		}
-		if err := lockFile(f); err != nil {
+		if err := filelock.Lock(f); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("locking %s: %w", path, err)
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/daybook/daybook/filelock"
 )
 
 // writeDay writes content as goldenDay's file under a new data dir and
@@ -204,7 +206,7 @@ func TestAppendAfterRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lockFile(held); err != nil {
+	if err := filelock.Lock(held); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)

@@ -130,8 +130,6 @@ func ParseEntryID(s string) (d date.Date, ok bool) {
 	return d, err == nil
 }
 
-func normalizeSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // parseEntryHead parses the first line of a list item's content (after "- ")
 // as "HH:MM [kind] text". ok is false when it is not an entry.
 func parseEntryHead(s string) (hour, minute int, kind Kind, text string, ok bool) {

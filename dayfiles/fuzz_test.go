@@ -89,3 +89,5 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func normalizeSpace(s string) string { return strings.Join(strings.Fields(s), " ") }

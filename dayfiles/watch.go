@@ -89,16 +89,6 @@ func Watch(root string, opts WatchOptions, onChange func([]date.Date)) (*Watcher
 	return w, nil
 }
 
-// Rescan asks the Watcher to compare every day file with what it last saw,
-// as it does itself after an event overflow. What differs is reported
-// Debounce later, as after an event.
-func (w *Watcher) Rescan() {
-	select {
-	case w.rescanReq <- struct{}{}:
-	default:
-	}
-}
-
 // Close stops the Watcher and waits for its goroutine; pending changes are dropped.
 func (w *Watcher) Close() error {
 	w.cancel()
@@ -123,6 +113,9 @@ func (w *Watcher) start() error {
 
 // addTree watches days/ and its year and month folders, those that exist.
 func (w *Watcher) addTree() {
+	if w.fs == nil {
+		return // broken: the restart that starts a new one adds the tree
+	}
 	if err := w.fs.Add(w.days); err != nil {
 		return // no days/ yet: the watch on root sees it arrive
 	}
@@ -165,7 +158,11 @@ func (w *Watcher) snapshot() {
 
 func (w *Watcher) run(ctx context.Context) {
 	defer close(w.done)
-	defer func() { w.fs.Close() }()
+	defer func() {
+		if w.fs != nil {
+			w.fs.Close()
+		}
+	}()
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	var heartbeat <-chan time.Time
@@ -175,21 +172,35 @@ func (w *Watcher) run(ctx context.Context) {
 		heartbeat = t.C
 		w.touchHeartbeat()
 	}
+	// retry starts a watcher again after a closed one could not be replaced.
+	retry := time.NewTimer(time.Hour)
+	retry.Stop()
+	defer retry.Stop()
+	broke := func(why string) {
+		if !w.restart(why, true) {
+			retry.Reset(w.retryEvery())
+		}
+	}
 	for {
+		var events <-chan fsnotify.Event
+		var errs <-chan error
+		if w.fs != nil { // nil while broken: a nil channel is never ready
+			events, errs = w.fs.Events, w.fs.Errors
+		}
 		select {
 		case <-ctx.Done():
 			timer.Stop()
 			return
-		case ev, ok := <-w.fs.Events:
+		case ev, ok := <-events:
 			if !ok {
-				w.restart("event channel closed")
+				broke("event channel closed")
 				continue
 			}
 			w.handle(ev)
-		case err, ok := <-w.fs.Errors:
+		case err, ok := <-errs:
 			switch {
 			case !ok:
-				w.restart("error channel closed")
+				broke("error channel closed")
 			case errors.Is(err, fsnotify.ErrEventOverflow):
 				w.log.Warn("events overflowed; rescanning day files")
 				w.rescan()
@@ -200,9 +211,13 @@ func (w *Watcher) run(ctx context.Context) {
 			w.rescan()
 		case fn := <-w.ctl:
 			fn(w.fs)
+		case <-retry.C:
+			if w.fs == nil {
+				broke("retrying")
+			}
 		case <-heartbeat:
-			if !w.beat && w.exists(w.days) {
-				w.restart("no heartbeat event")
+			if w.fs != nil && !w.beat && w.exists(w.days) {
+				w.restart("no heartbeat event", false)
 			}
 			w.touchHeartbeat()
 		case <-timer.C:
@@ -356,16 +371,36 @@ func (w *Watcher) touchHeartbeat() {
 	}
 }
 
-// restart replaces a watcher that went quiet or broke, and rescans.
-func (w *Watcher) restart(why string) {
+// restart replaces a watcher that went quiet or, with broken, whose
+// channels closed, and rescans; it says whether a new watcher runs. When
+// none can be started, a quiet watcher is kept for the next heartbeat to try
+// again, and a broken one is closed and dropped (w.fs nil): reading its
+// closed channels would spin.
+func (w *Watcher) restart(why string, broken bool) bool {
 	w.log.Warn("restarting the watcher", "reason", why)
 	old := w.fs
 	if err := w.start(); err != nil {
 		w.log.Error("restarting the watcher", "err", err)
-		return // keep the old one; the next heartbeat tries again
+		if broken && old != nil {
+			old.Close()
+			w.fs = nil
+		}
+		return false
 	}
-	old.Close()
+	if old != nil {
+		old.Close()
+	}
 	w.rescan()
+	return true
+}
+
+// retryEvery is how long a broken watcher waits before starting again: the
+// heartbeat, or a minute without one.
+func (w *Watcher) retryEvery() time.Duration {
+	if w.opts.Heartbeat > 0 {
+		return w.opts.Heartbeat
+	}
+	return time.Minute
 }
 
 func (w *Watcher) exists(p string) bool { _, err := os.Stat(p); return err == nil }

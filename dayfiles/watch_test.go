@@ -1,13 +1,16 @@
 package dayfiles
 
 import (
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/logtest"
 	"github.com/fsnotify/fsnotify"
 )
 
@@ -269,4 +272,46 @@ func TestWatchHeartbeatRestartsQuietWatcher(t *testing.T) {
 	// A new year folder needs the watch on days/: only a restart brings it back.
 	r.write("2027-01-05", "seen after the restart")
 	r.expect("2027-01-05")
+}
+
+// TestWatchBrokenWatcherDoesNotSpin closes the fsnotify watcher while the data
+// dir is away, so that starting a new one fails: the Watcher must not keep
+// reading the closed channels (a busy loop restarting thousands of times),
+// and must start again once the data dir is back.
+func TestWatchBrokenWatcherDoesNotSpin(t *testing.T) {
+	var logs logtest.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	r := newWatchRig(t, WatchOptions{Heartbeat: 200 * time.Millisecond, Log: log}, "2026-03-04")
+	away := r.root + ".away"
+	if err := os.Rename(r.root, away); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r.w.ctl <- func(fw *fsnotify.Watcher) { fw.Close() }
+	failed := func() int { return strings.Count(logs.String(), "level=ERROR msg=\"restarting the watcher\"") }
+	for failed() == 0 {
+		r.w.ctl <- func(*fsnotify.Watcher) {} // one turn of the Watcher's loop
+	}
+	for range 50 {
+		r.w.ctl <- func(*fsnotify.Watcher) {}
+	}
+	// One failure, and at most one more per retry period since.
+	if n, most := failed(), 2+int(time.Since(start)/(200*time.Millisecond)); n > most {
+		t.Fatalf("%d failed restarts in %v, want at most %d: the Watcher spins on the closed watcher", n, time.Since(start), most)
+	}
+	if err := os.Rename(away, r.root); err != nil {
+		t.Fatal(err)
+	}
+	r.write("2026-03-05", "written while the watcher was down")
+	r.expect("2026-03-05")
+}
+
+// Rescan asks the Watcher to compare every day file with what it last saw,
+// as it does itself after an event overflow. What differs is reported
+// Debounce later, as after an event.
+func (w *Watcher) Rescan() {
+	select {
+	case w.rescanReq <- struct{}{}:
+	default:
+	}
 }

@@ -12,8 +12,8 @@ import (
 // whose day is one of q's gold days. Month and year results never count, even
 // when their period holds a gold day: they do not point at the answer.
 func (q Question) IsHit(res api.RecallResult) bool {
-	switch res.Level {
-	case "day", "entry", "line":
+	switch date.Level(res.Level) {
+	case date.LevelDay, date.LevelEntry, date.LevelLine:
 	default:
 		return false
 	}
@@ -42,8 +42,8 @@ func (q Question) Rank(results []api.RecallResult) int {
 func (q Question) DayRank(results []api.RecallResult) int {
 	var seen []string
 	for _, r := range results {
-		switch r.Level {
-		case "day", "entry", "line":
+		switch date.Level(r.Level) {
+		case date.LevelDay, date.LevelEntry, date.LevelLine:
 		default:
 			continue
 		}

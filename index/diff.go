@@ -25,7 +25,7 @@ type docState struct {
 // stateOf returns the state of d; buf is scratch space, returned grown.
 func stateOf(d Doc, buf []byte) (docState, []byte) {
 	b := appendString(buf[:0], d.Text)
-	b = appendString(b, d.Level)
+	b = appendString(b, string(d.Level))
 	b = appendString(b, d.Period)
 	b = binary.LittleEndian.AppendUint32(b, uint32(dayNum(d.Start)))
 	b = binary.LittleEndian.AppendUint32(b, uint32(dayNum(d.End)))

@@ -11,12 +11,12 @@ import (
 	"github.com/daybook/daybook/date"
 )
 
-// Levels of documents.
+// Levels of documents: date.Level's, the one level type.
 const (
-	LevelYear  = "year"
-	LevelMonth = "month"
-	LevelDay   = "day"
-	LevelEntry = "entry"
+	LevelYear  = date.LevelYear
+	LevelMonth = date.LevelMonth
+	LevelDay   = date.LevelDay
+	LevelEntry = date.LevelEntry
 )
 
 // KindText marks a free-text note of a day file, indexed at level entry.
@@ -25,9 +25,9 @@ const KindText = "text"
 // Doc is one document of the index.
 type Doc struct {
 	ID     string
-	Level  string // year, month, day, entry
-	Period string // 2026, 2026-02, 2026-02-13 (an entry's is its day)
-	Kind   string // entry kind, "text" for a note, "summary" for a summary
+	Level  date.Level // year, month, day, entry
+	Period string     // 2026, 2026-02, 2026-02-13 (an entry's is its day)
+	Kind   string     // entry kind, "text" for a note, "summary" for a summary
 	Tags   []string
 	Text   string
 	Path   string // source relative to the data dir: days/... or summaries/...
@@ -50,7 +50,7 @@ func (d Doc) Parent() string {
 }
 
 // ParentField returns the keyword field that holds a level's parent period.
-func ParentField(level string) string {
+func ParentField(level date.Level) string {
 	switch level {
 	case LevelMonth:
 		return "year"
@@ -80,7 +80,7 @@ type bleveDoc struct {
 
 func (d Doc) bleve() bleveDoc {
 	b := bleveDoc{
-		Level: d.Level, Kind: d.Kind, Tags: d.Tags, Period: d.Period,
+		Level: string(d.Level), Kind: d.Kind, Tags: d.Tags, Period: d.Period,
 		Start: d.Start.String(), End: d.End.String(),
 		Text: d.Text, Path: d.Path, Line: float64(d.Line),
 	}
@@ -98,20 +98,25 @@ func (d Doc) bleve() bleveDoc {
 
 // Validate checks that d can be indexed.
 func (d Doc) Validate() error {
-	want := map[string]int{LevelYear: 4, LevelMonth: 7, LevelDay: 10, LevelEntry: 10}
-	n, ok := want[d.Level]
+	var n int
+	switch d.Level {
+	case LevelYear, LevelMonth, LevelDay:
+		n = d.Level.PeriodLen()
+	case LevelEntry:
+		n = LevelDay.PeriodLen() // an entry's period is its day
+	}
 	switch {
 	case d.ID == "":
 		return fmt.Errorf("document has no id")
-	case !ok:
+	case n == 0:
 		return fmt.Errorf("document %s: unknown level %q", d.ID, d.Level)
 	case len(d.Period) != n:
 		return fmt.Errorf("document %s: period %q does not fit level %s", d.ID, d.Period, d.Level)
 	case d.Start.IsZero() || d.End.IsZero():
 		return fmt.Errorf("document %s: no start or end date", d.ID)
-	case d.Level != LevelEntry && d.ID != d.Level+":"+d.Period:
+	case d.Level != LevelEntry && d.ID != string(d.Level)+":"+d.Period:
 		// The drill names a parent's summaries by their ids (childIDs).
-		return fmt.Errorf("document %s: a %s summary's id must be %q", d.ID, d.Level, d.Level+":"+d.Period)
+		return fmt.Errorf("document %s: a %s summary's id must be %q", d.ID, d.Level, string(d.Level)+":"+d.Period)
 	}
 	return nil
 }

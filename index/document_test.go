@@ -48,7 +48,7 @@ func TestChildIDs(t *testing.T) {
 		t.Errorf("days of February 2024 and 2023 = %v", got)
 	}
 	for _, tc := range []struct {
-		level   string
+		level   date.Level
 		parents []string
 	}{
 		{LevelYear, nil},

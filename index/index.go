@@ -56,8 +56,8 @@ type Index struct {
 	writeMu sync.Mutex // one writer at a time
 	w       writeState // the write path's own (diff.go); writeMu guards it
 
-	mu       sync.RWMutex // guards what follows; lock, not mu.Lock, to write
-	gen      uint64       // counts lock calls: what Orphans cached is of one gen
+	mu       sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write (lock.go)
+	gen      uint64       // counts lockWrite calls: what Orphans cached is of one gen
 	cache    genCache     // orphans and counts of one generation (orphans.go)
 	closed   bool         // Close ran
 	vec      *vectors
@@ -279,8 +279,8 @@ func (x *Index) Dir() string { return x.dir }
 
 // Close writes the vector image when the log has grown and closes bleve.
 func (x *Index) Close() error {
-	x.lock()
-	defer x.mu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if x.bl == nil || x.closed {
 		return nil
 	}

@@ -16,7 +16,7 @@ import (
 type genCache struct {
 	mu     sync.Mutex
 	gen    uint64
-	byLvl  map[string][]orphan
+	byLvl  map[date.Level][]orphan
 	filled bool
 
 	countGen uint64
@@ -24,7 +24,7 @@ type genCache struct {
 }
 
 type countKey struct {
-	level string
+	level date.Level
 	r     date.Range
 }
 
@@ -57,30 +57,25 @@ type orphan struct {
 	r      date.Range
 }
 
-// lock takes the write lock of x.mu: what is cached of the contents is of
-// an older generation from then on.
-func (x *Index) lock() {
-	x.mu.Lock()
-	x.gen++
-}
-
 // Orphans returns the parent periods of level's documents that overlap r
 // but have no summary of their own: the days with entries but no daily
 // summary yet (today), the months with dailies but no monthly summary (this
 // month), the years with monthlies but no yearly one. The drill searches
 // them beside the parents it chose, so that what is not consolidated yet is
 // still found. Newest first.
-func (x *Index) Orphans(level string, r date.Range) []string {
-	if upLevel(level) == "" {
-		return nil
+func (x *Index) Orphans(level date.Level, r date.Range) []string {
+	switch level {
+	case LevelMonth, LevelDay, LevelEntry:
+	default:
+		return nil // no parents of their own, or not in the index
 	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	c := &x.cache
 	c.mu.Lock()
 	if !c.filled || c.gen != x.gen {
-		c.byLvl = map[string][]orphan{}
-		for _, l := range []string{LevelMonth, LevelDay, LevelEntry} {
+		c.byLvl = map[date.Level][]orphan{}
+		for _, l := range []date.Level{LevelMonth, LevelDay, LevelEntry} {
 			c.byLvl[l] = x.findOrphans(l)
 		}
 		c.gen, c.filled = x.gen, true
@@ -96,14 +91,10 @@ func (x *Index) Orphans(level string, r date.Range) []string {
 	return out
 }
 
-func upLevel(level string) string {
-	return map[string]string{LevelEntry: LevelDay, LevelDay: LevelMonth, LevelMonth: LevelYear}[level]
-}
-
 // findOrphans walks the vector store's groups and the documents waiting
 // for vectors for level's orphan parents, newest first. x.mu is held.
-func (x *Index) findOrphans(level string) []orphan {
-	up := upLevel(level)
+func (x *Index) findOrphans(level date.Level) []orphan {
+	up := level.Up()
 	var out []orphan
 	var key []byte // the summary's id, up:parent; a map lookup by string(key) does not allocate
 	consider := func(k groupKey) {

@@ -30,7 +30,7 @@ func TestOrphansFollowWrites(t *testing.T) {
 		m, _ := date.ParseMonth(s)
 		return index.Doc{ID: "month:" + s, Level: index.LevelMonth, Period: s, Kind: "summary", Text: "month " + s, Path: "docs/month:" + s, Start: m.First(), End: m.Last()}
 	}
-	check := func(step string, level string, r date.Range, want ...string) {
+	check := func(step string, level date.Level, r date.Range, want ...string) {
 		t.Helper()
 		if got := x.Orphans(level, r); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: Orphans(%s, %v) = %v, want %v", step, level, r, got, want)
@@ -38,7 +38,7 @@ func TestOrphansFollowWrites(t *testing.T) {
 	}
 	counts := func(step string, r date.Range, want ...uint64) {
 		t.Helper()
-		for i, level := range []string{index.LevelMonth, index.LevelDay, index.LevelEntry} {
+		for i, level := range []date.Level{index.LevelMonth, index.LevelDay, index.LevelEntry} {
 			for range 2 { // the second from the cache
 				if n, err := x.Count(ctx, level, r); err != nil || n != want[i] {
 					t.Errorf("%s: Count(%s, %v) = %d, %v; want %d", step, level, r, n, err, want[i])

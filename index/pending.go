@@ -10,6 +10,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/daybook/daybook/date"
 )
 
 // ErrUnavailable is matched (errors.Is) by an Embedder's error that means
@@ -56,8 +57,8 @@ func (x *Index) vectorsOff(err error) {
 	if errors.As(err, &ra) && !ra.RetryAt().IsZero() {
 		retry = ra.RetryAt()
 	}
-	x.lock()
-	defer x.mu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if x.offErr == nil {
 		x.offSince = now
 		x.log.Info("embedder unavailable: new documents are searchable by text and wait for their vectors",
@@ -68,8 +69,8 @@ func (x *Index) vectorsOff(err error) {
 
 // vectorsOn records that the embedder answered.
 func (x *Index) vectorsOn() {
-	x.lock()
-	defer x.mu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if x.offErr != nil {
 		x.log.Info("embedder answers again", "embedder", x.emb.Name(), "waiting", len(x.pending))
 	}
@@ -108,8 +109,8 @@ func (x *Index) embedOrWait(ctx context.Context, docs []Doc) ([][]float32, error
 // adoptDim sets the dimension of an index made while the embedder was
 // unavailable, from its first answer. The caller holds writeMu.
 func (x *Index) adoptDim(dim int) error {
-	x.lock()
-	defer x.mu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	if x.meta.Dim != 0 {
 		return nil
 	}
@@ -218,7 +219,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 	}
 	var texts []string
 	var have []string
-	x.lock()
+	x.lockWrite()
 	for _, id := range ids {
 		if h, ok := hits[id]; ok {
 			texts = append(texts, h.Text)
@@ -227,7 +228,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 			x.dropPending(id) // gone from bleve since
 		}
 	}
-	x.mu.Unlock()
+	x.unlockWrite()
 	if len(have) == 0 {
 		return 0, nil
 	}
@@ -239,8 +240,8 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 		return 0, err
 	}
 	x.vectorsOn()
-	x.lock()
-	defer x.mu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	n := 0
 	for i, id := range have {
 		m, ok := x.pending[id]
@@ -274,7 +275,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("looking for documents without vectors: %w", err)
 		}
-		x.lock()
+		x.lockWrite()
 		for _, h := range res.Hits {
 			if _, ok := x.vec.slot[h.ID]; ok {
 				continue
@@ -287,7 +288,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 				found++
 			}
 		}
-		x.mu.Unlock()
+		x.unlockWrite()
 		if len(res.Hits) < page {
 			break
 		}
@@ -303,7 +304,8 @@ func (x *Index) scanPending(ctx context.Context) error {
 // metaOfHit rebuilds a document's vector metadata from its stored level
 // and period.
 func metaOfHit(h *search.DocumentMatch) (vecMeta, bool) {
-	level, _ := h.Fields["level"].(string)
+	lv, _ := h.Fields["level"].(string)
+	level := date.Level(lv)
 	period, _ := h.Fields["period"].(string)
 	r, ok := periodRange(period)
 	if !ok {

@@ -22,7 +22,7 @@ import (
 
 // rangeFilter returns the query for level's documents that overlap r, nil
 // when r is open.
-func rangeFilter(level string, r date.Range) query.Query {
+func rangeFilter(level date.Level, r date.Range) query.Query {
 	if r.IsOpen() {
 		return nil
 	}

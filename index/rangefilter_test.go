@@ -40,8 +40,8 @@ func pyramid() docCorpus {
 	var out docCorpus
 	first, last := date.MustParse("2023-11-20"), date.MustParse("2025-02-10")
 	seen := map[string]bool{}
-	add := func(level, period string, r date.Range) {
-		id := level + ":" + period
+	add := func(level date.Level, period string, r date.Range) {
+		id := string(level) + ":" + period
 		if seen[id] {
 			return
 		}
@@ -101,7 +101,7 @@ func TestRangeFilterMatchesOverlap(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, r := range ranges {
-		for _, level := range []string{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry} {
+		for _, level := range []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry} {
 			var want []string
 			for _, d := range docs {
 				if d.Level == level && r.Overlaps(date.Range{From: d.Start, To: d.End}) {

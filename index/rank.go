@@ -16,10 +16,6 @@ import (
 // fields means decompressing each document; for the candidates of every
 // level it cost more than the ranking.
 
-// maxChildren is the most documents one parent period holds at a level:
-// one summary per month of a year, per day of a month.
-var maxChildren = map[string]int{LevelMonth: 12, LevelDay: 31}
-
 // Rank ranks q's level by BM25 inside its parents and range, best first,
 // as Search does, but reads nothing stored: each hit has only its ID,
 // Level, Period and BM25.
@@ -45,7 +41,7 @@ func (x *Index) RankEach(ctx context.Context, q Query) (map[string][]Hit, error)
 	if q.K <= 0 || len(q.Parents) == 0 {
 		return out, nil
 	}
-	if per := maxChildren[q.Level]; per > 0 && len(q.Parents) > 1 {
+	if per := q.Level.MaxPerParent(); per > 0 && len(q.Parents) > 1 {
 		hits, total, err := x.rank(ctx, q, per*len(q.Parents))
 		if err != nil {
 			return nil, err
@@ -109,7 +105,7 @@ func (x *Index) rank(ctx context.Context, q Query, size int) ([]Hit, uint64, err
 // ids themselves where they tell ("day:2026-02-13", an entry's
 // "2026-02-13T09:30-…", a note's "2026-02-13:L12"), else read from the
 // index, where ids it does not hold are left out.
-func (x *Index) Heads(ctx context.Context, level string, ids []string) (map[string]Hit, error) {
+func (x *Index) Heads(ctx context.Context, level date.Level, ids []string) (map[string]Hit, error) {
 	out := make(map[string]Hit, len(ids))
 	var unknown []string
 	for _, id := range ids {
@@ -137,11 +133,11 @@ func (x *Index) Heads(ctx context.Context, level string, ids []string) (map[stri
 // and period ("month:2026-02"), an entry's or a note's starts with its day
 // and a 'T' or a ':' ("2026-02-13T09:30-…", "2026-02-13:L12"). ok is false
 // for any other id: the caller reads the period from the index instead.
-func PeriodOfID(level, id string) (string, bool) {
+func PeriodOfID(level date.Level, id string) (string, bool) {
 	switch level {
 	case LevelYear, LevelMonth, LevelDay:
-		n := map[string]int{LevelYear: 4, LevelMonth: 7, LevelDay: 10}[level]
-		if len(id) != len(level)+1+n || id[:len(level)] != level || id[len(level)] != ':' {
+		n := level.PeriodLen()
+		if len(id) != len(level)+1+n || id[:len(level)] != string(level) || id[len(level)] != ':' {
 			return "", false
 		}
 		p := id[len(level)+1:]

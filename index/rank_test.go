@@ -120,7 +120,7 @@ func TestLoadAsSearch(t *testing.T) {
 	if _, err := x.Sync(ctx, false, rankCorpus()); err != nil {
 		t.Fatal(err)
 	}
-	for _, level := range []string{index.LevelMonth, index.LevelDay, index.LevelEntry} {
+	for _, level := range []date.Level{index.LevelMonth, index.LevelDay, index.LevelEntry} {
 		q := index.Query{Text: "server rack", Level: level, K: 8}
 		want, err := x.Search(ctx, q)
 		if err != nil {
@@ -179,7 +179,8 @@ func TestHeads(t *testing.T) {
 
 func TestPeriodOfID(t *testing.T) {
 	for _, tc := range []struct {
-		level, id, want string
+		level    date.Level
+		id, want string
 	}{
 		{index.LevelYear, "year:2025", "2025"},
 		{index.LevelMonth, "month:2025-02", "2025-02"},

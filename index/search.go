@@ -20,7 +20,7 @@ import (
 // Query is one search of one level, inside one parent period and a range.
 type Query struct {
 	Text    string
-	Level   string     // year, month, day, entry
+	Level   date.Level // year, month, day, entry
 	Parents []string   // restrict to the children of these periods; none for all
 	Range   date.Range // only documents that overlap it; open for all
 	K       int        // how many hits
@@ -32,7 +32,7 @@ type Span struct{ Start, End int }
 // Hit is a document found by a search, with its stored fields.
 type Hit struct {
 	ID     string
-	Level  string
+	Level  date.Level
 	Period string
 	Kind   string
 	Tags   []string
@@ -63,7 +63,7 @@ func filterParts(q Query) []query.Query {
 	if ids := childIDs(q.Level, q.Parents); ids != nil {
 		parts = append(parts, bleve.NewDocIDQuery(ids))
 	} else {
-		lv := bleve.NewTermQuery(q.Level)
+		lv := bleve.NewTermQuery(string(q.Level))
 		lv.SetField("level")
 		parts = append(parts, lv)
 		if f := ParentField(q.Level); f != "" && len(q.Parents) > 0 {
@@ -99,26 +99,26 @@ const maxChildIDs = 372
 // to it), so the ids name exactly the children. As a filter they are far
 // cheaper than the parents' terms: a year's term is on every entry of that
 // year (some 46,000 documents of a generated year), while an id is on one
-// document; ranking the months of three years went from 0.52 to 0.22 ms.
-func childIDs(level string, parents []string) []string {
-	per := maxChildren[level]
+// document (figures in BENCHMARKS.md, "Figures behind the code").
+func childIDs(level date.Level, parents []string) []string {
+	per := level.MaxPerParent()
 	if per == 0 || len(parents) == 0 || len(parents)*per > maxChildIDs {
 		return nil
 	}
 	ids := make([]string, 0, len(parents)*per)
 	for _, p := range parents {
 		r, ok := periodRange(p)
-		if !ok || canonical(p) != p || len(p) != map[string]int{LevelMonth: 4, LevelDay: 7}[level] {
+		if !ok || canonical(p) != p || len(p) != level.Up().PeriodLen() {
 			return nil
 		}
 		if level == LevelMonth {
 			for m := range 12 {
-				ids = append(ids, LevelMonth+":"+date.Month{Year: r.From.Year, Month: time.Month(m + 1)}.String())
+				ids = append(ids, string(LevelMonth)+":"+date.Month{Year: r.From.Year, Month: time.Month(m + 1)}.String())
 			}
 			continue
 		}
 		for d := r.From; !r.To.Before(d); d = d.AddDays(1) {
-			ids = append(ids, LevelDay+":"+d.String())
+			ids = append(ids, string(LevelDay)+":"+d.String())
 		}
 	}
 	return ids
@@ -147,8 +147,8 @@ func searchQuery(q Query) query.Query {
 	bq.AddMust(must...)
 	if q.Level == LevelEntry {
 		var summaries []query.Query
-		for _, l := range []string{LevelYear, LevelMonth, LevelDay} {
-			t := bleve.NewTermQuery(l)
+		for _, l := range []date.Level{LevelYear, LevelMonth, LevelDay} {
+			t := bleve.NewTermQuery(string(l))
 			t.SetField("level")
 			summaries = append(summaries, t)
 		}
@@ -162,9 +162,8 @@ func searchQuery(q Query) query.Query {
 // without it. It is searched without scores, which lets bleve merge a
 // disjunction of terms (the 45 days of the drill's entry step, the terms
 // of a range) into one list of documents read once, where a scored
-// disjunction keeps a heap of one cursor per term. On 5 years the drill's entry step went from 0.87 to 0.53 ms of
-// CPU, the whole drill from 2.77 to 2.36 ms (one core), with every answer
-// byte for byte the same.
+// disjunction keeps a heap of one cursor per term; every answer is byte
+// for byte the same (figures in BENCHMARKS.md, "Figures behind the code").
 func unscored(q query.Query) query.Query { return filterQuery{q} }
 
 // filterQuery is a query searched without scores, term vectors or
@@ -312,7 +311,7 @@ func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 // counts before it drills, mostly the same few (level, range) pairs, and
 // a count changes only with a write: counts are kept for the generation of
 // the contents they were taken at (see genCache).
-func (x *Index) Count(ctx context.Context, level string, r date.Range) (uint64, error) {
+func (x *Index) Count(ctx context.Context, level date.Level, r date.Range) (uint64, error) {
 	x.mu.RLock()
 	defer x.mu.RUnlock() // a write (x.lock) waits: the count is of this generation
 	key := countKey{level, r}
@@ -330,7 +329,7 @@ func (x *Index) Count(ctx context.Context, level string, r date.Range) (uint64, 
 
 func hitOf(h *search.DocumentMatch) Hit {
 	str := func(k string) string { s, _ := h.Fields[k].(string); return s }
-	hit := Hit{ID: h.ID, Level: str("level"), Period: str("period"), Kind: str("kind"), Text: str("text"), Path: str("path")}
+	hit := Hit{ID: h.ID, Level: date.Level(str("level")), Period: str("period"), Kind: str("kind"), Text: str("text"), Path: str("path")}
 	if n, ok := h.Fields["line"].(float64); ok {
 		hit.Line = int(n)
 	}

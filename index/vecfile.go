@@ -11,6 +11,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/daybook/daybook/date"
 )
 
 // The vector files. vectors.bin is a full image written to a temp file,
@@ -39,7 +41,7 @@ func appendString(b []byte, s string) []byte {
 
 func appendRecord(b []byte, id string, m vecMeta, vec []float32) []byte {
 	b = appendString(b, id)
-	b = appendString(b, m.level)
+	b = appendString(b, string(m.level))
 	b = appendString(b, m.parent)
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.start))
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.end))
@@ -85,7 +87,7 @@ func (r *reader) fail() {
 
 func (r *reader) record(dim int, vec []float32) (string, vecMeta) {
 	id := r.string()
-	m := vecMeta{level: r.string(), parent: r.string()}
+	m := vecMeta{level: date.Level(r.string()), parent: r.string()}
 	m.start, m.end = int32(r.uint32()), int32(r.uint32())
 	if len(r.b) < 4*dim {
 		r.fail()
@@ -185,7 +187,7 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	vec := make([]float32, dim)
 	for i := uint64(0); i < n; i++ {
 		id := r.string()
-		m := vecMeta{level: r.string(), parent: r.string()}
+		m := vecMeta{level: date.Level(r.string()), parent: r.string()}
 		m.start, m.end = int32(r.uint32()), int32(r.uint32())
 		raw := r.bytes(4 * dim)
 		if r.err != nil {

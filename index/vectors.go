@@ -10,13 +10,16 @@ import (
 
 // vecMeta is what the vector store keeps beside a vector for filtering.
 type vecMeta struct {
-	level  string
+	level  date.Level
 	parent string // the parent period, "" for a year
 	start  int32  // days since 1970-01-01
 	end    int32
 }
 
-type groupKey struct{ level, parent string }
+type groupKey struct {
+	level  date.Level
+	parent string
+}
 
 // slotMeta is what a slot keeps of its vecMeta: the level and parent are
 // its group's (groupKeys), so that 231,000 vectors do not hold 231,000
@@ -196,7 +199,7 @@ type VecHit struct {
 
 // nearest returns the k vectors most similar to q (normalised) among those of
 // level inside parents (none for any parent) that overlap r, best first.
-func (v *vectors) nearest(q []float32, level string, parents []string, r date.Range, k int) []VecHit {
+func (v *vectors) nearest(q []float32, level date.Level, parents []string, r date.Range, k int) []VecHit {
 	if k <= 0 || len(q) != v.dim {
 		return nil
 	}

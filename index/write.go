@@ -105,8 +105,8 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 		return err
 	}
 
-	x.lock()
-	defer x.mu.Unlock()
+	x.lockWrite()
+	defer x.unlockWrite()
 	k := 0
 	for _, p := range plans {
 		for _, i := range p.vector {

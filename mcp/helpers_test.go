@@ -34,7 +34,7 @@ func newApp(t testing.TB, dir string) *app.App {
 
 // connect serves b over an in-memory transport and returns a client
 // session to it.
-func connect(t testing.TB, b mcp.Backend, opts mcp.Options) *sdk.ClientSession {
+func connect(t testing.TB, b api.Service, opts mcp.Options) *sdk.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	st, ct := sdk.NewInMemoryTransports()

@@ -1,11 +1,11 @@
 // Package mcp serves daybook over the Model Context Protocol, with the
 // official SDK: tools with typed inputs and structured outputs to recall,
-// remember, expand ids, find patterns, browse summaries and, when the backend
-// has them, build an agent's context and report statistics.
+// remember, expand ids, find patterns, browse summaries, build an agent's
+// context and report statistics.
 //
-// The server takes a Backend: *app.App on the files, or the daemon's socket
-// client; "daybook mcp" picks one as the CLI does. Bad arguments come back as
-// tool errors (results with IsError set) whose message names the argument,
+// The server takes an api.Service: *app.App on the files, or the daemon's
+// socket client; "daybook mcp" picks one as the CLI does. Bad arguments come
+// back as tool errors (results with IsError set) whose message names the argument,
 // never as protocol failures; a panic in a tool is recovered into a tool
 // error. Nothing here writes to stdout: on the stdio transport it is the
 // protocol.
@@ -24,24 +24,8 @@ import (
 	"github.com/daybook/daybook/api"
 )
 
-// Backend carries out the tools' operations; *app.App and *api.Client are
-// Backends.
-type Backend interface {
-	Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error)
-	Remember(ctx context.Context, req api.RememberRequest) (api.RememberResponse, error)
-	Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error)
-	Find(ctx context.Context, req api.FindRequest) (api.FindResponse, error)
-	Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResponse, error)
-}
-
-// ContextFunc builds an agent's context; (*app.App).Context is one.
-type ContextFunc func(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error)
-
-// StatsFunc describes the memory; (*app.App).Stats is one.
-type StatsFunc func(ctx context.Context, req api.StatsRequest) (api.StatsResponse, error)
-
-// Options configures a server. The zero value serves the five Backend tools
-// with a discarding logger.
+// Options configures a server. The zero value serves every tool with a
+// discarding logger.
 type Options struct {
 	// Version is reported to clients in the initialize handshake.
 	Version string
@@ -51,16 +35,11 @@ type Options struct {
 	// IsUserError tells a caller's mistake (logged at debug) from a failure
 	// of daybook's (logged as an error); both are returned as tool errors.
 	IsUserError func(error) bool
-	// Context and Stats serve the context and stats tools when the Backend
-	// has no methods of those names and types (a daemon's client that does
-	// not serve them, say); when neither has them, the tool is left out.
-	Context ContextFunc
-	Stats   StatsFunc
 }
 
 // NewServer returns an MCP server with daybook's tools over b. Run it with
 // Serve, or connect it to any SDK transport.
-func NewServer(b Backend, opts Options) *sdk.Server {
+func NewServer(b api.Service, opts Options) *sdk.Server {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
@@ -69,16 +48,6 @@ func NewServer(b Backend, opts Options) *sdk.Server {
 	}
 	if opts.Version == "" {
 		opts.Version = "dev"
-	}
-	if x, ok := b.(interface {
-		Context(context.Context, api.ContextRequest) (api.ContextResponse, error)
-	}); ok {
-		opts.Context = x.Context
-	}
-	if x, ok := b.(interface {
-		Stats(context.Context, api.StatsRequest) (api.StatsResponse, error)
-	}); ok {
-		opts.Stats = x.Stats
 	}
 	log := opts.Log.With("system", "mcp")
 	s := sdk.NewServer(&sdk.Implementation{Name: "daybook", Title: "daybook long-term memory", Version: opts.Version},
@@ -89,12 +58,8 @@ func NewServer(b Backend, opts Options) *sdk.Server {
 	addTool(t, s, expandTool, t.expand)
 	addTool(t, s, findTool, t.find)
 	addTool(t, s, browseTool, t.browse)
-	if opts.Context != nil {
-		addTool(t, s, contextTool, t.context)
-	}
-	if opts.Stats != nil {
-		addTool(t, s, statsTool, t.stats)
-	}
+	addTool(t, s, contextTool, t.context)
+	addTool(t, s, statsTool, t.stats)
 	return s
 }
 

@@ -99,7 +99,7 @@ var (
 
 // tools holds what the handlers need.
 type tools struct {
-	b    Backend
+	b    api.Service
 	opts Options
 	log  *slog.Logger
 }
@@ -200,7 +200,7 @@ func (t tools) context(ctx context.Context, in ContextInput) (api.ContextRespons
 	if err := firstError(checkLen("query", in.Query, api.MaxQuery), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxContextBudget)); err != nil {
 		return api.ContextResponse{}, err
 	}
-	resp, err := t.opts.Context(ctx, api.ContextRequest{Query: in.Query, Budget: in.BudgetTokens})
+	resp, err := t.b.Context(ctx, api.ContextRequest{Query: in.Query, Budget: in.BudgetTokens})
 	if resp.Items == nil {
 		resp.Items = []api.ContextItem{}
 	}
@@ -211,7 +211,7 @@ func (t tools) context(ctx context.Context, in ContextInput) (api.ContextRespons
 type StatsInput struct{}
 
 func (t tools) stats(ctx context.Context, _ StatsInput) (api.StatsResponse, error) {
-	resp, err := t.opts.Stats(ctx, api.StatsRequest{})
+	resp, err := t.b.Stats(ctx, api.StatsRequest{})
 	// Maps are objects in the output schema: never null.
 	if resp.Summaries == nil {
 		resp.Summaries = map[string]int{}

@@ -5,9 +5,8 @@ import (
 	"hash/fnv"
 	"math"
 	"strings"
-	"unicode"
 
-	porterstemmer "github.com/blevesearch/go-porterstemmer"
+	"github.com/daybook/daybook/words"
 )
 
 // EmbedDim is the dimension of the offline embedder's vectors.
@@ -61,7 +60,7 @@ func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, erro
 
 // EmbedText returns the normalised feature-hashing vector of one text.
 func EmbedText(text string) []float32 {
-	stems := Stems(text)
+	stems := words.Stems(text)
 	counts := make(map[string]float64, len(stems)*2)
 	for i, s := range stems {
 		counts[s]++
@@ -96,32 +95,3 @@ func EmbedText(text string) []float32 {
 	}
 	return v
 }
-
-// Stems returns the lower-cased, stemmed words of text without stop words,
-// in order. A word is a run of letters and digits; '#' of a tag is dropped.
-func Stems(text string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		w = strings.ToLower(w)
-		if stopWords[w] || len(w) > 64 {
-			continue
-		}
-		out = append(out, string(porterstemmer.StemWithoutLowerCasing([]rune(w))))
-	}
-	return out
-}
-
-// stopWords are common English words that carry no topic.
-var stopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because
-		been before being below between both but by can could did do does doing down during each few for from
-		further had has have having he her here hers herself him himself his how i if in into is it its itself
-		just me more most my myself no nor not now of off on once only or other our ours ourselves out over own
-		same she should so some such than that the their theirs them themselves then there these they this
-		those through to too under until up very was we were what when where which while who whom why will with
-		would you your yours yourself yourselves s t don`) {
-		m[w] = true
-	}
-	return m
-}()

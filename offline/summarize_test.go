@@ -35,7 +35,7 @@ func corpus(seed uint64, n int) []consolidate.Item {
 	return items
 }
 
-func words(s string) int { return len(strings.Fields(s)) }
+func wordCount(s string) int { return len(strings.Fields(s)) }
 
 func TestSummarizeIsDeterministic(t *testing.T) {
 	s := NewSummarizer()
@@ -65,7 +65,7 @@ func TestSummarizeWordBounds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := words(out); n > limit || n < limit*3/4 {
+			if n := wordCount(out); n > limit || n < limit*3/4 {
 				t.Errorf("%s seed %d: %d words, want %d to %d", level, seed, n, limit*3/4, limit)
 			}
 		}
@@ -73,8 +73,8 @@ func TestSummarizeWordBounds(t *testing.T) {
 	// One sentence longer than the limit is cut.
 	long := strings.Repeat("word ", 500)
 	out, _ := s.Summarize(context.Background(), consolidate.Input{Level: consolidate.LevelDay, Items: []consolidate.Item{{Kind: "note", Text: long}}, WordLimit: 120})
-	if words(out) != 120 || !strings.HasSuffix(out, "…") {
-		t.Errorf("a 500-word sentence became %d words ending %q", words(out), out[len(out)-8:])
+	if wordCount(out) != 120 || !strings.HasSuffix(out, "…") {
+		t.Errorf("a 500-word sentence became %d words ending %q", wordCount(out), out[len(out)-8:])
 	}
 	// Nothing to say: no prose.
 	if out, err := s.Summarize(context.Background(), consolidate.Input{Level: consolidate.LevelDay}); out != "" || err != nil {

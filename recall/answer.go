@@ -64,7 +64,7 @@ type dayScore struct {
 // score is replaced by the score it is ranked by.
 // A day outside core (the range of the query's temporal phrase, searched
 // with the day after it) weighs spillWeight of its score.
-func answer(found []scored, level string, core date.Range) []scored {
+func answer(found []scored, level date.Level, core date.Range) []scored {
 	best := map[string]scored{} // by id: the best-scored copy
 	var ids []string
 	for _, c := range found {

@@ -2,7 +2,6 @@ package recall_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -60,7 +59,7 @@ func (c summaryCorpus) Load(ctx context.Context, src index.Source) (index.Source
 	for _, d := range s.Decisions {
 		text += "\n" + d.Text
 	}
-	src.Docs = []index.Doc{{ID: s.ID(), Level: string(s.Period.Level), Period: s.Period.String(), Kind: "summary",
+	src.Docs = []index.Doc{{ID: s.ID(), Level: s.Period.Level, Period: s.Period.String(), Kind: "summary",
 		Text: text, Path: src.Path, Line: 1, Start: r.From, End: r.To}}
 	return src, nil
 }
@@ -205,7 +204,7 @@ func TestMeasure(t *testing.T) {
 			}
 		}
 		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-		t.Log(fmt.Sprintf("%-6s %-3s recall@10 %d/%d  p50 %s  p99 %s", m.mode, m.fusion, hits, len(c.facts),
-			lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond)))
+		t.Logf("%-6s %-3s recall@10 %d/%d  p50 %s  p99 %s", m.mode, m.fusion, hits, len(c.facts),
+			lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond))
 	}
 }

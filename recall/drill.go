@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 
@@ -17,12 +18,12 @@ import (
 type Searcher interface {
 	Rank(ctx context.Context, q index.Query) ([]index.Hit, error)
 	RankEach(ctx context.Context, q index.Query) (map[string][]index.Hit, error)
-	Heads(ctx context.Context, level string, ids []string) (map[string]index.Hit, error)
+	Heads(ctx context.Context, level date.Level, ids []string) (map[string]index.Hit, error)
 	Load(ctx context.Context, text string, spans, plain []string) (map[string]index.Hit, error)
 	Nearest(q index.Query, vec []float32) []index.VecHit
 	EmbedQuery(ctx context.Context, text string) ([]float32, error)
-	Count(ctx context.Context, level string, r date.Range) (uint64, error)
-	Orphans(level string, r date.Range) []string
+	Count(ctx context.Context, level date.Level, r date.Range) (uint64, error)
+	Orphans(level date.Level, r date.Range) []string
 }
 
 // Fan-out of the drill: how many of each level it keeps inside each parent.
@@ -32,7 +33,23 @@ const (
 	topDays   = 5
 )
 
-var levels = []string{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry}
+// keep returns how many of level the drill keeps inside each parent.
+func keep(level date.Level, limit int) int {
+	switch level {
+	case index.LevelYear:
+		return topYears
+	case index.LevelMonth:
+		return topMonths
+	case index.LevelDay:
+		return topDays
+	case index.LevelEntry:
+		return limit
+	default:
+		panic(fmt.Sprintf("recall: the drill has no level %q", string(level)))
+	}
+}
+
+var levels = []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry}
 
 // group is one search of a drill step: the children of one parent, or of
 // the orphan parents together.
@@ -45,14 +62,13 @@ type group struct {
 	k       int    // how many to search for, when not the level's number
 	hits    []index.Hit
 	vec     []index.VecHit
-	out     []scored
 }
 
 // drill runs the top-down drill from level start. It returns every chosen
 // candidate of every level, the path of periods it went through, and
 // whether its BM25 search of the whole range's entries returned every entry
 // that has a word of the query (some, but fewer than it asked for).
-func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start string, limit int, method string, without []string) ([]scored, []string, bool, error) {
+func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start date.Level, limit int, method string, without []string) ([]scored, []string, bool, error) {
 	// The best entries of the whole range by BM25 compete at the entry
 	// level beside those the drill reaches (summaries leave out rare
 	// words). That search does not depend on the levels above, so it runs
@@ -72,10 +88,10 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	var path []string
 	var parents []string // chosen at the level above
 	for _, level := range levels[slices.Index(levels, start):] {
-		if slices.Contains(without, level) {
+		if slices.Contains(without, string(level)) {
 			continue // switched off: its parents stay those of the level above
 		}
-		k := map[string]int{index.LevelYear: topYears, index.LevelMonth: topMonths, index.LevelDay: topDays, index.LevelEntry: limit}[level]
+		k := keep(level, limit)
 		var groups []*group
 		if level == start {
 			// The first level is searched whole (inside the range): wider.
@@ -165,7 +181,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 					continue // evidence for answer, not a parent to search inside
 				}
 				parents = append(parents, c.hit.Period)
-				path = append(path, level+":"+c.hit.Period)
+				path = append(path, string(level)+":"+c.hit.Period)
 			}
 		}
 		slices.Sort(parents)
@@ -183,7 +199,7 @@ const minCosine = 0.12
 
 // searchGroups runs each group's BM25 and vector searches, two at a time;
 // the groups of one parent each are ranked by one RankEach.
-func searchGroups(ctx context.Context, s Searcher, groups []*group, text string, vec []float32, level string, r date.Range, n int) error {
+func searchGroups(ctx context.Context, s Searcher, groups []*group, text string, vec []float32, level date.Level, r date.Range, n int) error {
 	var each []string
 	for _, g := range groups {
 		if g.each {
@@ -247,7 +263,7 @@ func searchGroups(ctx context.Context, s Searcher, groups []*group, text string,
 }
 
 // flat ranks one level without a drill: bm25, vector, or both fused.
-func flat(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, level string, limit int, mode, method string) ([]scored, error) {
+func flat(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, level date.Level, limit int, mode, method string) ([]scored, error) {
 	g := &group{label: "*"}
 	q := index.Query{Text: text, Level: level, Range: r, K: limit}
 	if mode != ModeVector {

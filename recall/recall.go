@@ -53,8 +53,8 @@ func Check(req api.RecallRequest) error {
 	case req.Limit < 0 || req.Limit > MaxLimit:
 		return fmt.Errorf("limit %d: want 1 to %d", req.Limit, MaxLimit)
 	}
-	switch req.Level {
-	case "", index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry, "line":
+	switch date.Level(req.Level) {
+	case "", date.LevelYear, date.LevelMonth, date.LevelDay, date.LevelEntry, date.LevelLine:
 	default:
 		return fmt.Errorf("level %q: want year, month, day, entry or line", req.Level)
 	}
@@ -145,7 +145,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 		mode = ModeDrill
 	}
 	if s == nil || mode == ModeLinear {
-		return linear(ctx, resp, o, text, r, limit, req.Level)
+		return linear(ctx, resp, o, text, r, limit, date.Level(req.Level))
 	}
 	var vec []float32
 	if hasWord(text) {
@@ -166,9 +166,9 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 			return resp, err
 		}
 	default:
-		start := ""
-		for _, l := range []string{index.LevelYear, index.LevelMonth, index.LevelDay} {
-			if slices.Contains(o.Without, l) {
+		var start date.Level
+		for _, l := range []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay} {
+			if slices.Contains(o.Without, string(l)) {
 				continue
 			}
 			n, err := s.Count(ctx, l, r)
@@ -181,9 +181,9 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 			}
 		}
 		if start == "" {
-			return linear(ctx, resp, o, text, r, limit, req.Level)
+			return linear(ctx, resp, o, text, r, limit, date.Level(req.Level))
 		}
-		resp.Method = map[string]string{index.LevelYear: "drill", index.LevelMonth: "months", index.LevelDay: "days"}[start]
+		resp.Method = drillMethod(start)
 		var path []string
 		searched := r
 		if phrase && len(queryTerms(text)) > 0 && !r.From.IsZero() && !r.To.IsZero() && r.From.AddDays(7).After(r.To) && (outer.To.IsZero() || r.To.Before(outer.To)) {
@@ -203,14 +203,14 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 	if phrase {
 		core = r // the day after it, searched too, weighs less
 	}
-	if resp.Results, err = results(ctx, s, found, text, req.Level, limit, req.Explain, mode == ModeBM25 || mode == ModeVector, core); err != nil {
+	if resp.Results, err = results(ctx, s, found, text, date.Level(req.Level), limit, req.Explain, mode == ModeBM25 || mode == ModeVector, core); err != nil {
 		return resp, err
 	}
 	seen := make(map[string]bool, len(resp.Results))
 	for _, res := range resp.Results {
 		seen[res.ID] = true
 	}
-	if mode == ModeDrill && !exhausted && len(resp.Results) < limit && (req.Level == "" || req.Level == index.LevelEntry || req.Level == "line") {
+	if mode == ModeDrill && !exhausted && len(resp.Results) < limit && (req.Level == "" || date.Level(req.Level) == date.LevelEntry || date.Level(req.Level) == date.LevelLine) {
 		// Too few hits: the linear scan fills up, after the drill's. Not
 		// when the BM25 search of the range's entries found some but fewer
 		// than it asked for: every entry with a word of the query is among
@@ -228,7 +228,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 		}
 		added := 0
 		for i, m := range more {
-			if seen[m.ID] || len(resp.Results) >= limit || !levelWanted(req.Level, m.Level) {
+			if seen[m.ID] || len(resp.Results) >= limit || !levelWanted(date.Level(req.Level), date.Level(m.Level)) {
 				continue
 			}
 			seen[m.ID] = true
@@ -254,14 +254,14 @@ func setDays(rs []api.RecallResult) {
 	}
 }
 
-func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level string) (api.RecallResponse, error) {
+func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level date.Level) (api.RecallResponse, error) {
 	resp.Method = ModeLinear
 	res, err := Linear(ctx, o.Root, text, r, limit, o.Log)
 	if err != nil {
 		return resp, err
 	}
 	for _, x := range res {
-		if levelWanted(level, x.Level) {
+		if levelWanted(level, date.Level(x.Level)) {
 			resp.Results = append(resp.Results, x)
 		}
 	}
@@ -269,8 +269,22 @@ func linear(ctx context.Context, resp api.RecallResponse, o Options, text string
 	return resp, nil
 }
 
-func levelWanted(want, have string) bool {
-	return want == "" || want == have || want == index.LevelEntry && have == "line"
+func levelWanted(want, have date.Level) bool {
+	return want == "" || want == have || want == date.LevelEntry && have == date.LevelLine
+}
+
+// drillMethod names a drill by the level it starts at.
+func drillMethod(start date.Level) string {
+	switch start {
+	case date.LevelYear:
+		return "drill"
+	case date.LevelMonth:
+		return "months"
+	case date.LevelDay:
+		return "days"
+	default:
+		panic(fmt.Sprintf("recall: a drill cannot start at level %q", string(start)))
+	}
 }
 
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
@@ -292,7 +306,7 @@ func days(rs []api.RecallResult) []string {
 
 // dayOf returns the day of a day, entry or line result, "" for others.
 func dayOf(r api.RecallResult) string {
-	if r.Level != index.LevelYear && r.Level != index.LevelMonth && len(r.Period) >= 10 {
+	if l := date.Level(r.Level); l != date.LevelYear && l != date.LevelMonth && len(r.Period) >= 10 {
 		return r.Period[:10]
 	}
 	return ""

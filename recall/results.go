@@ -15,19 +15,19 @@ import (
 // stored fields and spans of those returned read, in one Load (a second one
 // when some went from the index meanwhile). A "line" level asks for the
 // note kind, which only the stored fields tell: the entries are read first.
-func results(ctx context.Context, s Searcher, found []scored, text, level string, limit int, explain, flat bool, core date.Range) ([]api.RecallResult, error) {
+func results(ctx context.Context, s Searcher, found []scored, text string, level date.Level, limit int, explain, flat bool, core date.Range) ([]api.RecallResult, error) {
 	ranked := found
 	if !flat {
 		ranked = answer(found, level, core)
 	}
 	var cands []scored
 	for _, c := range ranked {
-		if level != "line" && !levelWanted(level, c.hit.Level) || level == "line" && c.hit.Level != index.LevelEntry {
+		if level != date.LevelLine && !levelWanted(level, c.hit.Level) || level == date.LevelLine && c.hit.Level != index.LevelEntry {
 			continue
 		}
 		cands = append(cands, c)
 	}
-	if level == "line" {
+	if level == date.LevelLine {
 		docs, err := load(ctx, s, text, cands)
 		if err != nil {
 			return nil, err
@@ -75,11 +75,11 @@ func load(ctx context.Context, s Searcher, text string, cands []scored) (map[str
 func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
 	h := c.hit
 	res := api.RecallResult{
-		ID: h.ID, Level: h.Level, Period: h.Period, Score: round(c.fused),
+		ID: h.ID, Level: string(h.Level), Period: h.Period, Score: round(c.fused),
 		Snippet: snippet(h, terms), Path: h.Path, Line: h.Line,
 	}
 	if h.Kind == index.KindText {
-		res.Level = "line"
+		res.Level = string(date.LevelLine)
 	}
 	if explain {
 		res.Explain = &api.Explain{

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/words"
 )
 
 // snippetLen is about how many bytes of text a snippet shows.
@@ -15,7 +15,7 @@ const snippetLen = 240
 // queryStems returns the stems of the query's words.
 func queryStems(q string) map[string]bool {
 	m := map[string]bool{}
-	for _, s := range offline.Stems(q) {
+	for _, s := range words.Stems(q) {
 		m[s] = true
 	}
 	return m
@@ -87,7 +87,7 @@ func stemSpans(text string, terms map[string]bool) []index.Span {
 			}
 			j += n
 		}
-		if st := offline.Stems(text[i:j]); len(st) == 1 && terms[st[0]] {
+		if st := words.Stems(text[i:j]); len(st) == 1 && terms[st[0]] {
 			out = append(out, index.Span{Start: i, End: j})
 		}
 		i = j

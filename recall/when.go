@@ -192,7 +192,7 @@ func (p *phraseParser) expr(i int, prefixed bool) (r date.Range, n int, ok bool)
 		case "week":
 			return week(today.AddDays(-7 * k)), 3, true
 		case "month":
-			return addMonths(today.MonthOf(), -k).Range(), 3, true
+			return today.MonthOf().Add(-k).Range(), 3, true
 		case "year":
 			return date.YearRange(today.Year - k), 3, true
 		}
@@ -219,7 +219,7 @@ func (p *phraseParser) relative(i int) (r date.Range, n int, ok bool) {
 		if this {
 			return today.MonthOf().Range(), 2, true
 		}
-		return addMonths(today.MonthOf(), -1).Range(), 2, true
+		return today.MonthOf().Add(-1).Range(), 2, true
 	case "year":
 		if this {
 			return date.YearRange(today.Year), 2, true
@@ -262,7 +262,7 @@ func (p *phraseParser) relative(i int) (r date.Range, n int, ok bool) {
 		case "week":
 			return date.Range{From: today.AddDays(1 - 7*k), To: today}, 3, true
 		case "month":
-			return date.Range{From: addMonths(today.MonthOf(), -k).First().AddDays(today.Day), To: today}, 3, true
+			return date.Range{From: today.MonthOf().Add(-k).First().AddDays(today.Day), To: today}, 3, true
 		case "year":
 			return date.Range{From: date.Date{Year: today.Year - k, Month: today.Month, Day: 1}.AddDays(today.Day), To: today}, 3, true
 		}
@@ -327,11 +327,6 @@ func day(d date.Date) date.Range { return date.Range{From: d, To: d} }
 func week(d date.Date) date.Range {
 	mon := d.AddDays(-((int(d.Weekday()) + 6) % 7))
 	return date.Range{From: mon, To: mon.AddDays(6)}
-}
-
-func addMonths(m date.Month, k int) date.Month {
-	n := m.Year*12 + int(m.Month) - 1 + k
-	return date.Month{Year: n / 12, Month: time.Month(n%12 + 1)}
 }
 
 func parseISODay(w string) (date.Date, bool) {

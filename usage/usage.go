@@ -13,13 +13,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/daybook/daybook/atomicfile"
 	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/daybook/daybook/atomicfile"
+	"github.com/daybook/daybook/filelock"
 )
 
 // File is where the counts live, relative to the data dir.
@@ -193,9 +195,9 @@ func (s *Store) writeMerged(batch map[string]Count) (map[string]Count, error) {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return nil, fmt.Errorf("creating the state folder: %w", err)
 	}
-	unlock, err := lockPath(s.path + ".lock")
+	unlock, err := filelock.LockPath(s.path+".lock", 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("locking %s: %w", s.path, err)
+		return nil, err
 	}
 	defer unlock()
 	cur, err := readFile(s.path)

@@ -156,3 +156,10 @@ func mustContain(t testing.TB, page, body string, wants ...string) {
 		}
 	}
 }
+
+// NewHandler returns the page's handler with the token check in front,
+// without listening, for tests with httptest (New serves the same).
+func NewHandler(b Backend, opts Options) (http.Handler, error) {
+	h, _, err := newHandler(b, opts)
+	return h, err
+}

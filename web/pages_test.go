@@ -13,6 +13,7 @@ import (
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/words"
 )
 
 // monthCounts sums the entries per month from the App's own listing.
@@ -118,7 +119,7 @@ func TestMonthPageListsItsDays(t *testing.T) {
 	mustContain(t, "month page", body, "<h1>March 2025</h1>", `href="/year/2025"`)
 	for _, d := range resp.Days {
 		mustContain(t, "month page", body, fmt.Sprintf(`href="/day/%s">%s`, d.Date, d.Date),
-			fmt.Sprintf(`title="%s: %s"`, d.Date, plural(d.Entries, "entry", "entries")))
+			fmt.Sprintf(`title="%s: %s"`, d.Date, words.CountAs(d.Entries, "entry", "entries")))
 	}
 	// The month's summary and its decisions, linked to their lines.
 	sum, err := a.Browse(context.Background(), api.BrowseRequest{Level: "month", From: "2025-03-01", To: "2025-03-31"})

@@ -9,6 +9,7 @@ import (
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/words"
 )
 
 // childView is a month of a year or a day of a month, with its summary.
@@ -180,7 +181,7 @@ func calendar(mo date.Month, counts map[date.Date]dayCount, max int, tag string,
 		dc, ok := counts[day]
 		n := dc.count(tag)
 		c := cell{Label: strconv.Itoa(day.Day), N: n, Shade: shade(n, max), Current: day == today,
-			Title: day.String() + ": " + plural(n, "entry", "entries")}
+			Title: day.String() + ": " + words.Count(n, "entry")}
 		if ok {
 			c.Href = "/day/" + day.String()
 		}

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/daybook/daybook/words"
 )
 
 //go:embed templates/*.html
@@ -27,7 +29,7 @@ func parseTemplates() (map[string]*template.Template, error) {
 	funcs := template.FuncMap{
 		"withTag": withTag,
 		"mark":    markSnippet,
-		"plural":  plural,
+		"plural":  words.CountAs,
 		"gridArgs": func(years []yearRow, tag string) gridArgs {
 			return gridArgs{Years: years, Tag: tag, Months: monthAbbr}
 		},
@@ -131,12 +133,4 @@ func clip(s string) string {
 		}
 	}
 	return s[:cut] + " …"
-}
-
-// plural returns "1 entry", "3 entries".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -134,13 +134,6 @@ func (s *Server) Close(ctx context.Context) error {
 	return err
 }
 
-// NewHandler returns the page's handler with the token check in front,
-// without listening: New serves it; tests may use it with httptest.
-func NewHandler(b Backend, opts Options) (http.Handler, error) {
-	h, _, err := newHandler(b, opts)
-	return h, err
-}
-
 func newHandler(b Backend, opts Options) (http.Handler, *pages, error) {
 	if b == nil {
 		return nil, nil, errors.New("web: no backend")

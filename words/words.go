@@ -1,5 +1,7 @@
 // Package words holds what daybook's text handling shares: the stop words
-// that carry no topic, and the split of a text into lower-cased words.
+// that carry no topic, the split of a text into lower-cased words, their
+// stems (the offline embedder's and recall's snippets'), counts with their
+// plural ("3 entries") and clipping that keeps UTF-8 whole.
 package words
 
 import (

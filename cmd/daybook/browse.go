@@ -37,8 +37,11 @@ func runBrowse(ctx context.Context, e *env, args []string) error {
 	if err := checkLimit("browse", *limit); err != nil {
 		return err
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
+		return err
+	}
+	if err := e.checkRange(*from, *to); err != nil {
 		return err
 	}
 	resp, err := b.Browse(ctx, api.BrowseRequest{Level: pos[0], From: *from, To: *to, Limit: *limit})

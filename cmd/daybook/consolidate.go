@@ -55,8 +55,11 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 	}
 	// With a daemon running this goes through its socket, so that its index
 	// sees the summaries written; the progress bar is then not shown.
-	c, err := e.reader()
+	c, err := e.reader(ctx)
 	if err != nil {
+		return err
+	}
+	if err := e.checkRange(*from, *to); err != nil {
 		return err
 	}
 	req := api.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}

@@ -36,7 +36,7 @@ func runContext(ctx context.Context, e *env, args []string) error {
 	if *budget < 0 {
 		return usagef("context: --budget %d is negative", *budget)
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
 		return err
 	}

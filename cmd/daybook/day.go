@@ -31,7 +31,7 @@ func runDay(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 1 {
 		req.Date = pos[0]
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
 		return err
 	}

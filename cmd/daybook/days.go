@@ -28,8 +28,11 @@ func runDays(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("days takes no arguments, only --from and --to")
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
+		return err
+	}
+	if err := e.checkRange(*from, *to); err != nil {
 		return err
 	}
 	resp, err := b.Days(ctx, api.DaysRequest{From: *from, To: *to})

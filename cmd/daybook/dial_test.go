@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -42,11 +44,11 @@ func TestDialDaemonThatDoesNotAnswer(t *testing.T) {
 	}()
 	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
 	answerTimeout = 200 * time.Millisecond
-	c, _, err := dialDaemon(dialEnv(t, path))
+	c, _, err := dialDaemon(context.Background(), dialEnv(t, path))
 	if c != nil || err == nil || !strings.Contains(err.Error(), "did not answer") || !strings.Contains(err.Error(), path) {
 		t.Fatalf("dialDaemon = %v, %v; want an error naming %s", c, err, path)
 	}
-	if _, err := dialEnv(t, path).backend(); err == nil {
+	if _, err := dialEnv(t, path).backend(context.Background()); err == nil {
 		t.Fatal("backend used the files beside a daemon that does not answer")
 	}
 }
@@ -63,7 +65,7 @@ func TestDialDaemonStaleSocket(t *testing.T) {
 	if _, err := os.Lstat(path); err != nil {
 		t.Fatal(err)
 	}
-	c, why, err := dialDaemon(dialEnv(t, path))
+	c, why, err := dialDaemon(context.Background(), dialEnv(t, path))
 	if c != nil || err != nil || !strings.Contains(why, "no daemon answers") {
 		t.Fatalf("dialDaemon = %v, %q, %v; want no daemon and no error", c, why, err)
 	}
@@ -80,8 +82,50 @@ func TestDialDaemonSomethingElseAnswers(t *testing.T) {
 	srv := &http.Server{Handler: http.NotFoundHandler()}
 	go srv.Serve(ln)
 	defer srv.Close()
-	c, _, err := dialDaemon(dialEnv(t, path))
+	c, _, err := dialDaemon(context.Background(), dialEnv(t, path))
 	if c != nil || err == nil || !strings.Contains(err.Error(), "is a daybook daemon") || !strings.Contains(err.Error(), path) {
 		t.Fatalf("dialDaemon = %v, %v; want an error asking whether a daybook daemon listens on %s", c, err, path)
+	}
+}
+
+// Ctrl-C while a daemon that took the connection has not answered stops the
+// wait at once, rather than after answerTimeout.
+func TestDialDaemonInterrupted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err == nil {
+			accepted <- c // held open, never answered
+		}
+	}()
+	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
+	answerTimeout = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	defer close(release)
+	go func() {
+		c := <-accepted
+		cancel() // the user presses Ctrl-C while the dial waits
+		<-release
+		c.Close()
+	}()
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := dialDaemon(ctx, dialEnv(t, path))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("dialDaemon = %v; want context.Canceled naming %s", err, path)
+		}
+	case <-time.After(time.Minute): // a guard against a hang, far beyond any stall
+		t.Fatal("dialDaemon still waits after the context was cancelled")
 	}
 }

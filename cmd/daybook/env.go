@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,14 +10,15 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/date"
 )
 
 // errHelpShown ends a command after -h printed its usage.
@@ -80,7 +82,7 @@ func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		// A relative date such as -3d or -2w is an argument, not a flag.
-		if len(args) > 0 && relativeDate.MatchString(args[0]) {
+		if len(args) > 0 && date.IsRelative(args[0]) {
 			pos = append(pos, args[0])
 			args = args[1:]
 			continue
@@ -187,11 +189,12 @@ func (e *env) showFirstIndexBuild() {
 
 // backend returns what carries out the operations: the daemon over its
 // socket when one answers for this data dir, else the App on the files.
-func (e *env) backend() (backend, error) {
+// Cancelling ctx stops the wait for the daemon's answer.
+func (e *env) backend(ctx context.Context) (api.Service, error) {
 	if err := e.load(); err != nil {
 		return nil, err
 	}
-	c, _, err := dialDaemon(e)
+	c, _, err := dialDaemon(ctx, e)
 	if err != nil {
 		return nil, err
 	}
@@ -204,11 +207,11 @@ func (e *env) backend() (backend, error) {
 // reader is backend for a command that only reads: a data dir that does
 // not exist is an error, not an empty memory, since it is most often a
 // mistyped --dir or $DAYBOOK_DIR. Only the commands that write create it.
-func (e *env) reader() (backend, error) {
+func (e *env) reader(ctx context.Context) (api.Service, error) {
 	if err := e.mustExist(); err != nil {
 		return nil, err
 	}
-	return e.backend()
+	return e.backend(ctx)
 }
 
 // mustExist fails, naming the data dir, when it does not exist.
@@ -243,9 +246,6 @@ func (e *env) printJSON(v any) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
-
-// relativeDate matches the -Nd and -Nw date arguments.
-var relativeDate = regexp.MustCompile(`^-[0-9]+[dw]$`)
 
 // stringList is a repeatable string flag.
 type stringList []string

@@ -79,7 +79,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 	var rc eval.Recaller
 	if *nowFlag == "" {
-		if rc, err = e.backend(); err != nil {
+		if rc, err = e.backend(ctx); err != nil {
 			return err
 		}
 	} else {

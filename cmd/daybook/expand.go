@@ -30,7 +30,7 @@ func runExpand(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("expand", pos, 1, "one ID"); err != nil {
 		return err
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
 		return err
 	}

@@ -39,8 +39,11 @@ func runFind(ctx context.Context, e *env, args []string) error {
 	if err := checkLimit("find", *limit); err != nil {
 		return err
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
+		return err
+	}
+	if err := e.checkRange(*from, *to); err != nil {
 		return err
 	}
 	resp, err := b.Find(ctx, api.FindRequest{Pattern: strings.Join(pos, " "), From: *from, To: *to, Regex: *regex, Limit: *limit})

@@ -218,7 +218,7 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
 		}
 	} else {
-		b, err := e.backend()
+		b, err := e.backend(ctx)
 		if err != nil {
 			return err
 		}

@@ -40,7 +40,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("mcp takes no arguments, only --dir, --config and -v")
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}
@@ -55,35 +55,9 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	if _, daemon := b.(*api.Client); daemon {
 		log.Debug("the daemon answers the tools", "system", "mcp")
 	}
-	// What the backend does not do (a daemon's client without context or
-	// stats), the files do.
-	if local, err := e.local(); err == nil {
-		opts.Context, opts.Stats = localContext(local), localStats(local)
-	}
 	s := mcp.NewServer(b, opts)
 	t := &sdk.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
 	return mcp.Serve(ctx, s, t)
-}
-
-// localContext and localStats return the App's Context and Stats when this
-// build's App has them, else nil, which leaves the tool out: the seam for
-// operations that arrive with their parts.
-func localContext(a *app.App) mcp.ContextFunc {
-	if x, ok := any(a).(interface {
-		Context(context.Context, api.ContextRequest) (api.ContextResponse, error)
-	}); ok {
-		return x.Context
-	}
-	return nil
-}
-
-func localStats(a *app.App) mcp.StatsFunc {
-	if x, ok := any(a).(interface {
-		Stats(context.Context, api.StatsRequest) (api.StatsResponse, error)
-	}); ok {
-		return x.Stats
-	}
-	return nil
 }
 
 // isUserError tells a caller's mistake from a failure, on the files or over

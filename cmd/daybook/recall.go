@@ -42,8 +42,11 @@ func runRecall(ctx context.Context, e *env, args []string) error {
 	if err := checkLimit("recall", *limit); err != nil {
 		return err
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
+		return err
+	}
+	if err := e.checkRange(*from, *to); err != nil {
 		return err
 	}
 	resp, err := b.Recall(ctx, api.RecallRequest{Query: strings.Join(pos, " "), From: *from, To: *to,

@@ -29,7 +29,7 @@ func runReindex(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("reindex takes no arguments")
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func runRemember(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usagef("remember takes the TEXT to remember")
 	}
-	b, err := e.backend()
+	b, err := e.backend(ctx)
 	if err != nil {
 		return err
 	}

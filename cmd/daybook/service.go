@@ -61,7 +61,11 @@ func runService(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "daybook service (%s%s): %s\n", m.Platform, map[bool]string{true: ", user"}[*user], msg)
+	scope := ""
+	if *user {
+		scope = ", user"
+	}
+	fmt.Fprintf(e.stdout, "daybook service (%s%s): %s\n", m.Platform, scope, msg)
 	if action == service.Status || action == service.Start || action == service.Restart {
 		fmt.Fprintf(e.stdout, "logs: %s\n", m.LogsHint())
 	}

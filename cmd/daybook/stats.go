@@ -31,7 +31,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if err := exactArgs("stats", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
 		return err
 	}

@@ -40,8 +40,8 @@ func runStatus(ctx context.Context, e *env, args []string) error {
 	if err := e.mustExist(); err != nil {
 		return err
 	}
-	var b backend
-	c, why, err := dialDaemon(e)
+	var b api.Service
+	c, why, err := dialDaemon(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -158,15 +158,17 @@ var answerTimeout = 30 * time.Second
 // listens there, or when the daemon there serves another data dir: two
 // data dirs may share $XDG_RUNTIME_DIR's socket, and the daemon of the other
 // must not be written to. A daemon that accepts the connection but does not
-// answer is an error. e must be loaded.
-func dialDaemon(e *env) (*api.Client, string, error) {
+// answer is an error. e must be loaded; cancelling ctx (Ctrl-C) stops the
+// wait for an answer.
+func dialDaemon(ctx context.Context, e *env) (*api.Client, string, error) {
 	path := e.osEnv.SocketPath(e.cfg, e.absDir)
 	log := e.logger()
 	if fi, err := os.Lstat(path); err != nil || fi.Mode().Type() != os.ModeSocket {
 		return nil, "no socket at " + path, nil
 	}
 	c := api.NewClient(path)
-	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, answerTimeout)
 	defer cancel()
 	var st api.StatusResponse
 	var err error
@@ -185,6 +187,8 @@ func dialDaemon(e *env) (*api.Client, string, error) {
 		case api.NoListener(err):
 			log.Debug("no daemon answers; using the files", "socket", path, "err", err)
 			return nil, "no daemon answers on " + path, nil
+		case parent.Err() != nil:
+			return nil, "", fmt.Errorf("asking the daemon on %s for its status: %w", path, parent.Err())
 		case ctx.Err() != nil:
 			return nil, "", fmt.Errorf("the daemon on %s took the connection but did not answer in %s "+
 				"(is it stuck? restart it, with \"daybook service restart\" if it runs as a service, and try again)", path, answerTimeout)

@@ -34,7 +34,7 @@ func runTopic(ctx context.Context, e *env, args []string) error {
 	if err := checkLimit("topic", *limit); err != nil {
 		return err
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func runTopics(ctx context.Context, e *env, args []string) error {
 	case *limit == 0:
 		*limit = defaultTopicsLimit
 	}
-	b, err := e.reader()
+	b, err := e.reader(ctx)
 	if err != nil {
 		return err
 	}
