@@ -233,6 +233,15 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 		if err != nil {
 			return fail(err)
 		}
+		if v.legacy {
+			// Format 1 kept float32 components: the same codes, in a
+			// quarter of the bytes or less.
+			x.log.Info("vector store of an earlier daybook: writing it in the compact format", "vectors", v.len())
+			if err := writeVectors(x.dir, want.Embedder, v); err != nil {
+				return fail(err)
+			}
+			v.legacy = false
+		}
 		x.vec = v
 	}
 	x.meta = want

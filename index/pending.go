@@ -249,7 +249,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 		}
 		x.dropPending(id)
 		x.vec.put(id, m, vecs[i])
-		x.vlog.put(id, m, vecs[i])
+		x.vlog.put(x.vec, id)
 		n++
 	}
 	// The same proportional folding of the log into the image as writes use.

@@ -31,20 +31,42 @@ type slotMeta struct {
 // step scans only the children of one period. Each vector is kept as int8
 // codes with one float32 scale (component = code × scale): a quarter of the
 // memory of float32; at 256 dimensions a cosine moves by about 0.001.
+//
+// The codes of all slots live in one arena of fixed-size chunks, dense (dim
+// bytes) or, when that is smaller, sparse: (index, code) pairs of the codes
+// that are not zero. The offline embedder hashes a short entry's few dozen
+// words and word pairs into 256 buckets, so most of its vectors are sparse:
+// about 45 bytes instead of 256, and a dot product of as many steps. Both
+// forms give the same integer sums, so a cosine is the same either way.
 type vectors struct {
 	dim    int
 	ids    []string // by slot; "" is a free slot
 	meta   []slotMeta
-	slabs  [][]int8  // slabSize vectors each: growing never copies what is there
+	ref    []uint32  // by slot: where its codes start in the arena
+	size   []uint16  // by slot: how many bytes; dim is dense, less is sparse
 	scale  []float32 // by slot
+	arena  [][]int8  // chunkSize bytes each: growing never copies what is there
+	tail   int       // bytes used of the last chunk
+	live   int       // bytes of the arena that slots point at
 	slot   map[string]int32
 	groups map[groupKey][]int32
 	free   []int32
 	tmp    []float32 // put's scratch; put runs under the index's write lock
+	enc    []int8    // put's scratch
+	legacy bool      // read from files of format 1: write them again
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
 	groupIdx  map[groupKey]int32 // the inverse
 }
+
+// chunkBits sizes the arena's chunks: 1 MiB.
+const (
+	chunkBits = 20
+	chunkSize = 1 << chunkBits
+)
+
+// maxDim is the largest dimension the store keeps (a slot's size is a uint16).
+const maxDim = 1<<16 - 1
 
 func newVectors(dim int) *vectors {
 	return &vectors{dim: dim, slot: map[string]int32{}, groups: map[groupKey][]int32{}, groupIdx: map[groupKey]int32{}}
@@ -71,13 +93,64 @@ func (v *vectors) metaOf(s int32) vecMeta {
 
 func (v *vectors) len() int { return len(v.slot) }
 
-// slabSize is how many vectors one slab holds.
-const slabSize = 1024
+// pairSize is the bytes of one sparse (index, code) pair: a one-byte index
+// up to 256 dimensions, two bytes above.
+func (v *vectors) pairSize() int {
+	if v.dim <= 256 {
+		return 2
+	}
+	return 3
+}
 
-// code returns the int8 codes of the vector in slot s.
+// stored returns the codes of slot s as the arena keeps them.
+func (v *vectors) stored(s int32) []int8 {
+	n := int(v.size[s])
+	if n == 0 {
+		return nil
+	}
+	r := v.ref[s]
+	off := int(r & (chunkSize - 1))
+	return v.arena[r>>chunkBits][off : off+n]
+}
+
+// code returns the dense int8 codes of the vector in slot s.
 func (v *vectors) code(s int32) []int8 {
-	off := (int(s) % slabSize) * v.dim
-	return v.slabs[int(s)/slabSize][off : off+v.dim]
+	b := v.stored(s)
+	if len(b) == v.dim {
+		return b
+	}
+	out := make([]int8, v.dim)
+	ps := v.pairSize()
+	for i := 0; i+ps <= len(b); i += ps {
+		out[pairIndex(b[i:], ps)] = b[i+ps-1]
+	}
+	return out
+}
+
+func pairIndex(b []int8, ps int) int {
+	if ps == 2 {
+		return int(uint8(b[0]))
+	}
+	return int(uint8(b[0])) | int(uint8(b[1]))<<8
+}
+
+// dot returns the integer dot product of the query codes and slot s's.
+func (v *vectors) dot(q []int16, s int32) int32 {
+	b := v.stored(s)
+	if len(b) == v.dim {
+		return dotCodes(q, b)
+	}
+	var sum int32
+	if v.pairSize() == 2 {
+		for i := 0; i+1 < len(b); i += 2 {
+			sum += int32(q[uint8(b[i])]) * int32(b[i+1])
+		}
+		return sum
+	}
+	for i := 0; i+2 < len(b); i += 3 {
+		sum += int32(q[int(uint8(b[i]))|int(uint8(b[i+1]))<<8]) * int32(b[i+2])
+	}
+	return sum
 }
 
 // vector writes the vector in slot s into dst and returns it.
@@ -90,13 +163,109 @@ func (v *vectors) vector(s int32, dst []float32) []float32 {
 	return dst
 }
 
-// store normalises vec and writes it into slot s as codes and a scale.
-func (v *vectors) store(s int32, vec []float32) {
+// encode normalises vec and returns it as the arena keeps it (dense or
+// sparse codes, in v.enc) and its scale.
+func (v *vectors) encode(vec []float32) ([]int8, float32) {
 	if len(v.tmp) != v.dim {
 		v.tmp = make([]float32, v.dim)
 	}
 	normalizeInto(v.tmp, vec)
-	v.scale[s] = quantize(v.code(s), v.tmp)
+	dense := make([]int8, v.dim)
+	sc := quantize(dense, v.tmp)
+	v.enc = sparsify(v.enc[:0], dense, v.pairSize())
+	return v.enc, sc
+}
+
+// sparsify appends codes to dst in the arena's form: (index, code) pairs
+// of the codes that are not zero when they take fewer bytes than dense.
+func sparsify(dst, codes []int8, ps int) []int8 {
+	nz := 0
+	for _, c := range codes {
+		if c != 0 {
+			nz++
+		}
+	}
+	if nz*ps >= len(codes) {
+		return append(dst, codes...)
+	}
+	for i, c := range codes {
+		if c == 0 {
+			continue
+		}
+		if ps == 3 {
+			dst = append(dst, int8(uint8(i)), int8(uint8(i>>8)), c)
+		} else {
+			dst = append(dst, int8(uint8(i)), c)
+		}
+	}
+	return dst
+}
+
+// valid reports whether b is codes in the arena's form for dim.
+func (v *vectors) valid(b []int8) bool {
+	if len(b) == v.dim {
+		return true
+	}
+	ps := v.pairSize()
+	if len(b) > v.dim || len(b)%ps != 0 {
+		return false
+	}
+	for i := 0; i < len(b); i += ps {
+		if pairIndex(b[i:], ps) >= v.dim {
+			return false
+		}
+	}
+	return true
+}
+
+// setCodes writes codes (the arena's form) and scale into slot s.
+func (v *vectors) setCodes(s int32, codes []int8, sc float32) {
+	v.live -= int(v.size[s])
+	v.scale[s] = sc
+	v.size[s] = uint16(len(codes))
+	v.live += len(codes)
+	if len(codes) == 0 {
+		v.ref[s] = 0
+		return
+	}
+	if len(v.arena) == 0 || v.tail+len(codes) > chunkSize {
+		v.arena = append(v.arena, make([]int8, chunkSize))
+		v.tail = 0
+	}
+	c := len(v.arena) - 1
+	copy(v.arena[c][v.tail:], codes)
+	v.ref[s] = uint32(c)<<chunkBits | uint32(v.tail)
+	v.tail += len(codes)
+	v.compactArena()
+}
+
+// compactArena copies the live codes into a new arena when more than half
+// of the old one is garbage (codes of replaced and deleted vectors).
+func (v *vectors) compactArena() {
+	used := (len(v.arena)-1)*chunkSize + v.tail
+	if used < 4*chunkSize || v.live*2 > used {
+		return
+	}
+	var arena [][]int8
+	tail := chunkSize
+	for s := range v.ids {
+		b := v.stored(int32(s))
+		if len(b) == 0 {
+			continue
+		}
+		if tail+len(b) > chunkSize {
+			arena = append(arena, make([]int8, chunkSize))
+			tail = 0
+		}
+		c := len(arena) - 1
+		copy(arena[c][tail:], b)
+		v.ref[s] = uint32(c)<<chunkBits | uint32(tail)
+		tail += len(b)
+	}
+	v.arena, v.tail = arena, tail
+	if len(arena) == 0 {
+		v.tail = 0
+	}
 }
 
 // quantize writes src as int8 codes into dst and returns the scale.
@@ -124,6 +293,13 @@ func quantize(dst []int8, src []float32) float32 {
 
 // put stores vec (normalised here) for id, replacing what id had.
 func (v *vectors) put(id string, m vecMeta, vec []float32) {
+	codes, sc := v.encode(vec)
+	v.putCodes(id, m, codes, sc)
+}
+
+// putCodes stores codes (the arena's form, as encode gives them) and scale
+// for id, replacing what id had.
+func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 	sm := v.slotMetaOf(m)
 	if s, ok := v.slot[id]; ok {
 		if v.meta[s].group != sm.group {
@@ -133,7 +309,7 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 			v.groups[k] = append(v.groups[k], s)
 		}
 		v.meta[s] = sm
-		v.store(s, vec)
+		v.setCodes(s, codes, sc)
 		return
 	}
 	var s int32
@@ -145,11 +321,10 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 		v.ids = append(v.ids, id)
 		v.meta = append(v.meta, sm)
 		v.scale = append(v.scale, 0)
-		if int(s)/slabSize == len(v.slabs) {
-			v.slabs = append(v.slabs, make([]int8, slabSize*v.dim))
-		}
+		v.ref = append(v.ref, 0)
+		v.size = append(v.size, 0)
 	}
-	v.store(s, vec)
+	v.setCodes(s, codes, sc)
 	v.slot[id] = s
 	k := v.groupKeys[sm.group]
 	v.groups[k] = append(v.groups[k], s)
@@ -165,8 +340,7 @@ func (v *vectors) del(id string) bool {
 	delete(v.slot, id)
 	v.ids[s] = ""
 	v.meta[s] = slotMeta{group: -1}
-	clear(v.code(s))
-	v.scale[s] = 0
+	v.setCodes(s, nil, 0)
 	v.free = append(v.free, s)
 	return true
 }
@@ -214,7 +388,7 @@ func (v *vectors) nearest(q []float32, level string, parents []string, r date.Ra
 		if m.end < lo || m.start > hi || v.groupKeys[m.group].level != level {
 			return
 		}
-		c := float32(dotCodes(qc.codes, v.code(s))) * qc.inv * v.scale[s]
+		c := float32(v.dot(qc.codes, s)) * qc.inv * v.scale[s]
 		if h.Len() < k {
 			heap.Push(h, slotScore{s, c})
 		} else if c > (*h)[0].score {

@@ -130,7 +130,7 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 			x.dropPending(d.ID)
 			x.vec.put(d.ID, m, v)
 			if !bulk {
-				x.vlog.put(d.ID, m, v)
+				x.vlog.put(x.vec, d.ID)
 			}
 		}
 		for _, id := range p.stale {
