@@ -71,8 +71,6 @@ type bleveDoc struct {
 	Year   string   `json:"year"`
 	Month  string   `json:"month,omitempty"`
 	Day    string   `json:"day,omitempty"`
-	Start  string   `json:"start"` // YYYY-MM-DD: keywords, compared as strings
-	End    string   `json:"end"`
 	Text   string   `json:"text"`
 	Path   string   `json:"path"`
 	Line   float64  `json:"line"`
@@ -81,7 +79,6 @@ type bleveDoc struct {
 func (d Doc) bleve() bleveDoc {
 	b := bleveDoc{
 		Level: d.Level, Kind: d.Kind, Tags: d.Tags, Period: d.Period,
-		Start: d.Start.String(), End: d.End.String(),
 		Text: d.Text, Path: d.Path, Line: float64(d.Line),
 	}
 	if len(d.Period) >= 4 {
@@ -116,9 +113,11 @@ func (d Doc) Validate() error {
 	return nil
 }
 
-// newMapping returns the index mapping: an English analyzer on text (stored,
-// with term vectors for locations and snippets), keywords for the filters,
-// date keywords for ranges, path and line stored only.
+// newMapping returns the index mapping (format 3): an English analyzer on
+// text, stored, without term vectors (spans are found in the hits' text
+// instead, see spanner); keywords for the filters (level, the parent
+// periods, path), indexed without frequencies or norms since they are never
+// scored; kind, tags, period and line stored only.
 func newMapping() *mapping.IndexMappingImpl {
 	kw := func() *mapping.FieldMapping {
 		f := bleve.NewKeywordFieldMapping()
@@ -126,12 +125,13 @@ func newMapping() *mapping.IndexMappingImpl {
 		f.Store = false
 		f.IncludeInAll = false
 		f.DocValues = false
+		f.SkipFreqNorm = true
 		return f
 	}
 	text := bleve.NewTextFieldMapping()
 	text.Analyzer = en.AnalyzerName
 	text.Store = true
-	text.IncludeTermVectors = true
+	text.IncludeTermVectors = false
 	text.IncludeInAll = false
 	text.DocValues = false
 	stored := func(f *mapping.FieldMapping) *mapping.FieldMapping {
@@ -142,18 +142,17 @@ func newMapping() *mapping.IndexMappingImpl {
 		return f
 	}
 	dm := bleve.NewDocumentStaticMapping()
-	for _, name := range []string{"level", "kind", "tags", "period"} {
-		f := kw()
-		f.Store = true
-		dm.AddFieldMappingsAt(name, f)
+	level := kw()
+	level.Store = true
+	dm.AddFieldMappingsAt("level", level)
+	for _, name := range []string{"kind", "tags", "period"} {
+		dm.AddFieldMappingsAt(name, stored(bleve.NewKeywordFieldMapping()))
 	}
+	// The parent periods as keywords: the drill's parent filter, and the
+	// date range (rangefilter.go) as term ranges over them.
 	for _, name := range []string{"year", "month", "day"} {
 		dm.AddFieldMappingsAt(name, kw())
 	}
-	// Dates as YYYY-MM-DD keywords: a term range on them is a date range,
-	// and they index as one term each instead of a numeric trie.
-	dm.AddFieldMappingsAt("start", kw())
-	dm.AddFieldMappingsAt("end", kw())
 	dm.AddFieldMappingsAt("text", text)
 	path := kw()
 	path.Store = true

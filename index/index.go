@@ -15,9 +15,11 @@ import (
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
-// Format is the version of the index layout; an index of another format is
-// moved aside and rebuilt.
-const Format = 2
+// Format is the version of the index layout. An index of an earlier format
+// is emptied at open, with a log line, and the next Sync rebuilds it; one
+// of a later format (a newer daybook's) is moved aside and rebuilt.
+// Format 3 dropped the term vectors and the unused keyword fields.
+const Format = 3
 
 // ErrBusy says another process (normally the daemon) holds the index.
 var ErrBusy = errors.New("index is busy: another daybook process (the daemon?) has it open")
@@ -163,8 +165,15 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 		if err := json.Unmarshal(data, &have); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Join(x.dir, metaName), err)
 		}
-		if have.Format != Format {
+		if have.Format > Format || have.Format < 1 {
 			return fmt.Errorf("%s: format %d, this daybook reads %d", filepath.Join(x.dir, metaName), have.Format, Format)
+		}
+		if have.Format < Format {
+			x.log.Info("index of an earlier daybook: rebuilding it", "format", have.Format, "now", Format, "dir", x.dir)
+			if err := x.clear(timeout); err != nil {
+				return err
+			}
+			have = meta{}
 		}
 	}
 	if want.Dim == 0 && have.Embedder == want.Embedder {

@@ -1,0 +1,116 @@
+package index
+
+import (
+	"slices"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+)
+
+// The index keeps no term vectors (format 3): they held every token's
+// position and byte range, a sixth of the index, only for the spans of the
+// few hits a recall returns. Those spans are found instead in the hits' text
+// as bleve found them: the text is cut into tokens by the same tokenizer,
+// and a token is a match when the text analyzer (possessive, lower case,
+// stop words, Porter stem) makes it one of the query's terms. Porter stems
+// change a word's end only, so a token whose first two letters no term
+// starts with is passed over unanalyzed, and each distinct token is
+// analyzed once: a day summary of 1,000 tokens costs a few dozen analyses.
+
+// spanner finds the spans of one query's terms in texts.
+type spanner struct {
+	tok     analysis.Tokenizer
+	filters []analysis.TokenFilter
+	whole   analysis.Analyzer // when the analyzer is not a tokenizer and filters
+	terms   map[string]bool
+	heads   map[string]bool // the first two bytes of each term
+	memo    map[string]bool // token → whether it analyzes to a term
+}
+
+// newSpanner returns the spanner of query, nil when the index has no text
+// analyzer (it always has) or the query no term.
+func (x *Index) newSpanner(query string) *spanner {
+	a := x.bl.Mapping().AnalyzerNamed(en.AnalyzerName)
+	if a == nil {
+		return nil
+	}
+	s := &spanner{terms: map[string]bool{}, heads: map[string]bool{}, memo: map[string]bool{}}
+	for _, t := range a.Analyze([]byte(query)) {
+		s.terms[string(t.Term)] = true
+		s.heads[string(t.Term[:min(2, len(t.Term))])] = true
+	}
+	if len(s.terms) == 0 {
+		return nil
+	}
+	if d, ok := a.(*analysis.DefaultAnalyzer); ok && len(d.CharFilters) == 0 {
+		s.tok, s.filters = d.Tokenizer, d.TokenFilters
+	} else {
+		s.whole = a
+	}
+	return s
+}
+
+// spans returns the byte ranges of text's tokens that are query terms, in
+// order.
+func (s *spanner) spans(text string) []Span {
+	if s == nil || text == "" {
+		return nil
+	}
+	var out []Span
+	if s.whole != nil {
+		for _, t := range s.whole.Analyze([]byte(text)) {
+			if s.terms[string(t.Term)] {
+				out = append(out, Span{t.Start, t.End})
+			}
+		}
+		slices.SortFunc(out, func(a, b Span) int { return a.Start - b.Start })
+		return out
+	}
+	for _, t := range s.tok.Tokenize([]byte(text)) {
+		if !s.maybe(t.Term) {
+			continue
+		}
+		hit, ok := s.memo[string(t.Term)]
+		if !ok {
+			hit = s.analyze(t.Term)
+			s.memo[string(t.Term)] = hit
+		}
+		if hit {
+			out = append(out, Span{t.Start, t.End})
+		}
+	}
+	return out
+}
+
+// maybe reports whether raw can analyze to a term: a term starts with the
+// first two letters of raw, lower-cased, or raw is not ASCII (lower case
+// may change its bytes).
+func (s *spanner) maybe(raw []byte) bool {
+	var h [2]byte
+	n := min(2, len(raw))
+	for i := range n {
+		c := raw[i]
+		if c >= 0x80 {
+			return true
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h[i] = c
+	}
+	for _, c := range raw[n:] {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	return s.heads[string(h[:n])] || n > 1 && s.heads[string(h[:1])] // a term of one letter
+}
+
+// analyze runs one token through the analyzer's filters.
+func (s *spanner) analyze(raw []byte) bool {
+	ts := analysis.TokenStream{{Term: slices.Clone(raw), Position: 1, Type: analysis.AlphaNumeric}}
+	for _, f := range s.filters {
+		ts = f.Filter(ts)
+	}
+	return len(ts) == 1 && s.terms[string(ts[0].Term)]
+}
