@@ -339,13 +339,21 @@ func (x *Index) Stats() (Stats, error) {
 	s := Stats{Docs: n, Vectors: x.vec.len(), Sources: len(x.manifest), Embedder: x.meta.Embedder, Dim: x.meta.Dim,
 		Pending: len(x.pending), Unscanned: x.scan}
 	x.mu.RUnlock()
-	filepath.WalkDir(x.dir, func(_ string, d os.DirEntry, err error) error {
+	s.Bytes = DiskBytes(x.dir)
+	return s, nil
+}
+
+// DiskBytes returns the bytes of the files under dir (an index folder): 0
+// when there is none.
+func DiskBytes(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
 			if fi, err := d.Info(); err == nil {
-				s.Bytes += fi.Size()
+				n += fi.Size()
 			}
 		}
 		return nil
 	})
-	return s, nil
+	return n
 }
