@@ -32,6 +32,15 @@ type indexPart struct {
 	hooked      bool
 	lastFull    time.Time
 	background  bool // catch-ups run off the request path (the daemon's CatchUp)
+	progress    func(done, total int)
+}
+
+// SetIndexProgress sets what is told how far a full build of the index is
+// (a first build, an earlier format's rebuild); the daemon draws it.
+func (a *App) SetIndexProgress(f func(done, total int)) {
+	a.idx.mu.Lock()
+	defer a.idx.mu.Unlock()
+	a.idx.progress = f
 }
 
 // SetIndexLockTimeout sets how long opening the index waits for another
@@ -90,7 +99,7 @@ func (a *App) openLocked(ctx context.Context) error {
 	if timeout <= 0 {
 		timeout = 200 * time.Millisecond
 	}
-	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now})
+	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now, Progress: p.progress})
 	if err != nil {
 		return err
 	}

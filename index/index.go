@@ -32,6 +32,10 @@ type Options struct {
 	LockTimeout time.Duration
 	Log         *slog.Logger
 	Now         func() time.Time
+	// Progress, if set, is told how far a full build (the first Sync of an
+	// empty index: a new one, a reindex, an earlier format's rebuild) is,
+	// in source files, after each slice of them.
+	Progress func(done, total int)
 }
 
 // meta is index/meta.json.
@@ -54,6 +58,8 @@ type Index struct {
 	emb Embedder
 	log *slog.Logger
 	now func() time.Time
+
+	progress func(done, total int) // Options.Progress
 
 	writeMu sync.Mutex // one writer at a time
 	w       writeState // the write path's own (diff.go); writeMu guards it
@@ -119,6 +125,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 		want.Dim = len(probe[0])
 	}
 	x := newIndex(dir, opts.Embedder, log, opts.Now)
+	x.progress = opts.Progress
 	err = x.open(want, opts.LockTimeout)
 	if errors.Is(err, ErrBusy) || errors.Is(err, context.Canceled) {
 		return nil, err
@@ -130,6 +137,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
 		}
 		x = newIndex(dir, opts.Embedder, log, opts.Now)
+		x.progress = opts.Progress
 		if err := x.open(want, opts.LockTimeout); err != nil {
 			return nil, fmt.Errorf("creating index: %w", err)
 		}

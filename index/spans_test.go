@@ -84,7 +84,9 @@ func TestEarlierFormatIsRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logs strings.Builder
-	y, err := Open(context.Background(), idx, Options{Embedder: &countingEmbedder{}, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+	var done, total int
+	progress := func(d, t int) { done, total = d, t }
+	y, err := Open(context.Background(), idx, Options{Embedder: &countingEmbedder{}, Log: slog.New(slog.NewTextHandler(&logs, nil)), Progress: progress})
 	if err != nil {
 		t.Fatalf("opening an index of format 2: %v", err)
 	}
@@ -104,6 +106,9 @@ func TestEarlierFormatIsRebuilt(t *testing.T) {
 	}
 	if st.Docs == 0 {
 		t.Fatalf("sync after the upgrade: %+v", st)
+	}
+	if total != 1 || done != total {
+		t.Errorf("the rebuild's progress ended at %d of %d files, want 1 of 1", done, total)
 	}
 	hits, err := y.Search(context.Background(), Query{Text: "cedar fence", Level: LevelEntry, K: 5})
 	if err != nil || len(hits) == 0 || len(hits[0].Spans) == 0 {
