@@ -351,3 +351,47 @@ func BenchmarkNearestFlat768(b *testing.B) {
 	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(fi.Size())/float64(some.len()), "disk-B/vec")
 }
+
+// TestSignScanFindsTheNearest fills a store of a big model past
+// parallelScan, plants vectors near a query, and wants the flat search
+// (sign bits, then codes) to return exactly the exact scan's best k.
+func TestSignScanFindsTheNearest(t *testing.T) {
+	const dim, n = 320, parallelScan + 2000
+	r := rand.New(rand.NewPCG(13, 14))
+	v := newVectors(dim)
+	if v.signWords == 0 {
+		t.Fatal("no sign bits for a 320-dimension store")
+	}
+	d := date.MustParse("2026-02-13")
+	m := vecMeta{level: LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}
+	q := randVec(r, dim)
+	for i := range n {
+		vec := randVec(r, dim)
+		if i%(n/25) == 0 { // 25 planted neighbours, nearer the more noise is left out
+			for j := range vec {
+				vec[j] = q[j] + vec[j]*float32(i)/float32(n)*2
+			}
+		}
+		v.put("v"+strconv.Itoa(i), m, vec)
+	}
+	v.del("v7") // a free slot on the way
+	qn := Normalize(q)
+	for _, k := range []int{1, 10, 20} {
+		exact := scan{v: v, qc: quantizeQuery(qn), level: LevelEntry, lo: math.MinInt32, hi: math.MaxInt32, k: k}
+		h := &hitHeap{}
+		for s := range v.ids {
+			if v.ids[s] != "" {
+				exact.consider(h, int32(s))
+			}
+		}
+		want := make([]VecHit, h.Len())
+		for i := len(want) - 1; i >= 0; i-- {
+			ss := heap.Pop(h).(slotScore)
+			want[i] = VecHit{ID: v.ids[ss.slot], Cosine: float64(ss.score)}
+		}
+		got := v.nearest(qn, LevelEntry, nil, date.Range{}, k)
+		if !slices.Equal(got, want) {
+			t.Fatalf("k %d: flat search %v, exact %v", k, got, want)
+		}
+	}
+}
