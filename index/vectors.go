@@ -62,7 +62,7 @@ type vectors struct {
 	// of a large store ranks by them first (see signScan).
 	signWords int
 	signs     [][]uint64
-	legacy bool      // read from files of format 1: write them again
+	legacy    bool // read from files of format 1: write them again
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
 	groupIdx  map[groupKey]int32 // the inverse
