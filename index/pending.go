@@ -265,7 +265,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 	found := 0
 	for {
 		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), page, 0, false)
-		req.Fields = []string{"level", "period"}
+		req.Fields = []string{"m"}
 		req.SortBy([]string{"_id"})
 		if after != "" {
 			req.SearchAfter = []string{after}
@@ -303,8 +303,10 @@ func (x *Index) scanPending(ctx context.Context) error {
 // metaOfHit rebuilds a document's vector metadata from its stored level
 // and period.
 func metaOfHit(h *search.DocumentMatch) (vecMeta, bool) {
-	level, _ := h.Fields["level"].(string)
-	period, _ := h.Fields["period"].(string)
+	var hit Hit
+	m, _ := h.Fields["m"].(string)
+	unpackMeta(&hit, m)
+	level, period := hit.Level, hit.Period
 	r, ok := periodRange(period)
 	if !ok {
 		return vecMeta{}, false

@@ -42,7 +42,7 @@ type Hit struct {
 	Spans  []Span  // matched terms in Text, in order
 }
 
-var storedFields = []string{"level", "period", "kind", "tags", "text", "path", "line"}
+var storedFields = []string{"m", "text"}
 
 // filter returns the query that restricts q to its level, parent and range.
 func filter(q Query) query.Query {
@@ -319,21 +319,10 @@ func (x *Index) Count(ctx context.Context, level string, r date.Range) (uint64, 
 }
 
 func hitOf(h *search.DocumentMatch) Hit {
-	str := func(k string) string { s, _ := h.Fields[k].(string); return s }
-	hit := Hit{ID: h.ID, Level: str("level"), Period: str("period"), Kind: str("kind"), Text: str("text"), Path: str("path")}
-	if n, ok := h.Fields["line"].(float64); ok {
-		hit.Line = int(n)
-	}
-	switch t := h.Fields["tags"].(type) {
-	case string:
-		hit.Tags = []string{t}
-	case []any:
-		for _, v := range t {
-			if s, ok := v.(string); ok {
-				hit.Tags = append(hit.Tags, s)
-			}
-		}
-	}
+	hit := Hit{ID: h.ID}
+	hit.Text, _ = h.Fields["text"].(string)
+	m, _ := h.Fields["m"].(string)
+	unpackMeta(&hit, m)
 	return hit
 }
 

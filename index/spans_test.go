@@ -118,3 +118,20 @@ func TestEarlierFormatIsRebuilt(t *testing.T) {
 		t.Fatalf("first span %q", got)
 	}
 }
+
+// TestMetaRoundTrip wants what a hit shows besides its text back as it was
+// packed into the one stored field, tags or none.
+func TestMetaRoundTrip(t *testing.T) {
+	for _, d := range []Doc{
+		{ID: "2026-03-14T10:00-ab12", Level: LevelEntry, Period: "2026-03-14", Kind: "decision", Tags: []string{"garden", "fence-2"}, Path: "days/2026/03/14.md", Line: 7},
+		{ID: "month:2026-03", Level: LevelMonth, Period: "2026-03", Kind: "summary", Path: "summaries/2026/2026-03.md", Line: 1},
+		{ID: "2026-03-14:L12", Level: LevelEntry, Period: "2026-03-14", Kind: KindText, Tags: []string{"a b"}, Path: "days/2026/03/14.md", Line: 12},
+	} {
+		var h Hit
+		unpackMeta(&h, packMeta(d))
+		want := Hit{Level: d.Level, Period: d.Period, Kind: d.Kind, Tags: d.Tags, Path: d.Path, Line: d.Line}
+		if h.Level != want.Level || h.Period != want.Period || h.Kind != want.Kind || h.Path != want.Path || h.Line != want.Line || !slices.Equal(h.Tags, want.Tags) {
+			t.Errorf("%s: packed and read back %+v, want %+v", d.ID, h, want)
+		}
+	}
+}
