@@ -545,7 +545,10 @@ func (sc *scan) all() *hitHeap {
 // reRank returns how many candidates signScan ranks by their codes for k.
 func reRank(k int) int { return max(40*k, 1000) }
 
-// signScan is the flat scan by sign bits, then codes.
+// signScan is the flat scan by sign bits, then codes. Distances are small
+// integers (at most dim), so the closest are chosen by a histogram of them,
+// not a heap: the distance below which fewer than reRank slots lie, those
+// slots, and of the slots at that distance the first in slot order.
 func (sc *scan) signScan(parts int) *hitHeap {
 	v := sc.v
 	n := len(v.ids)
@@ -555,65 +558,55 @@ func (sc *scan) signScan(parts int) *hitHeap {
 			q[i/64] |= 1 << (i % 64)
 		}
 	}
-	keep := reRank(sc.k)
+	const skip = math.MaxUint16
+	dist := make([]uint16, n)
 	parts = max(parts, 1)
-	heaps := make([]*hitHeap, parts)
+	hists := make([][]int, parts)
 	var wg sync.WaitGroup
 	for p := range parts {
-		h := &hitHeap{}
-		heaps[p] = h
+		hist := make([]int, v.dim+1)
+		hists[p] = hist
 		wg.Go(func() {
 			for s := p * n / parts; s < (p+1)*n/parts; s++ {
-				if v.ids[s] == "" {
-					continue
-				}
 				m := &v.meta[s]
-				if m.end < sc.lo || m.start > sc.hi || v.groupKeys[m.group].level != sc.level {
+				if m.group < 0 || m.end < sc.lo || m.start > sc.hi || v.groupKeys[m.group].level != sc.level {
+					dist[s] = skip
 					continue
 				}
 				d := 0
 				for i, w := range v.signOf(int32(s)) {
 					d += bits.OnesCount64(w ^ q[i])
 				}
-				// Closer is better: the score is the negated distance.
-				c := slotScore{int32(s), float32(-d)}
-				if h.Len() < keep {
-					heap.Push(h, c)
-				} else if worse((*h)[0], c) {
-					(*h)[0] = c
-					heap.Fix(h, 0)
-				}
+				dist[s] = uint16(d)
+				hist[d]++
 			}
 		})
 	}
 	wg.Wait()
-	var cands []int32
-	for _, h := range heaps {
-		for _, c := range *h {
-			cands = append(cands, c.slot)
+	keep := reRank(sc.k)
+	limit, below := v.dim+1, 0 // slots closer than limit: all kept
+	for d := 0; d <= v.dim; d++ {
+		c := 0
+		for _, h := range hists {
+			c += h[d]
 		}
+		if below+c >= keep {
+			limit = d
+			break
+		}
+		below += c
 	}
-	// The closest keep of all the parts (each kept its own closest keep).
-	if len(cands) > keep {
-		all := &hitHeap{}
-		for _, h := range heaps {
-			for _, c := range *h {
-				if all.Len() < keep {
-					heap.Push(all, c)
-				} else if worse((*all)[0], c) {
-					(*all)[0] = c
-					heap.Fix(all, 0)
-				}
-			}
-		}
-		cands = cands[:0]
-		for _, c := range *all {
-			cands = append(cands, c.slot)
-		}
-	}
+	atLimit := keep - below // how many of the slots at distance limit
 	out := &hitHeap{}
-	for _, s := range cands {
-		sc.consider(out, s)
+	for s, d := range dist {
+		switch {
+		case int(d) < limit:
+		case int(d) == limit && atLimit > 0:
+			atLimit--
+		default:
+			continue
+		}
+		sc.consider(out, int32(s))
 	}
 	return out
 }
