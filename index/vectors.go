@@ -462,7 +462,8 @@ type scan struct {
 	level  string
 	lo, hi int32
 	k      int
-	parts  int // goroutines of a flat scan; 0: as many as GOMAXPROCS, up to 8
+	parts  int  // goroutines of a flat scan; 0: as many as GOMAXPROCS, up to 8
+	exact  bool // no sign-bit pass: every vector by its codes (benchmarks compare)
 }
 
 // consider scores slot s and keeps it in h when it is among the best k.
@@ -495,7 +496,7 @@ func (sc *scan) all() *hitHeap {
 	if parts == 0 {
 		parts = min(runtime.GOMAXPROCS(0), 8)
 	}
-	if v.signWords > 0 && n >= parallelScan {
+	if v.signWords > 0 && n >= parallelScan && !sc.exact {
 		return sc.signScan(parts)
 	}
 	if n < parallelScan || parts < 2 {
