@@ -561,6 +561,12 @@ func (sc *scan) signScan(parts int) *hitHeap {
 	}
 	const skip = math.MaxUint16
 	dist := make([]uint16, n)
+	// The level test once per group, not a string compare per vector.
+	ofLevel := make([]bool, len(v.groupKeys))
+	for g, k := range v.groupKeys {
+		ofLevel[g] = k.level == sc.level
+	}
+	w := v.signWords
 	parts = max(parts, 1)
 	hists := make([][]int, parts)
 	var wg sync.WaitGroup
@@ -570,13 +576,15 @@ func (sc *scan) signScan(parts int) *hitHeap {
 		wg.Go(func() {
 			for s := p * n / parts; s < (p+1)*n/parts; s++ {
 				m := &v.meta[s]
-				if m.group < 0 || m.end < sc.lo || m.start > sc.hi || v.groupKeys[m.group].level != sc.level {
+				if m.group < 0 || m.end < sc.lo || m.start > sc.hi || !ofLevel[m.group] {
 					dist[s] = skip
 					continue
 				}
+				off := s % slabSize * w
+				sig := v.signs[s/slabSize][off : off+w]
 				d := 0
-				for i, w := range v.signOf(int32(s)) {
-					d += bits.OnesCount64(w ^ q[i])
+				for i, x := range sig {
+					d += bits.OnesCount64(x ^ q[i])
 				}
 				dist[s] = uint16(d)
 				hist[d]++
