@@ -24,6 +24,7 @@ type spanner struct {
 	whole   analysis.Analyzer // when the analyzer is not a tokenizer and filters
 	terms   map[string]bool
 	heads   map[string]bool // the first two bytes of each term
+	ascii   *[128][129]bool // heads of ASCII letters: [first][second], [first][128] for a one-letter term
 	memo    map[string]bool // token → whether it analyzes to a term
 }
 
@@ -41,6 +42,15 @@ func (x *Index) newSpanner(query string) *spanner {
 	}
 	if len(s.terms) == 0 {
 		return nil
+	}
+	s.ascii = new([128][129]bool)
+	for h := range s.heads {
+		switch {
+		case len(h) == 1 && h[0] < 0x80:
+			s.ascii[h[0]][128] = true
+		case len(h) == 2 && h[0] < 0x80 && h[1] < 0x80:
+			s.ascii[h[0]][h[1]] = true
+		}
 	}
 	if d, ok := a.(*analysis.DefaultAnalyzer); ok && len(d.CharFilters) == 0 {
 		s.tok, s.filters = d.Tokenizer, d.TokenFilters
@@ -66,20 +76,66 @@ func (s *spanner) spans(text string) []Span {
 		slices.SortFunc(out, func(a, b Span) int { return a.Start - b.Start })
 		return out
 	}
-	for _, t := range s.tok.Tokenize([]byte(text)) {
-		if !s.maybe(t.Term) {
+	// A token never spans white space, so the text is cut at it and only
+	// the pieces that may hold a term go through the tokenizer, which is
+	// most of the cost: a piece with a letter that is not ASCII, or a word
+	// (a run of letters, digits and '_') whose first two letters start a term.
+	b := []byte(text)
+	for i := 0; i < len(b); {
+		if isSpace(b[i]) {
+			i++
 			continue
 		}
-		hit, ok := s.memo[string(t.Term)]
-		if !ok {
-			hit = s.analyze(t.Term)
-			s.memo[string(t.Term)] = hit
+		j := i
+		for j < len(b) && !isSpace(b[j]) {
+			j++
 		}
-		if hit {
-			out = append(out, Span{t.Start, t.End})
+		if s.worth(b[i:j]) {
+			for _, t := range s.tok.Tokenize(b[i:j]) {
+				if !s.maybe(t.Term) {
+					continue
+				}
+				hit, ok := s.memo[string(t.Term)]
+				if !ok {
+					hit = s.analyze(t.Term)
+					s.memo[string(t.Term)] = hit
+				}
+				if hit {
+					out = append(out, Span{i + t.Start, i + t.End})
+				}
+			}
 		}
+		i = j
 	}
 	return out
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v' }
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// worth reports whether a piece of text between white space may hold a
+// token that is a term: it has a byte that is not ASCII, or a word whose
+// first letters start a term.
+func (s *spanner) worth(p []byte) bool {
+	for k := 0; k < len(p); k++ {
+		if p[k] >= 0x80 {
+			return true
+		}
+		if !isWordByte(p[k]) || k > 0 && isWordByte(p[k-1]) {
+			continue
+		}
+		c0 := lower(p[k])
+		if s.ascii[c0][128] {
+			return true // a term of one letter
+		}
+		if k+1 < len(p) && isWordByte(p[k+1]) && s.ascii[c0][lower(p[k+1])] {
+			return true
+		}
+	}
+	return false
 }
 
 // maybe reports whether raw can analyze to a term: a term starts with the
@@ -113,4 +169,11 @@ func (s *spanner) analyze(raw []byte) bool {
 		ts = f.Filter(ts)
 	}
 	return len(ts) == 1 && s.terms[string(ts[0].Term)]
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
