@@ -61,6 +61,9 @@ func TestQuickRun(t *testing.T) {
 			continue
 		}
 		line, _, _ := strings.Cut(table[i+len(r.name):], "\n")
+		if strings.TrimSpace(line) == "not installed" && s.Ripgrep.N == 0 {
+			continue // ripgrep's row on a machine without it: the notes say so
+		}
 		if !number.MatchString(strings.TrimPrefix(line, r.target)) {
 			t.Errorf("row %q has no figure: %q", r.name, line)
 		}
