@@ -49,4 +49,12 @@ type StatsResponse struct {
 	Compression float64            `json:"compression"` // raw day-file tokens a default context covers / its tokens
 	TopTopics   []Count            `json:"top_topics"`
 	Busiest     map[string][]Count `json:"busiest"` // per level: the periods with most entries
+	// The index beside the markdown: its bytes on disk, the day files'
+	// bytes, and the one over the other (0 without day files).
+	IndexBytes   int64   `json:"index_bytes"`
+	DayFileBytes int64   `json:"day_file_bytes"`
+	IndexRatio   float64 `json:"index_ratio"`
+	// DaemonRSS is the resident memory of the daemon that answered, in
+	// bytes; absent when no daemon did (or the system does not tell).
+	DaemonRSS int64 `json:"daemon_rss_bytes,omitempty"`
 }

@@ -62,7 +62,7 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 	}
 	if now := a.Now(); catchUp && !p.background && now.Sub(p.lastFull) >= fullSyncEvery {
 		start := time.Now()
-		st, err := p.x.Sync(ctx, false, a.syncCorpora()...)
+		st, err := p.x.Sync(ctx, false, a.corpora()...)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -91,7 +91,7 @@ func (a *App) openLocked(ctx context.Context) error {
 	if timeout <= 0 {
 		timeout = 200 * time.Millisecond
 	}
-	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now})
+	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now, Progress: p.progress})
 	if err != nil {
 		return err
 	}

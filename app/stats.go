@@ -1,15 +1,21 @@
 package app
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
 )
 
 // Sizes of the stats lists.
@@ -109,6 +115,26 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 		resp.TopTopics = append(resp.TopTopics, api.Count{Name: tc.Name, Count: tc.Count, First: tc.First, Last: tc.Last})
 	}
 
+	// The index's footprint beside the day files, and the daemon's memory
+	// when a daemon answers (only the daemon runs catch-ups in the background).
+	days, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	if err != nil {
+		return resp, err
+	}
+	for _, f := range days {
+		resp.DayFileBytes += f.Size
+	}
+	resp.IndexBytes = index.DiskBytes(filepath.Join(a.Dir, IndexDir))
+	if resp.DayFileBytes > 0 {
+		resp.IndexRatio = float64(resp.IndexBytes) / float64(resp.DayFileBytes)
+	}
+	a.idx.mu.Lock()
+	daemon := a.idx.background
+	a.idx.mu.Unlock()
+	if daemon {
+		resp.DaemonRSS = selfRSS()
+	}
+
 	// Compression of a default context.
 	c, err := a.Context(ctx, api.ContextRequest{})
 	if err != nil {
@@ -118,4 +144,23 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 		resp.Compression = float64(c.RawTokens) / float64(c.Tokens)
 	}
 	return resp, nil
+}
+
+// selfRSS returns this process's resident memory in bytes (VmRSS of
+// /proc/self/status), 0 where the system does not tell.
+func selfRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if f := strings.Fields(string(l)); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
 }

@@ -63,6 +63,9 @@ type Size struct {
 
 	DaemonIdleRSS int64 `json:"daemon_idle_rss_bytes"` // VmRSS once settled after a first recall
 	DaemonPeakRSS int64 `json:"daemon_peak_rss_bytes"` // VmHWM when it was stopped
+	// VmRSS at rest after the socket's recalls (at least 100 of them),
+	// once the daemon has had the time to give memory back.
+	DaemonRecalledRSS int64 `json:"daemon_recalled_rss_bytes"`
 
 	ScanPattern  string  `json:"scan_pattern"`
 	ScanMatches  int     `json:"scan_matches"`
@@ -76,6 +79,10 @@ type Size struct {
 	Start      Latency `json:"start"`                  // daybook help
 	RgStart    Latency `json:"ripgrep_start,omitzero"` // rg --version
 	ScanOverRg float64 `json:"scan_over_ripgrep,omitempty"`
+	// A Go hello-world built by the same toolchain, and daybook help's
+	// start over its: what daybook adds to any Go program's start.
+	Hello          Latency `json:"hello_start,omitzero"`
+	StartOverHello float64 `json:"start_over_hello,omitempty"`
 
 	Seconds float64 `json:"seconds"` // this size, generation included
 }

@@ -204,6 +204,10 @@ func recallInProcess(ctx context.Context, w workDir, queries []string, n int) (L
 	return summarise(ds), nil
 }
 
+// restAfterRecalls is how long the daemon rests before its RSS is read
+// after the recalls: a little more than its trim interval.
+const restAfterRecalls = 35 * time.Second
+
 // throughDaemon starts a daemon on the work dir, reads its RSS once idle,
 // and times recall through its socket and through the CLI.
 func (o Options) throughDaemon(ctx context.Context, w workDir, queries []string, n counts, run *Size) (err error) {
@@ -234,6 +238,14 @@ func (o Options) throughDaemon(ctx context.Context, w workDir, queries []string,
 		return fmt.Errorf("recalling through the socket: %w", err)
 	}
 	run.RecallSocket = summarise(ds)
+	// At rest after the recalls: the daemon gives memory back within its
+	// trim interval (daemon.trimEvery, 30 s).
+	select {
+	case <-time.After(restAfterRecalls):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	run.DaemonRecalledRSS, _ = d.memory()
 	ds, err = repeat(ctx, queries, n.cli, func(ctx context.Context, q string) error {
 		_, _, err := runCmd(w.command(ctx, "recall", "--json", q), false)
 		return err

@@ -58,7 +58,13 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 		{mk: func() *exec.Cmd { return w.command(ctx, "help") }, out: &run.Start},
 		{mk: func() *exec.Cmd { return exec.CommandContext(ctx, "grep", "-r", "-n", "-i", "-F", pattern, days) }, out: &run.Grep},
 	}
+	if hello, herr := buildHello(ctx, filepath.Dir(filepath.Dir(w.dir))); herr != nil {
+		notes = append(notes, fmt.Sprintf("no Go hello-world to compare daybook's start with: %v", herr))
+	} else {
+		cmds = append(cmds, &timed{mk: func() *exec.Cmd { return exec.CommandContext(ctx, hello) }, out: &run.Hello})
+	}
 	if rg, lerr := exec.LookPath("rg"); lerr != nil {
+
 		notes = append(notes, "ripgrep (rg) is not installed: the scan is compared with grep only")
 	} else {
 		cmds = append(cmds,
@@ -82,6 +88,7 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 	run.FindOverGrep = ratio(run.Find.P50, run.Grep.P50)
 	run.FindOverRg = ratio(run.Find.P50, run.Ripgrep.P50)
 	run.ScanOverRg = ratio(run.Find.P50-run.Start.P50, run.Ripgrep.P50-run.RgStart.P50)
+	run.StartOverHello = ratio(run.Start.P50, run.Hello.P50)
 	return notes, nil
 }
 

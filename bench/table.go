@@ -45,6 +45,12 @@ var rows = []row{
 	{"reindex peak RSS", "", func(s Size) string { return mib(s.Reindex.PeakRSS) }},
 	{"backfill + reindex", "≤ 60 s @5y", func(s Size) string { return secs(s.BuildSeconds) }},
 	{"index on disk", "", func(s Size) string { return fmt.Sprintf("%s, %d docs", mib(s.IndexBytes), s.IndexDocs) }},
+	{"index ÷ day files", "≤ 3×", func(s Size) string {
+		if s.Bytes == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f×", float64(s.IndexBytes)/float64(s.Bytes))
+	}},
 	{"no-change rerun (run / exec)", "≤ 100 ms", func(s Size) string {
 		return fmt.Sprintf("%s / %s", ms(s.NoChangeMS), ms(s.NoChange.Seconds*1000))
 	}},
@@ -53,6 +59,12 @@ var rows = []row{
 	{"recall via CLI p50 / p99", "p50 ≤ 15 ms", func(s Size) string { return lat(s.RecallCLI) }},
 	{"daemon idle RSS (peak)", "≤ 150 MiB", func(s Size) string {
 		return fmt.Sprintf("%s (%s)", mib(s.DaemonIdleRSS), mib(s.DaemonPeakRSS))
+	}},
+	{"daemon RSS at rest after recalls", "≤ 64 MiB @5y", func(s Size) string {
+		if s.DaemonRecalledRSS == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%s (after %d)", mib(s.DaemonRecalledRSS), s.RecallSocket.N)
 	}},
 	{"find p50", "", func(s Size) string {
 		return fmt.Sprintf("%s (%q, %d matches)", ms(s.Find.P50), s.ScanPattern, s.ScanMatches)
@@ -75,6 +87,12 @@ var rows = []row{
 			return ms(s.Start.P50) + " / -"
 		}
 		return ms(s.Start.P50) + " / " + ms(s.RgStart.P50)
+	}},
+	{"start: daybook help ÷ Go hello-world", "≤ 2×", func(s Size) string {
+		if s.Hello.N == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f× (%s / %s)", s.StartOverHello, ms(s.Start.P50), ms(s.Hello.P50))
 	}},
 	{"find less start (÷ rg less start)", "", func(s Size) string {
 		scan := ms(s.Find.P50 - s.Start.P50)

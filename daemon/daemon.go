@@ -226,7 +226,12 @@ const indexLockTimeout = 30 * time.Second
 func (d *Daemon) openIndex(ctx context.Context) {
 	d.app.SetIndexLockTimeout(indexLockTimeout)
 	start := time.Now()
-	if _, err := d.app.Index(ctx); err != nil {
+	// A first build (or an earlier format's rebuild) takes a while: a bar.
+	p := newProgress(d.opts.Bar, d.log, "index")
+	d.app.SetIndexProgress(p.update)
+	_, err := d.app.Index(ctx)
+	p.finish()
+	if err != nil {
 		if ctx.Err() == nil {
 			d.log.Warn("opening the index; recall opens it again when asked", "err", err)
 		}

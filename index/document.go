@@ -2,6 +2,8 @@ package index
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
@@ -64,26 +66,17 @@ func ParentField(level date.Level) string {
 
 // bleveDoc is what bleve indexes for a Doc.
 type bleveDoc struct {
-	Level  string   `json:"level"`
-	Kind   string   `json:"kind"`
-	Tags   []string `json:"tags"`
-	Period string   `json:"period"`
-	Year   string   `json:"year"`
-	Month  string   `json:"month,omitempty"`
-	Day    string   `json:"day,omitempty"`
-	Start  string   `json:"start"` // YYYY-MM-DD: keywords, compared as strings
-	End    string   `json:"end"`
-	Text   string   `json:"text"`
-	Path   string   `json:"path"`
-	Line   float64  `json:"line"`
+	Level string `json:"level"`
+	Year  string `json:"year"`
+	Month string `json:"month,omitempty"`
+	Day   string `json:"day,omitempty"`
+	Path  string `json:"path"`
+	Text  string `json:"text"`
+	Meta  string `json:"m"` // stored only: see packMeta
 }
 
 func (d Doc) bleve() bleveDoc {
-	b := bleveDoc{
-		Level: string(d.Level), Kind: d.Kind, Tags: d.Tags, Period: d.Period,
-		Start: d.Start.String(), End: d.End.String(),
-		Text: d.Text, Path: d.Path, Line: float64(d.Line),
-	}
+	b := bleveDoc{Level: string(d.Level), Path: d.Path, Text: d.Text, Meta: packMeta(d)}
 	if len(d.Period) >= 4 {
 		b.Year = d.Period[:4]
 	}
@@ -94,6 +87,39 @@ func (d Doc) bleve() bleveDoc {
 		b.Day = d.Period[:10]
 	}
 	return b
+}
+
+// metaSep separates the parts of the stored meta field: the ASCII unit
+// separator, which no level, period, kind, path or tag holds.
+const metaSep = "\x1f"
+
+// packMeta returns what a hit shows of d besides its text, as one stored
+// field: level, period, kind, path, line and tags, separated by metaSep.
+// One field instead of six saves bleve's per-field framing, ~30 bytes a
+// document.
+func packMeta(d Doc) string {
+	var b strings.Builder
+	for _, p := range []string{string(d.Level), d.Period, d.Kind, d.Path, strconv.Itoa(d.Line)} {
+		b.WriteString(p)
+		b.WriteString(metaSep)
+	}
+	b.WriteString(strings.Join(d.Tags, metaSep))
+	return b.String()
+}
+
+// unpackMeta fills h's fields from a packed meta field.
+func unpackMeta(h *Hit, m string) {
+	parts := strings.Split(m, metaSep)
+	if len(parts) < 6 {
+		return
+	}
+	h.Level, h.Period, h.Kind, h.Path = date.Level(parts[0]), parts[1], parts[2], parts[3]
+	h.Line, _ = strconv.Atoi(parts[4])
+	for _, t := range parts[5:] {
+		if t != "" {
+			h.Tags = append(h.Tags, t)
+		}
+	}
 }
 
 // Validate checks that d can be indexed.
@@ -121,9 +147,11 @@ func (d Doc) Validate() error {
 	return nil
 }
 
-// newMapping returns the index mapping: an English analyzer on text (stored,
-// with term vectors for locations and snippets), keywords for the filters,
-// date keywords for ranges, path and line stored only.
+// newMapping returns the index mapping (format 3): an English analyzer on
+// text, stored, without term vectors (spans are found in the hits' text
+// instead, see spanner); keywords for the filters (level, the parent
+// periods, path), indexed without frequencies or norms since they are never
+// scored; what a hit shows besides its text stored in one field (packMeta).
 func newMapping() *mapping.IndexMappingImpl {
 	kw := func() *mapping.FieldMapping {
 		f := bleve.NewKeywordFieldMapping()
@@ -131,39 +159,29 @@ func newMapping() *mapping.IndexMappingImpl {
 		f.Store = false
 		f.IncludeInAll = false
 		f.DocValues = false
+		f.SkipFreqNorm = true
 		return f
 	}
 	text := bleve.NewTextFieldMapping()
 	text.Analyzer = en.AnalyzerName
 	text.Store = true
-	text.IncludeTermVectors = true
+	text.IncludeTermVectors = false
 	text.IncludeInAll = false
 	text.DocValues = false
-	stored := func(f *mapping.FieldMapping) *mapping.FieldMapping {
-		f.Index = false
-		f.Store = true
-		f.IncludeInAll = false
-		f.DocValues = false
-		return f
-	}
 	dm := bleve.NewDocumentStaticMapping()
-	for _, name := range []string{"level", "kind", "tags", "period"} {
-		f := kw()
-		f.Store = true
-		dm.AddFieldMappingsAt(name, f)
-	}
-	for _, name := range []string{"year", "month", "day"} {
+	// The level and the parent periods as keywords: the drill's filters,
+	// and the date range (rangefilter.go) as term ranges over the periods;
+	// the path, to find a source's documents.
+	for _, name := range []string{"level", "year", "month", "day", "path"} {
 		dm.AddFieldMappingsAt(name, kw())
 	}
-	// Dates as YYYY-MM-DD keywords: a term range on them is a date range,
-	// and they index as one term each instead of a numeric trie.
-	dm.AddFieldMappingsAt("start", kw())
-	dm.AddFieldMappingsAt("end", kw())
 	dm.AddFieldMappingsAt("text", text)
-	path := kw()
-	path.Store = true
-	dm.AddFieldMappingsAt("path", path)
-	dm.AddFieldMappingsAt("line", stored(bleve.NewNumericFieldMapping()))
+	meta := bleve.NewKeywordFieldMapping()
+	meta.Index = false
+	meta.Store = true
+	meta.IncludeInAll = false
+	meta.DocValues = false
+	dm.AddFieldMappingsAt("m", meta)
 
 	m := bleve.NewIndexMapping()
 	m.DefaultMapping = dm

@@ -191,13 +191,12 @@ func logOps(t *testing.T, x *Index, from int) (puts, dels []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vec := make([]float32, x.vec.dim)
 	for off := from; off < len(data); {
 		n := int(binary.LittleEndian.Uint32(data[off:]))
 		p := data[off+8 : off+8+n]
 		r := &reader{b: p[1:]}
 		if p[0] == opPut {
-			id, _ := r.record(x.vec.dim, vec)
+			id, _, _, _ := r.record(x.vec)
 			puts = append(puts, id)
 		} else {
 			dels = append(dels, r.string())

@@ -15,9 +15,11 @@ import (
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
-// Format is the version of the index layout; an index of another format is
-// moved aside and rebuilt.
-const Format = 2
+// Format is the version of the index layout. An index of an earlier format
+// is emptied at open, with a log line, and the next Sync rebuilds it; one
+// of a later format (a newer daybook's) is moved aside and rebuilt.
+// Format 3 dropped the term vectors and the unused keyword fields.
+const Format = 3
 
 // ErrBusy says another process (normally the daemon) holds the index.
 var ErrBusy = errors.New("index is busy: another daybook process (the daemon?) has it open")
@@ -30,6 +32,10 @@ type Options struct {
 	LockTimeout time.Duration
 	Log         *slog.Logger
 	Now         func() time.Time
+	// Progress, if set, is told how far a full build (the first Sync of an
+	// empty index: a new one, a reindex, an earlier format's rebuild) is,
+	// in source files, after each slice of them.
+	Progress func(done, total int)
 }
 
 // meta is index/meta.json.
@@ -52,6 +58,8 @@ type Index struct {
 	emb Embedder
 	log *slog.Logger
 	now func() time.Time
+
+	progress func(done, total int) // Options.Progress
 
 	writeMu sync.Mutex // one writer at a time
 	w       writeState // the write path's own (diff.go); writeMu guards it
@@ -117,6 +125,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 		want.Dim = len(probe[0])
 	}
 	x := newIndex(dir, opts.Embedder, log, opts.Now)
+	x.progress = opts.Progress
 	err = x.open(want, opts.LockTimeout)
 	if errors.Is(err, ErrBusy) || errors.Is(err, context.Canceled) {
 		return nil, err
@@ -128,6 +137,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
 		}
 		x = newIndex(dir, opts.Embedder, log, opts.Now)
+		x.progress = opts.Progress
 		if err := x.open(want, opts.LockTimeout); err != nil {
 			return nil, fmt.Errorf("creating index: %w", err)
 		}
@@ -163,8 +173,15 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 		if err := json.Unmarshal(data, &have); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Join(x.dir, metaName), err)
 		}
-		if have.Format != Format {
+		if have.Format > Format || have.Format < 1 {
 			return fmt.Errorf("%s: format %d, this daybook reads %d", filepath.Join(x.dir, metaName), have.Format, Format)
+		}
+		if have.Format < Format {
+			x.log.Info("index of an earlier daybook: rebuilding it", "format", have.Format, "now", Format, "dir", x.dir)
+			if err := x.clear(timeout); err != nil {
+				return err
+			}
+			have = meta{}
 		}
 	}
 	if want.Dim == 0 && have.Embedder == want.Embedder {
@@ -232,6 +249,15 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 		v, err := readVectors(x.dir, want.Embedder, want.Dim)
 		if err != nil {
 			return fail(err)
+		}
+		if v.legacy {
+			// Format 1 kept float32 components: the same codes, in a
+			// quarter of the bytes or less.
+			x.log.Info("vector store of an earlier daybook: writing it in the compact format", "vectors", v.len())
+			if err := writeVectors(x.dir, want.Embedder, v); err != nil {
+				return fail(err)
+			}
+			v.legacy = false
 		}
 		x.vec = v
 	}
@@ -321,13 +347,21 @@ func (x *Index) Stats() (Stats, error) {
 	s := Stats{Docs: n, Vectors: x.vec.len(), Sources: len(x.manifest), Embedder: x.meta.Embedder, Dim: x.meta.Dim,
 		Pending: len(x.pending), Unscanned: x.scan}
 	x.mu.RUnlock()
-	filepath.WalkDir(x.dir, func(_ string, d os.DirEntry, err error) error {
+	s.Bytes = DiskBytes(x.dir)
+	return s, nil
+}
+
+// DiskBytes returns the bytes of the files under dir (an index folder): 0
+// when there is none.
+func DiskBytes(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
 			if fi, err := d.Info(); err == nil {
-				s.Bytes += fi.Size()
+				n += fi.Size()
 			}
 		}
 		return nil
 	})
-	return s, nil
+	return n
 }

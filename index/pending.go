@@ -10,7 +10,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
-	"github.com/daybook/daybook/date"
 )
 
 // ErrUnavailable is matched (errors.Is) by an Embedder's error that means
@@ -250,7 +249,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 		}
 		x.dropPending(id)
 		x.vec.put(id, m, vecs[i])
-		x.vlog.put(id, m, vecs[i])
+		x.vlog.put(x.vec, id)
 		n++
 	}
 	// The same proportional folding of the log into the image as writes use.
@@ -266,7 +265,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 	found := 0
 	for {
 		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), page, 0, false)
-		req.Fields = []string{"level", "period"}
+		req.Fields = []string{"m"}
 		req.SortBy([]string{"_id"})
 		if after != "" {
 			req.SearchAfter = []string{after}
@@ -304,9 +303,10 @@ func (x *Index) scanPending(ctx context.Context) error {
 // metaOfHit rebuilds a document's vector metadata from its stored level
 // and period.
 func metaOfHit(h *search.DocumentMatch) (vecMeta, bool) {
-	lv, _ := h.Fields["level"].(string)
-	level := date.Level(lv)
-	period, _ := h.Fields["period"].(string)
+	var hit Hit
+	m, _ := h.Fields["m"].(string)
+	unpackMeta(&hit, m)
+	level, period := hit.Level, hit.Period
 	r, ok := periodRange(period)
 	if !ok {
 		return vecMeta{}, false

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
 
@@ -175,49 +176,16 @@ func canonical(p string) string {
 
 // Load returns the stored documents of ids with, for those in spans, the
 // spans of text's terms in their text (as Search gives them); ids not in
-// the index are left out. One read for each list that is not empty.
+// the index are left out. One read of the index.
 func (x *Index) Load(ctx context.Context, text string, spans, plain []string) (map[string]Hit, error) {
-	if len(spans) == 0 {
-		return x.Get(ctx, plain)
+	out, err := x.Get(ctx, append(slices.Clip(spans), plain...))
+	if err != nil || len(spans) == 0 {
+		return out, err
 	}
-	// The two reads are apart: the plain one runs beside the other.
-	var out map[string]Hit
-	var err error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		out, err = x.Get(ctx, plain)
-	}()
-	m := bleve.NewMatchQuery(text)
-	m.SetField("text")
-	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(m, unscored(bleve.NewDocIDQuery(spans))), len(spans), 0, false)
-	req.Fields = storedFields
-	req.IncludeLocations = true
-	res, serr := x.bl.SearchInContext(ctx, req)
-	<-done
-	if err != nil {
-		return nil, err
-	}
-	if serr != nil {
-		return nil, fmt.Errorf("reading search hits: %w", serr)
-	}
-	found := make(map[string]bool, len(res.Hits))
-	for _, h := range res.Hits {
-		out[h.ID] = hitOf(h)
-		found[h.ID] = true
-	}
-	var rest []string // no term of text (after an edit): no spans
+	sp := x.newSpanner(text)
 	for _, id := range spans {
-		if !found[id] {
-			rest = append(rest, id)
-		}
-	}
-	if len(rest) > 0 {
-		more, err := x.Get(ctx, rest)
-		if err != nil {
-			return nil, err
-		}
-		for id, h := range more {
+		if h, ok := out[id]; ok {
+			h.Spans = sp.spans(h.Text)
 			out[id] = h
 		}
 	}

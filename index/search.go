@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -43,7 +42,7 @@ type Hit struct {
 	Spans  []Span  // matched terms in Text, in order
 }
 
-var storedFields = []string{"level", "period", "kind", "tags", "text", "path", "line"}
+var storedFields = []string{"m", "text"}
 
 // filter returns the query that restricts q to its level, parent and range.
 func filter(q Query) query.Query {
@@ -197,9 +196,9 @@ func (w weightless) Optimize(kind string, octx bleveindex.OptimizableContext) (b
 }
 
 // Search ranks q's level by BM25 inside its parent and range, best first.
-// Entries are ranked without reading anything, then the stored fields and
-// the matched terms' spans of the hits returned are read: read for every
-// candidate, the spans cost more than the ranking.
+// Entries are ranked without reading anything, then the stored fields of
+// the hits returned are read, and the spans of the query's terms found in
+// their text (see spanner).
 func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.K <= 0 {
 		return nil, nil
@@ -208,7 +207,6 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.Level != LevelEntry {
 		// A few summaries per parent: one read is cheaper than two.
 		req.Fields = storedFields
-		req.IncludeLocations = true
 	}
 	res, err := x.bl.SearchInContext(ctx, req)
 	if err != nil {
@@ -217,11 +215,13 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if len(res.Hits) == 0 {
 		return nil, nil
 	}
+	sp := x.newSpanner(q.Text)
 	if q.Level != LevelEntry {
 		out := make([]Hit, 0, len(res.Hits))
 		for _, h := range res.Hits {
 			hit := hitOf(h)
 			hit.BM25 = h.Score
+			hit.Spans = sp.spans(hit.Text)
 			out = append(out, hit)
 		}
 		return out, nil
@@ -230,28 +230,18 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	for i, h := range res.Hits {
 		ids[i] = h.ID
 	}
-	m := bleve.NewMatchQuery(q.Text)
-	m.SetField("text")
-	only := bleve.NewDocIDQuery(ids)
-	req = bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(m, unscored(only)), len(ids), 0, false)
-	req.Fields = storedFields
-	req.IncludeLocations = true
-	full, err := x.bl.SearchInContext(ctx, req)
+	docs, err := x.Get(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("reading search hits: %w", err)
 	}
-	byID := make(map[string]*search.DocumentMatch, len(full.Hits))
-	for _, h := range full.Hits {
-		byID[h.ID] = h
-	}
 	out := make([]Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
-		d, ok := byID[h.ID]
+		hit, ok := docs[h.ID]
 		if !ok {
 			continue // deleted between the two reads
 		}
-		hit := hitOf(d)
 		hit.BM25 = h.Score
+		hit.Spans = sp.spans(hit.Text)
 		out = append(out, hit)
 	}
 	return out, nil
@@ -328,29 +318,10 @@ func (x *Index) Count(ctx context.Context, level date.Level, r date.Range) (uint
 }
 
 func hitOf(h *search.DocumentMatch) Hit {
-	str := func(k string) string { s, _ := h.Fields[k].(string); return s }
-	hit := Hit{ID: h.ID, Level: date.Level(str("level")), Period: str("period"), Kind: str("kind"), Text: str("text"), Path: str("path")}
-	if n, ok := h.Fields["line"].(float64); ok {
-		hit.Line = int(n)
-	}
-	switch t := h.Fields["tags"].(type) {
-	case string:
-		hit.Tags = []string{t}
-	case []any:
-		for _, v := range t {
-			if s, ok := v.(string); ok {
-				hit.Tags = append(hit.Tags, s)
-			}
-		}
-	}
-	for _, locs := range h.Locations["text"] {
-		for _, l := range locs {
-			if int(l.End) <= len(hit.Text) {
-				hit.Spans = append(hit.Spans, Span{int(l.Start), int(l.End)})
-			}
-		}
-	}
-	slices.SortFunc(hit.Spans, func(a, b Span) int { return a.Start - b.Start })
+	hit := Hit{ID: h.ID}
+	hit.Text, _ = h.Fields["text"].(string)
+	m, _ := h.Fields["m"].(string)
+	unpackMeta(&hit, m)
 	return hit
 }
 

@@ -21,13 +21,18 @@ import (
 //
 //	uint32 length | uint32 CRC-32 of payload | payload
 //
-// where payload is op (1 put, 2 delete) and the record. A torn record at the
+// where payload is op (3 put, 2 delete) and the record. A torn record at the
 // end (a crash during an append) is dropped at load; one in the middle is
-// corruption.
+// corruption. A record is the id, level and parent, start and end days, the
+// scale and the codes as the store keeps them (dense or sparse, see
+// vectors). Format 1 (DAYBOOK-VEC1, op 1) kept float32 components, four
+// times the bytes; it is still read, and the image rewritten at open.
 const (
-	vecMagic   = "DAYBOOK-VEC1\n"
-	opPut      = 1
+	vecMagic   = "DAYBOOK-VEC2\n"
+	vecMagic1  = "DAYBOOK-VEC1\n"
+	opPut1     = 1 // format 1: float32 components
 	opDel      = 2
+	opPut      = 3
 	vecBinName = "vectors.bin"
 	vecLogName = "vectors.log"
 )
@@ -39,14 +44,16 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-func appendRecord(b []byte, id string, m vecMeta, vec []float32) []byte {
+func appendRecord(b []byte, id string, m vecMeta, codes []int8, sc float32) []byte {
 	b = appendString(b, id)
 	b = appendString(b, string(m.level))
 	b = appendString(b, m.parent)
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.start))
 	b = binary.LittleEndian.AppendUint32(b, uint32(m.end))
-	for _, x := range vec {
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
+	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(sc))
+	b = binary.AppendUvarint(b, uint64(len(codes)))
+	for _, c := range codes {
+		b = append(b, byte(c))
 	}
 	return b
 }
@@ -85,10 +92,37 @@ func (r *reader) fail() {
 	r.b = nil
 }
 
-func (r *reader) record(dim int, vec []float32) (string, vecMeta) {
+func (r *reader) meta() (string, vecMeta) {
 	id := r.string()
 	m := vecMeta{level: date.Level(r.string()), parent: r.string()}
 	m.start, m.end = int32(r.uint32()), int32(r.uint32())
+	return id, m
+}
+
+// record reads a put record of format 2 for v: its codes are valid for v's
+// dimension.
+func (r *reader) record(v *vectors) (string, vecMeta, []int8, float32) {
+	id, m := r.meta()
+	sc := math.Float32frombits(r.uint32())
+	n, k := binary.Uvarint(r.b)
+	if k <= 0 || uint64(len(r.b)-k) < n {
+		r.fail()
+		return "", m, nil, 0
+	}
+	codes := make([]int8, n)
+	for i, c := range r.b[k : k+int(n)] {
+		codes[i] = int8(c)
+	}
+	r.b = r.b[k+int(n):]
+	if !v.valid(codes) && r.err == nil {
+		r.err = fmt.Errorf("codes of %d bytes do not fit dimension %d", n, v.dim)
+	}
+	return id, m, codes, sc
+}
+
+// recordFloat reads a put record of format 1 into vec.
+func (r *reader) recordFloat(dim int, vec []float32) (string, vecMeta) {
+	id, m := r.meta()
 	if len(r.b) < 4*dim {
 		r.fail()
 		return "", m
@@ -116,13 +150,12 @@ func writeVectors(dir, embedder string, v *vectors) error {
 	head = binary.AppendUvarint(head, uint64(v.dim))
 	head = binary.AppendUvarint(head, uint64(v.len()))
 	w.Write(head)
-	buf := make([]byte, 0, 64+4*v.dim)
-	vec := make([]float32, v.dim)
+	buf := make([]byte, 0, 64+v.dim)
 	for s, id := range v.ids {
 		if id == "" {
 			continue
 		}
-		buf = appendRecord(buf[:0], id, v.metaOf(int32(s)), v.vector(int32(s), vec))
+		buf = appendRecord(buf[:0], id, v.metaOf(int32(s)), v.stored(int32(s)), v.scale[s])
 		w.Write(buf)
 	}
 	if err := w.Flush(); err != nil {
@@ -151,8 +184,8 @@ func writeVectors(dir, embedder string, v *vectors) error {
 }
 
 // readVectors loads dir/vectors.bin and replays dir/vectors.log. The image
-// is streamed, never held whole in memory: at five years it is about
-// 240 MB, which a daemon would otherwise keep in its RSS after opening.
+// is streamed, never held whole in memory. A store read from files of
+// format 1 is marked legacy: the caller writes it again as format 2.
 func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	path := filepath.Join(dir, vecBinName)
 	f, err := os.Open(path)
@@ -169,7 +202,8 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	}
 	h := crc32.New(crcTable)
 	r := &streamReader{r: bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, fi.Size()-4), h), 1<<20)}
-	if string(r.bytes(len(vecMagic))) != vecMagic {
+	magic := string(r.bytes(len(vecMagic)))
+	if magic != vecMagic && magic != vecMagic1 {
 		return nil, fmt.Errorf("%s: not a daybook vector file", path)
 	}
 	name := r.string()
@@ -181,22 +215,48 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	if name != embedder || int(d) != dim {
 		return nil, fmt.Errorf("%s: made by %s with dimension %d, not %s with %d", path, name, d, embedder, dim)
 	}
+	if dim > maxDim {
+		return nil, fmt.Errorf("%s: dimension %d, more than the %d the store keeps", path, dim, maxDim)
+	}
 	v := newVectors(dim)
-	c := int(min(n, uint64(fi.Size())/uint64(4*dim+1)))
+	v.legacy = magic == vecMagic1
+	c := int(min(n, uint64(fi.Size())/16))
 	v.ids, v.meta, v.scale = make([]string, 0, c), make([]slotMeta, 0, c), make([]float32, 0, c)
+	v.ref, v.size = make([]uint32, 0, c), make([]uint16, 0, c)
 	vec := make([]float32, dim)
+	var codes []int8
 	for i := uint64(0); i < n; i++ {
 		id := r.string()
 		m := vecMeta{level: date.Level(r.string()), parent: r.string()}
 		m.start, m.end = int32(r.uint32()), int32(r.uint32())
-		raw := r.bytes(4 * dim)
+		if v.legacy {
+			raw := r.bytes(4 * dim)
+			if r.err != nil {
+				return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
+			}
+			for j := range vec {
+				vec[j] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*j:]))
+			}
+			v.put(id, m, vec)
+			continue
+		}
+		sc := math.Float32frombits(r.uint32())
+		k := r.uvarint()
+		if k > uint64(dim) {
+			return nil, fmt.Errorf("%s: record %d: %d bytes of codes for dimension %d", path, i+1, k, dim)
+		}
+		raw := r.bytes(int(k))
 		if r.err != nil {
 			return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
 		}
-		for j := range vec {
-			vec[j] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*j:]))
+		codes = codes[:0]
+		for _, b := range raw {
+			codes = append(codes, int8(b))
 		}
-		v.put(id, m, vec)
+		if !v.valid(codes) {
+			return nil, fmt.Errorf("%s: record %d: codes do not fit dimension %d", path, i+1, dim)
+		}
+		v.putCodes(id, m, codes, sc)
 	}
 	if _, err := r.r.ReadByte(); err != io.EOF {
 		return nil, fmt.Errorf("%s: bytes after the last of %d records", path, n)
@@ -295,11 +355,18 @@ func replayLog(dir string, v *vectors) error {
 		r := &reader{b: payload[1:]}
 		switch payload[0] {
 		case opPut:
-			id, m := r.record(v.dim, vec)
+			id, m, codes, sc := r.record(v)
+			if r.err != nil {
+				return fmt.Errorf("%s: record at byte %d: %w", path, off, r.err)
+			}
+			v.putCodes(id, m, codes, sc)
+		case opPut1:
+			id, m := r.recordFloat(v.dim, vec)
 			if r.err != nil {
 				return fmt.Errorf("%s: record at byte %d: %w", path, off, r.err)
 			}
 			v.put(id, m, vec)
+			v.legacy = true
 		case opDel:
 			v.del(r.string())
 		default:
@@ -320,10 +387,13 @@ func replayLog(dir string, v *vectors) error {
 type vecLog struct {
 	buf bytes.Buffer
 	rec []byte
+	// write appends to the open log; nil is f.Write. Tests make it fail.
+	write func(f *os.File, b []byte) (int, error)
 }
 
-func (l *vecLog) put(id string, m vecMeta, vec []float32) {
-	l.rec = appendRecord(append(l.rec[:0], opPut), id, m, vec)
+func (l *vecLog) put(v *vectors, id string) {
+	s := v.slot[id]
+	l.rec = appendRecord(append(l.rec[:0], opPut), id, v.metaOf(s), v.stored(s), v.scale[s])
 	l.frame()
 }
 
@@ -341,7 +411,9 @@ func (l *vecLog) frame() {
 }
 
 // flush appends the buffered records to dir/vectors.log with one write and
-// a sync, and returns the log's size.
+// a sync, and returns the log's size. A failed append is cut back off the
+// log, as a failed day-file append is: on a full disk the space it took goes
+// back to entries, and the records stay buffered for the next flush.
 func (l *vecLog) flush(dir string) (int64, error) {
 	path := filepath.Join(dir, vecLogName)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
@@ -349,20 +421,32 @@ func (l *vecLog) flush(dir string) (int64, error) {
 		return 0, fmt.Errorf("opening vector log: %w", err)
 	}
 	defer f.Close()
-	if l.buf.Len() > 0 {
-		if _, err := f.Write(l.buf.Bytes()); err != nil {
-			return 0, fmt.Errorf("appending to vector log: %w", err)
-		}
-		if err := f.Sync(); err != nil {
-			return 0, fmt.Errorf("syncing vector log: %w", err)
-		}
-		l.buf.Reset()
-	}
 	fi, err := f.Stat()
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("opening vector log: %w", err)
 	}
-	return fi.Size(), nil
+	size := fi.Size()
+	if l.buf.Len() > 0 {
+		write := l.write
+		if write == nil {
+			write = (*os.File).Write
+		}
+		_, err := write(f, l.buf.Bytes())
+		if err != nil {
+			err = fmt.Errorf("appending to vector log: %w", err)
+		} else if err = f.Sync(); err != nil {
+			err = fmt.Errorf("syncing vector log: %w", err)
+		}
+		if err != nil {
+			if terr := f.Truncate(size); terr != nil {
+				return 0, errors.Join(err, fmt.Errorf("cutting the failed append off the vector log: %w", terr))
+			}
+			return 0, err
+		}
+		size += int64(l.buf.Len())
+		l.buf.Reset()
+	}
+	return size, nil
 }
 
 func syncDir(dir string) {

@@ -3,6 +3,9 @@ package index
 import (
 	"container/heap"
 	"math"
+	"math/bits"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/daybook/daybook/date"
@@ -34,23 +37,91 @@ type slotMeta struct {
 // step scans only the children of one period. Each vector is kept as int8
 // codes with one float32 scale (component = code × scale): a quarter of the
 // memory of float32; at 256 dimensions a cosine moves by about 0.001.
+//
+// The codes of all slots live in one arena of fixed-size chunks, dense (dim
+// bytes) or, when that is smaller, sparse: (index, code) pairs of the codes
+// that are not zero. The offline embedder hashes a short entry's few dozen
+// words and word pairs into 256 buckets, so most of its vectors are sparse:
+// about 45 bytes instead of 256, and a dot product of as many steps. Both
+// forms give the same integer sums, so a cosine is the same either way.
 type vectors struct {
 	dim    int
 	ids    []string // by slot; "" is a free slot
 	meta   []slotMeta
-	slabs  [][]int8  // slabSize vectors each: growing never copies what is there
+	ref    []uint32  // by slot: where its codes start in the arena
+	size   []uint16  // by slot: how many bytes; dim is dense, less is sparse
 	scale  []float32 // by slot
+	arena  [][]int8  // chunkSize bytes each: growing never copies what is there
+	tail   int       // bytes used of the last chunk
+	live   int       // bytes of the arena that slots point at
 	slot   map[string]int32
 	groups map[groupKey][]int32
 	free   []int32
 	tmp    []float32 // put's scratch; put runs under the index's write lock
+	enc    []int8    // put's scratch
+
+	// Sign bits of each slot's codes, signWords words a slot in slabs of
+	// slabSize slots, for models of more than 256 dimensions: a flat scan
+	// of a large store ranks by them first (see signScan).
+	signWords int
+	signs     [][]uint64
+	legacy    bool // read from files of format 1: write them again
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
 	groupIdx  map[groupKey]int32 // the inverse
 }
 
+// chunkBits sizes the arena's chunks: 1 MiB.
+const (
+	chunkBits = 20
+	chunkSize = 1 << chunkBits
+)
+
+// maxDim is the largest dimension the store keeps (a slot's size is a uint16).
+const maxDim = 1<<16 - 1
+
 func newVectors(dim int) *vectors {
-	return &vectors{dim: dim, slot: map[string]int32{}, groups: map[groupKey][]int32{}, groupIdx: map[groupKey]int32{}}
+	v := &vectors{dim: dim, slot: map[string]int32{}, groups: map[groupKey][]int32{}, groupIdx: map[groupKey]int32{}}
+	if dim > 256 {
+		v.signWords = (dim + 63) / 64
+	}
+	return v
+}
+
+// slabSize is how many slots a slab of sign bits holds.
+const slabSize = 1024
+
+// signOf returns slot s's sign bits.
+func (v *vectors) signOf(s int32) []uint64 {
+	off := int(s) % slabSize * v.signWords
+	return v.signs[int(s)/slabSize][off : off+v.signWords]
+}
+
+// setSigns writes the sign bits of codes (the arena's form) into slot s.
+func (v *vectors) setSigns(s int32, codes []int8) {
+	if v.signWords == 0 {
+		return
+	}
+	for int(s)/slabSize >= len(v.signs) {
+		v.signs = append(v.signs, make([]uint64, slabSize*v.signWords))
+	}
+	w := v.signOf(s)
+	clear(w)
+	if len(codes) == v.dim {
+		for i, c := range codes {
+			if c > 0 {
+				w[i/64] |= 1 << (i % 64)
+			}
+		}
+		return
+	}
+	ps := v.pairSize()
+	for i := 0; i+ps <= len(codes); i += ps {
+		if codes[i+ps-1] > 0 {
+			j := pairIndex(codes[i:], ps)
+			w[j/64] |= 1 << (j % 64)
+		}
+	}
 }
 
 // slotMetaOf returns m as a slot keeps it, adding its group to the table.
@@ -74,13 +145,64 @@ func (v *vectors) metaOf(s int32) vecMeta {
 
 func (v *vectors) len() int { return len(v.slot) }
 
-// slabSize is how many vectors one slab holds.
-const slabSize = 1024
+// pairSize is the bytes of one sparse (index, code) pair: a one-byte index
+// up to 256 dimensions, two bytes above.
+func (v *vectors) pairSize() int {
+	if v.dim <= 256 {
+		return 2
+	}
+	return 3
+}
 
-// code returns the int8 codes of the vector in slot s.
+// stored returns the codes of slot s as the arena keeps them.
+func (v *vectors) stored(s int32) []int8 {
+	n := int(v.size[s])
+	if n == 0 {
+		return nil
+	}
+	r := v.ref[s]
+	off := int(r & (chunkSize - 1))
+	return v.arena[r>>chunkBits][off : off+n]
+}
+
+// code returns the dense int8 codes of the vector in slot s.
 func (v *vectors) code(s int32) []int8 {
-	off := (int(s) % slabSize) * v.dim
-	return v.slabs[int(s)/slabSize][off : off+v.dim]
+	b := v.stored(s)
+	if len(b) == v.dim {
+		return b
+	}
+	out := make([]int8, v.dim)
+	ps := v.pairSize()
+	for i := 0; i+ps <= len(b); i += ps {
+		out[pairIndex(b[i:], ps)] = b[i+ps-1]
+	}
+	return out
+}
+
+func pairIndex(b []int8, ps int) int {
+	if ps == 2 {
+		return int(uint8(b[0]))
+	}
+	return int(uint8(b[0])) | int(uint8(b[1]))<<8
+}
+
+// dot returns the integer dot product of the query codes and slot s's.
+func (v *vectors) dot(q []int16, s int32) int32 {
+	b := v.stored(s)
+	if len(b) == v.dim {
+		return dotCodes(q, b)
+	}
+	var sum int32
+	if v.pairSize() == 2 {
+		for i := 0; i+1 < len(b); i += 2 {
+			sum += int32(q[uint8(b[i])]) * int32(b[i+1])
+		}
+		return sum
+	}
+	for i := 0; i+2 < len(b); i += 3 {
+		sum += int32(q[int(uint8(b[i]))|int(uint8(b[i+1]))<<8]) * int32(b[i+2])
+	}
+	return sum
 }
 
 // vector writes the vector in slot s into dst and returns it.
@@ -93,13 +215,110 @@ func (v *vectors) vector(s int32, dst []float32) []float32 {
 	return dst
 }
 
-// store normalises vec and writes it into slot s as codes and a scale.
-func (v *vectors) store(s int32, vec []float32) {
+// encode normalises vec and returns it as the arena keeps it (dense or
+// sparse codes, in v.enc) and its scale.
+func (v *vectors) encode(vec []float32) ([]int8, float32) {
 	if len(v.tmp) != v.dim {
 		v.tmp = make([]float32, v.dim)
 	}
 	normalizeInto(v.tmp, vec)
-	v.scale[s] = quantize(v.code(s), v.tmp)
+	dense := make([]int8, v.dim)
+	sc := quantize(dense, v.tmp)
+	v.enc = sparsify(v.enc[:0], dense, v.pairSize())
+	return v.enc, sc
+}
+
+// sparsify appends codes to dst in the arena's form: (index, code) pairs
+// of the codes that are not zero when they take fewer bytes than dense.
+func sparsify(dst, codes []int8, ps int) []int8 {
+	nz := 0
+	for _, c := range codes {
+		if c != 0 {
+			nz++
+		}
+	}
+	if nz*ps >= len(codes) {
+		return append(dst, codes...)
+	}
+	for i, c := range codes {
+		if c == 0 {
+			continue
+		}
+		if ps == 3 {
+			dst = append(dst, int8(uint8(i)), int8(uint8(i>>8)), c)
+		} else {
+			dst = append(dst, int8(uint8(i)), c)
+		}
+	}
+	return dst
+}
+
+// valid reports whether b is codes in the arena's form for dim.
+func (v *vectors) valid(b []int8) bool {
+	if len(b) == v.dim {
+		return true
+	}
+	ps := v.pairSize()
+	if len(b) > v.dim || len(b)%ps != 0 {
+		return false
+	}
+	for i := 0; i < len(b); i += ps {
+		if pairIndex(b[i:], ps) >= v.dim {
+			return false
+		}
+	}
+	return true
+}
+
+// setCodes writes codes (the arena's form) and scale into slot s.
+func (v *vectors) setCodes(s int32, codes []int8, sc float32) {
+	v.setSigns(s, codes)
+	v.live -= int(v.size[s])
+	v.scale[s] = sc
+	v.size[s] = uint16(len(codes))
+	v.live += len(codes)
+	if len(codes) == 0 {
+		v.ref[s] = 0
+		return
+	}
+	if len(v.arena) == 0 || v.tail+len(codes) > chunkSize {
+		v.arena = append(v.arena, make([]int8, chunkSize))
+		v.tail = 0
+	}
+	c := len(v.arena) - 1
+	copy(v.arena[c][v.tail:], codes)
+	v.ref[s] = uint32(c)<<chunkBits | uint32(v.tail)
+	v.tail += len(codes)
+	v.compactArena()
+}
+
+// compactArena copies the live codes into a new arena when more than half
+// of the old one is garbage (codes of replaced and deleted vectors).
+func (v *vectors) compactArena() {
+	used := (len(v.arena)-1)*chunkSize + v.tail
+	if used < 4*chunkSize || v.live*2 > used {
+		return
+	}
+	var arena [][]int8
+	tail := chunkSize
+	for s := range v.ids {
+		b := v.stored(int32(s))
+		if len(b) == 0 {
+			continue
+		}
+		if tail+len(b) > chunkSize {
+			arena = append(arena, make([]int8, chunkSize))
+			tail = 0
+		}
+		c := len(arena) - 1
+		copy(arena[c][tail:], b)
+		v.ref[s] = uint32(c)<<chunkBits | uint32(tail)
+		tail += len(b)
+	}
+	v.arena, v.tail = arena, tail
+	if len(arena) == 0 {
+		v.tail = 0
+	}
 }
 
 // quantize writes src as int8 codes into dst and returns the scale.
@@ -127,6 +346,13 @@ func quantize(dst []int8, src []float32) float32 {
 
 // put stores vec (normalised here) for id, replacing what id had.
 func (v *vectors) put(id string, m vecMeta, vec []float32) {
+	codes, sc := v.encode(vec)
+	v.putCodes(id, m, codes, sc)
+}
+
+// putCodes stores codes (the arena's form, as encode gives them) and scale
+// for id, replacing what id had.
+func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 	sm := v.slotMetaOf(m)
 	if s, ok := v.slot[id]; ok {
 		if v.meta[s].group != sm.group {
@@ -136,7 +362,7 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 			v.groups[k] = append(v.groups[k], s)
 		}
 		v.meta[s] = sm
-		v.store(s, vec)
+		v.setCodes(s, codes, sc)
 		return
 	}
 	var s int32
@@ -148,11 +374,10 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 		v.ids = append(v.ids, id)
 		v.meta = append(v.meta, sm)
 		v.scale = append(v.scale, 0)
-		if int(s)/slabSize == len(v.slabs) {
-			v.slabs = append(v.slabs, make([]int8, slabSize*v.dim))
-		}
+		v.ref = append(v.ref, 0)
+		v.size = append(v.size, 0)
 	}
-	v.store(s, vec)
+	v.setCodes(s, codes, sc)
 	v.slot[id] = s
 	k := v.groupKeys[sm.group]
 	v.groups[k] = append(v.groups[k], s)
@@ -168,8 +393,7 @@ func (v *vectors) del(id string) bool {
 	delete(v.slot, id)
 	v.ids[s] = ""
 	v.meta[s] = slotMeta{group: -1}
-	clear(v.code(s))
-	v.scale[s] = 0
+	v.setCodes(s, nil, 0)
 	v.free = append(v.free, s)
 	return true
 }
@@ -210,43 +434,191 @@ func (v *vectors) nearest(q []float32, level date.Level, parents []string, r dat
 	if !r.To.IsZero() {
 		hi = dayNum(r.To)
 	}
-	qc := quantizeQuery(q)
+	sc := scan{v: v, qc: quantizeQuery(q), level: level, lo: lo, hi: hi, k: k}
 	h := &hitHeap{}
-	consider := func(s int32) {
-		m := &v.meta[s]
-		if m.end < lo || m.start > hi || v.groupKeys[m.group].level != level {
-			return
-		}
-		c := float32(dotCodes(qc.codes, v.code(s))) * qc.inv * v.scale[s]
-		if h.Len() < k {
-			heap.Push(h, slotScore{s, c})
-		} else if c > (*h)[0].score {
-			(*h)[0] = slotScore{s, c}
-			heap.Fix(h, 0)
-		}
-	}
 	switch {
 	case level == LevelYear:
 		for _, s := range v.groups[groupKey{level, ""}] {
-			consider(s)
+			sc.consider(h, s)
 		}
 	case len(parents) > 0:
 		for _, p := range parents {
 			for _, s := range v.groups[groupKey{level, p}] {
-				consider(s)
+				sc.consider(h, s)
 			}
 		}
 	default:
-		for s := range v.ids {
-			if v.ids[s] != "" {
-				consider(int32(s))
-			}
-		}
+		h = sc.all()
 	}
 	out := make([]VecHit, h.Len())
 	for i := len(out) - 1; i >= 0; i-- {
 		ss := heap.Pop(h).(slotScore)
 		out[i] = VecHit{ID: v.ids[ss.slot], Cosine: float64(ss.score)}
+	}
+	return out
+}
+
+// scan is one query's pass over the store's slots.
+type scan struct {
+	v      *vectors
+	qc     queryCodes
+	level  date.Level
+	lo, hi int32
+	k      int
+	parts  int  // goroutines of a flat scan; 0: as many as GOMAXPROCS, up to 8
+	exact  bool // no sign-bit pass: every vector by its codes (benchmarks compare)
+}
+
+// consider scores slot s and keeps it in h when it is among the best k.
+func (sc *scan) consider(h *hitHeap, s int32) {
+	v := sc.v
+	m := &v.meta[s]
+	if m.end < sc.lo || m.start > sc.hi || v.groupKeys[m.group].level != sc.level {
+		return
+	}
+	c := slotScore{s, float32(v.dot(sc.qc.codes, s)) * sc.qc.inv * v.scale[s]}
+	if h.Len() < sc.k {
+		heap.Push(h, c)
+	} else if worse((*h)[0], c) {
+		(*h)[0] = c
+		heap.Fix(h, 0)
+	}
+}
+
+// parallelScan is how many slots a flat scan must cover before it is
+// split among the cores: 925,000 vectors of 768 dimensions (20 years of a
+// person's entries with an Ollama model) take ~25 ms on one core.
+const parallelScan = 100_000
+
+// all scans every slot, on up to GOMAXPROCS goroutines for a large store;
+// ties are broken by slot, so the best k are the same however it is split.
+func (sc *scan) all() *hitHeap {
+	v := sc.v
+	n := len(v.ids)
+	parts := sc.parts
+	if parts == 0 {
+		parts = min(runtime.GOMAXPROCS(0), 8)
+	}
+	if v.signWords > 0 && n >= parallelScan && !sc.exact {
+		return sc.signScan(parts)
+	}
+	if n < parallelScan || parts < 2 {
+		h := &hitHeap{}
+		for s := range n {
+			if v.ids[s] != "" {
+				sc.consider(h, int32(s))
+			}
+		}
+		return h
+	}
+	heaps := make([]*hitHeap, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		heaps[p] = &hitHeap{}
+		wg.Go(func() {
+			for s := p * n / parts; s < (p+1)*n/parts; s++ {
+				if v.ids[s] != "" {
+					sc.consider(heaps[p], int32(s))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	h := heaps[0]
+	for _, o := range heaps[1:] {
+		for _, c := range *o {
+			if h.Len() < sc.k {
+				heap.Push(h, c)
+			} else if worse((*h)[0], c) {
+				(*h)[0] = c
+				heap.Fix(h, 0)
+			}
+		}
+	}
+	return h
+}
+
+// A flat scan of a large store of a big model reads every vector: 925,000
+// of 768 dimensions are 710 MB of codes, more than memory delivers in
+// 20 ms. signScan reads their sign bits instead (96 bytes a vector), keeps
+// the reRank closest by Hamming distance to the query's signs, and ranks
+// those by their codes, as a scan of all would. On embeddings the true best
+// k are almost always among them; where one is not, a flat vector search
+// misses it (a drill's scans, inside parents, are exact).
+
+// reRank returns how many candidates signScan ranks by their codes for k.
+func reRank(k int) int { return max(40*k, 1000) }
+
+// signScan is the flat scan by sign bits, then codes. Distances are small
+// integers (at most dim), so the closest are chosen by a histogram of them,
+// not a heap: the distance below which fewer than reRank slots lie, those
+// slots, and of the slots at that distance the first in slot order.
+func (sc *scan) signScan(parts int) *hitHeap {
+	v := sc.v
+	n := len(v.ids)
+	q := make([]uint64, v.signWords)
+	for i, c := range sc.qc.codes {
+		if c > 0 {
+			q[i/64] |= 1 << (i % 64)
+		}
+	}
+	const skip = math.MaxUint16
+	dist := make([]uint16, n)
+	// The level test once per group, not a string compare per vector.
+	ofLevel := make([]bool, len(v.groupKeys))
+	for g, k := range v.groupKeys {
+		ofLevel[g] = k.level == sc.level
+	}
+	w := v.signWords
+	parts = max(parts, 1)
+	hists := make([][]int, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		hist := make([]int, v.dim+1)
+		hists[p] = hist
+		wg.Go(func() {
+			for s := p * n / parts; s < (p+1)*n/parts; s++ {
+				m := &v.meta[s]
+				if m.group < 0 || m.end < sc.lo || m.start > sc.hi || !ofLevel[m.group] {
+					dist[s] = skip
+					continue
+				}
+				off := s % slabSize * w
+				sig := v.signs[s/slabSize][off : off+w]
+				d := 0
+				for i, x := range sig {
+					d += bits.OnesCount64(x ^ q[i])
+				}
+				dist[s] = uint16(d)
+				hist[d]++
+			}
+		})
+	}
+	wg.Wait()
+	keep := reRank(sc.k)
+	limit, below := v.dim+1, 0 // slots closer than limit: all kept
+	for d := 0; d <= v.dim; d++ {
+		c := 0
+		for _, h := range hists {
+			c += h[d]
+		}
+		if below+c >= keep {
+			limit = d
+			break
+		}
+		below += c
+	}
+	atLimit := keep - below // how many of the slots at distance limit
+	out := &hitHeap{}
+	for s, d := range dist {
+		switch {
+		case int(d) < limit:
+		case int(d) == limit && atLimit > 0:
+			atLimit--
+		default:
+			continue
+		}
+		sc.consider(out, int32(s))
 	}
 	return out
 }
@@ -280,11 +652,17 @@ type slotScore struct {
 	score float32
 }
 
+// worse reports whether a ranks below b: a lower score, or the same score
+// and a later slot.
+func worse(a, b slotScore) bool {
+	return a.score < b.score || a.score == b.score && a.slot > b.slot
+}
+
 // hitHeap is a min-heap on score: the worst of the best k on top.
 type hitHeap []slotScore
 
 func (h hitHeap) Len() int           { return len(h) }
-func (h hitHeap) Less(i, j int) bool { return h[i].score < h[j].score }
+func (h hitHeap) Less(i, j int) bool { return worse(h[i], h[j]) }
 func (h hitHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
 func (h *hitHeap) Push(x any)        { *h = append(*h, x.(slotScore)) }
 func (h *hitHeap) Pop() any {

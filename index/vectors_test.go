@@ -38,7 +38,9 @@ func TestVectorsPutDeleteRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	var l vecLog
-	l.put("late", m, want)
+	late := newVectors(8)
+	late.put("late", m, want)
+	l.put(late, "late")
 	l.del("target")
 	if _, err := l.flush(dir); err != nil {
 		t.Fatal(err)

@@ -130,7 +130,7 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 			x.dropPending(d.ID)
 			x.vec.put(d.ID, m, v)
 			if !bulk {
-				x.vlog.put(d.ID, m, v)
+				x.vlog.put(x.vec, d.ID)
 			}
 		}
 		for _, id := range p.stale {
@@ -369,6 +369,10 @@ func (x *Index) sync(ctx context.Context, force bool, corpora ...Corpus) (SyncSt
 		st.Removed++
 	}
 	slices.SortFunc(changes, func(a, b Source) int { return strings.Compare(a.Path, b.Path) })
+	total := len(todo)
+	if bulk && total > 0 {
+		x.log.Info("building the index", "files", total)
+	}
 	// Load and apply in slices, so that memory stays bounded on a full build.
 	for len(todo) > 0 || len(changes) > 0 {
 		docs := 0
@@ -391,6 +395,9 @@ func (x *Index) sync(ctx context.Context, force bool, corpora ...Corpus) (SyncSt
 			return st, err
 		}
 		changes = changes[:0]
+		if bulk && x.progress != nil {
+			x.progress(total-len(todo), total)
+		}
 	}
 	return st, nil
 }

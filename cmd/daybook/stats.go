@@ -16,7 +16,9 @@ func cmdStats() command {
 		help: `Prints the entries and days, the summaries per level, coverage (the share of
 closed periods with something in them whose summary is current), compression
 (tokens of the raw day files a default context covers over the tokens of
-that context), the top topics and the busiest days, months and years.`,
+that context), the top topics and the busiest days, months and years, the
+index's bytes on disk and their ratio to the day files', and, when a daemon
+answers, its resident memory.`,
 		run: runStats,
 	}
 }
@@ -66,6 +68,12 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if len(top) > 0 {
 		line("top topics", "%s", strings.Join(top, ", "))
 	}
+	if resp.IndexBytes > 0 {
+		line("index", "%.1f MiB on disk, %.1f× the day files (%.1f MiB)", mib(resp.IndexBytes), resp.IndexRatio, mib(resp.DayFileBytes))
+	}
+	if resp.DaemonRSS > 0 {
+		line("daemon memory", "%.0f MiB resident", mib(resp.DaemonRSS))
+	}
 	for _, l := range []string{"day", "month", "year"} {
 		var busy []string
 		for _, c := range resp.Busiest[l] {
@@ -77,3 +85,5 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	}
 	return tw.Flush()
 }
+
+func mib(n int64) float64 { return float64(n) / (1 << 20) }
