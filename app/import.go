@@ -35,9 +35,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportR
 		if len(batch) == 0 {
 			return nil
 		}
-		ws, err := a.appendNoted(batch, func() ([]dayfiles.Written, error) {
-			return dayfiles.AppendManyNew(a.Dir, a.Loc(), batch, ours)
-		})
+		ws, err := a.keep.Append(batch, ours)
 		var changed []date.Date
 		for _, w := range ws {
 			if w.Skipped {

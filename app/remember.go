@@ -19,10 +19,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 	}
 	ensurePrivateDir(a.Dir, a.Log)
 	entries := []dayfiles.NewEntry{e}
-	ws, err := a.appendNoted(entries, func() ([]dayfiles.Written, error) {
-		w, err := dayfiles.Append(a.Dir, a.Loc(), e)
-		return []dayfiles.Written{w}, err
-	})
+	ws, err := a.keep.Append(entries, nil)
 	if err != nil {
 		return api.RememberResponse{}, err
 	}
