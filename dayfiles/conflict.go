@@ -2,12 +2,32 @@ package dayfiles
 
 import (
 	"bytes"
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
 
 	"github.com/daybook/daybook/date"
 )
+
+var conflictOpen = []byte("<<<<<<<")
+
+// A ConflictError is what Parse returns for a day file holding conflict
+// markers (see ConflictLine): it holds two versions of the day, and none of
+// it is read as entries until a person resolves it.
+type ConflictError struct {
+	Path string
+	Line int // of the first "<<<<<<<"
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%s:%d: conflict markers (<<<<<<<, =======, >>>>>>>) left by a merge: resolve them by hand; until then the day is left out of recall and summaries, and new entries wait in %s", e.Path, e.Line, PendingDir)
+}
+
+// PendingDir is where entries for a day whose file holds conflict markers
+// wait, one file per day, until the markers are resolved: the daemon then
+// appends them to the day ("state/pending/2026-11-24.md").
+const PendingDir = "state/pending"
 
 // ConflictLine returns the line (1-based) of the first conflict marker in
 // data, 0 when it has none: a version-control merge left "<<<<<<< ours",

@@ -54,7 +54,7 @@ type Watcher struct {
 	seen    map[date.Date]stamp
 	pending map[date.Date]time.Time
 	force   map[date.Date]bool // pending days to report even when their file did not change: a conflict copy came
-	beat    bool // an event for the heartbeat file arrived since the last touch
+	beat    bool               // an event for the heartbeat file arrived since the last touch
 }
 
 type stamp struct {

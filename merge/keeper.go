@@ -107,11 +107,15 @@ func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]day
 }
 
 func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Written, error) {
+	k.flushPending(b.Date) // entries that waited for a conflict to be resolved go first
 	l, err := dayfiles.LockDay(k.root, b.Date, true)
 	if err != nil {
 		return nil, err
 	}
 	defer l.Close()
+	if dayfiles.ConflictLine(l.Content()) > 0 {
+		return k.appendPending(b)
+	}
 	st, err := load(k.root, b.Date)
 	if err != nil {
 		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
@@ -144,6 +148,9 @@ func (k *Keeper) Changed(days []date.Date) []date.Date {
 	for _, d := range days {
 		w, settle := k.changedDay(d)
 		if k.mergeCopies(d) {
+			w = true
+		}
+		if k.flushPending(d) {
 			w = true
 		}
 		if w {
@@ -227,6 +234,12 @@ func (k *Keeper) CatchUp() []date.Date {
 		if !seen[c.Date] {
 			seen[c.Date] = true
 			days = append(days, c.Date)
+		}
+	}
+	for _, d := range pendingDays(k.root) {
+		if !seen[d] {
+			seen[d] = true
+			days = append(days, d)
 		}
 	}
 	return k.Changed(days)
