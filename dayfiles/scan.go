@@ -284,6 +284,8 @@ func scanFile(f File, m *Matcher, buf []byte) (scanResult, []byte) {
 		return scanResult{skipped: true}, buf
 	case err != nil:
 		return scanResult{err: fmt.Errorf("reading %s: %w", f.Path, err)}, buf
+	case bytes.Contains(buf, conflictOpen) && ConflictLine(buf) > 0:
+		return scanResult{skipped: true}, buf // two versions at once: none is content until resolved
 	}
 	var r scanResult
 	m.Lines(buf, func(n int, line []byte) bool {
