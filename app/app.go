@@ -37,6 +37,7 @@ type App struct {
 	counts      entryCounts       // each day's entry count, for status (status.go)
 	use         usagePart         // retrieval counts for the context's utility score (usage.go)
 	upg         upgradePart       // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
+	zone        zonePart          // the zone entries are written in, pinned per data dir (zone.go)
 }
 
 // OnWrite registers fn to be called after entries are written to days.
@@ -73,9 +74,6 @@ func ensurePrivateDir(dir string, log *slog.Logger) {
 		log.Debug("created the data dir", "dir", dir)
 	}
 }
-
-// Loc returns the configured time zone.
-func (a *App) Loc() *time.Location { return a.Config.Location() }
 
 // Today returns today's date in the configured time zone.
 func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }

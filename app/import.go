@@ -28,6 +28,7 @@ const maxImportLine = 1 << 20
 func (a *App) Import(ctx context.Context, r io.Reader, strict bool) (api.ImportResponse, error) {
 	var resp api.ImportResponse
 	ensurePrivateDir(a.Dir, a.Log)
+	a.pinZone()
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
 	ours := map[string]int{} // the entries the earlier batches went through

@@ -18,6 +18,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 		return api.RememberResponse{}, err
 	}
 	ensurePrivateDir(a.Dir, a.Log)
+	a.pinZone()
 	entries := []dayfiles.NewEntry{e}
 	ws, err := a.keep.Append(entries, nil)
 	if err != nil {
@@ -37,6 +38,9 @@ func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.Ne
 	t := a.Now()
 	if at != "" {
 		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
+			return dayfiles.NewEntry{}, userErr(err)
+		}
+		if err := checkWall(at, t, a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
 	}
