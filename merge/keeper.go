@@ -166,12 +166,7 @@ func (k *Keeper) Changed(days []date.Date) []date.Date {
 
 // changedDay merges d's file against its base.
 func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
-	st, err := load(k.root, d)
-	if err != nil {
-		k.log.Warn("cannot merge without the base; keeping the file as it is", "day", d.String(), "err", err)
-		return false, false
-	}
-	if len(st.Appended) == 0 {
+	if st, err := load(k.root, d); err == nil && len(st.Appended) == 0 {
 		return false, false // daybook appended nothing lately: every change is a person's
 	}
 	l, err := dayfiles.LockDay(k.root, d, false)
@@ -183,6 +178,12 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		return false, false
 	}
 	defer l.Close()
+	// Read under the lock: an append in between updates the base.
+	st, err := load(k.root, d)
+	if err != nil {
+		k.log.Warn("cannot merge without the base; keeping the file as it is", "day", d.String(), "err", err)
+		return false, false
+	}
 	r := k.mergeLocked(l, st)
 	if r.settle {
 		return false, true
@@ -260,7 +261,9 @@ type mergeResult struct {
 // were never in the writer's copy and are appended again, once. When the
 // writer removed the newest appends themselves, that cannot be told from a
 // stale copy: they come back once, with a warning, and a second removal
-// sticks.
+// sticks, unless the file shows it was made from a copy older than their
+// return: it still starts with the stale copy they were appended to, or it
+// lacks entries appended after them too.
 func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	content := l.Content()
 	h := hash(content)
@@ -300,6 +303,14 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 			theirs[textHash(e.ID)] = true
 		}
 	}
+	// The newest append with an entry missing, to tell a stale copy of a
+	// stale copy from a deliberate deletion of an entry appended again.
+	lastMissing := int64(-1)
+	for _, a := range st.Appended {
+		if !present[a.ID] {
+			lastMissing = max(lastMissing, a.Batch)
+		}
+	}
 	var keep, lost []appended
 	for _, a := range st.Appended {
 		switch {
@@ -309,7 +320,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 			k.log.Info("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID)
 		case theirs[textHash(a.ID)]:
 			k.log.Info("an entry daybook appended was moved to another time by hand; keeping that", "path", path, "id", a.ID)
-		case a.Again:
+		case a.Again && lastMissing <= a.Batch && !startsWith(content, a.StaleLen, a.StaleHash):
 			k.log.Info("an entry appended again after a stale save was removed again; keeping the removal", "path", path, "id", a.ID)
 		default:
 			lost = append(lost, a)
@@ -329,8 +340,10 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 			return r
 		}
 		now := k.now()
+		staleLen, staleHash := len(content), h
 		for i, w := range ws {
 			a := lost[i]
+			a.StaleLen, a.StaleHash = staleLen, staleHash
 			k.log.Warn("an acknowledged entry is missing from its day file, saved over by a copy made before it was written (an editor's buffer, a synced file); appending it again",
 				"path", path, "line", w.Line, "id", a.ID, "text", clip(a.Lines, 60))
 			a.ID, a.Batch, a.Again = w.ID, st.Next, true
@@ -343,6 +356,12 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	st.Hash = hash(l.Content())
 	st.prune(k.now().Add(-Window))
 	return r
+}
+
+// startsWith reports whether content is longer than n bytes and begins
+// with the n bytes whose hash is h: something was added to that copy.
+func startsWith(content []byte, n int, h string) bool {
+	return h != "" && n < len(content) && hash(content[:n]) == h
 }
 
 // textHash is the part of an entry id that hashes its text:

@@ -35,6 +35,11 @@ type appended struct {
 	At    time.Time `json:"at"`    // when it was acknowledged
 	Lines string    `json:"lines"` // as written, to write again
 	Again bool      `json:"again,omitempty"`
+	// For an entry appended again: the length and hash of the stale copy
+	// it was appended to. A later save that still starts with that copy
+	// was made from it, before the entry came back.
+	StaleLen  int    `json:"stale_len,omitempty"`
+	StaleHash string `json:"stale_hash,omitempty"`
 }
 
 // restored is an entry appended again, kept for status for a while.
