@@ -103,6 +103,7 @@ func tally(t testing.TB, dir string, want map[string]int) counts {
 			t.Errorf("deleted entry %q is back (%d times)", text, got)
 		}
 	}
+	t.Logf("%s: %d acknowledged, %d lost, %d resurrected, %d duplicated", t.Name(), c.acknowledged, c.lost, c.resurrected, c.duplicated)
 	return c
 }
 
