@@ -123,6 +123,16 @@ func TestGitPullConflictMarkers(t *testing.T) {
 			t.Errorf("find %q shows conflict markers:\n%s", q, out)
 		}
 	}
+	if out := b.must("recall", "after the clone HEAD"); strings.Contains(out, "=======") || strings.Contains(out, "<<<<<<<") {
+		t.Errorf("recall shows conflict markers:\n%s", out)
+	}
+	// Once the daemon redid the summaries of what changed (barrier), the
+	// conflicted day's summary holds no marker either.
+	b.barrier(0)
+	if sum, err := os.ReadFile(filepath.Join(b.dir, "summaries", "2026", "11", "24.md")); err == nil &&
+		(strings.Contains(string(sum), "=======") || strings.Contains(string(sum), "<<<<<<<")) {
+		t.Errorf("the day's summary holds conflict markers:\n%s", sum)
+	}
 	// The person resolves the conflict by keeping both sides.
 	var kept []string
 	for _, l := range strings.SplitAfter(readFile(t, b.dayFile()), "\n") {
@@ -135,7 +145,7 @@ func TestGitPullConflictMarkers(t *testing.T) {
 	waitText(t, b.dayFile(), "while the day is in conflict")
 	b.barrier(1)
 	tally(t, b.dir, map[string]int{"written before the clone": 1, "from A after the clone": 1, "from B after the clone": 1,
-		"written while the day is in conflict": 1, "barrier 1": 1})
+		"written while the day is in conflict": 1, "barrier 0": 1, "barrier 1": 1})
 	st, err = b.status()
 	if err != nil {
 		t.Fatal(err)
