@@ -10,17 +10,17 @@ import (
 func TestConflictCopyDay(t *testing.T) {
 	for rel, want := range map[string]bool{
 		"days/2026/11/24.sync-conflict-20261124-101500-ABCDEFG.md": true,
-		"days/2026/11/24 (Ana's conflicted copy 2026-11-24).md":     true,
-		"days/2026/11/24 (conflicted copy 2026-11-24 101500).md":    true,
-		"days/2026/11/24_conflict-20261124-101500.md":               true,
-		"days/2026/11/24 (conflict).md":                             true,
-		"days/2026/11/24.md.orig":                                   true,
-		"days/2026/11/24_LOCAL_1234.md":                             true,
-		"days/2026/11/24.md":                                        false,
-		"days/2026/11/notes-conflict.md":                            false,
-		"days/2026/11/24.md.swp":                                    false,
-		"days/2026/02/30.sync-conflict-x.md":                        false,
-		"summaries/2026/11/24.sync-conflict-x.md":                   false,
+		"days/2026/11/24 (Ana's conflicted copy 2026-11-24).md":    true,
+		"days/2026/11/24 (conflicted copy 2026-11-24 101500).md":   true,
+		"days/2026/11/24_conflict-20261124-101500.md":              true,
+		"days/2026/11/24 (conflict).md":                            true,
+		"days/2026/11/24.md.orig":                                  true,
+		"days/2026/11/24_LOCAL_1234.md":                            true,
+		"days/2026/11/24.md":                                       false,
+		"days/2026/11/notes-conflict.md":                           false,
+		"days/2026/11/24.md.swp":                                   false,
+		"days/2026/02/30.sync-conflict-x.md":                       false,
+		"summaries/2026/11/24.sync-conflict-x.md":                  false,
 	} {
 		d, ok := ConflictCopyDay(rel)
 		if ok != want || (ok && d.String() != "2026-11-24") {
