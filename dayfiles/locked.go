@@ -129,3 +129,22 @@ func (l *Locked) Append(entries []string, ours map[string]int) ([]Written, error
 	}
 	return ws, nil
 }
+
+// LockPath takes the same exclusive lock appends take, on the file at path
+// (created if missing), waiting for it, and returns its release. Package
+// merge locks a file that is never replaced, so that two processes do not
+// both work on a day whose file an editor replaced between their opens.
+func LockPath(path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("creating folder for %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	return func() { f.Close() }, nil
+}

@@ -91,6 +91,11 @@ func (k *Keeper) mergeCopy(c Copy) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	unlock, err := lockDay(k.root, c.Date)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
 	l, err := dayfiles.LockDay(k.root, c.Date, true)
 	if err != nil {
 		return 0, err

@@ -108,6 +108,11 @@ func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]day
 
 func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Written, error) {
 	k.flushPending(b.Date) // entries that waited for a conflict to be resolved go first
+	unlock, err := lockDay(k.root, b.Date)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	l, err := dayfiles.LockDay(k.root, b.Date, true)
 	if err != nil {
 		return nil, err
@@ -169,6 +174,12 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 	if st, err := load(k.root, d); err == nil && len(st.Appended) == 0 {
 		return false, false // daybook appended nothing lately: every change is a person's
 	}
+	unlock, err := lockDay(k.root, d)
+	if err != nil {
+		k.log.Warn("cannot merge the day file", "day", d.String(), "err", err)
+		return false, false
+	}
+	defer unlock()
 	l, err := dayfiles.LockDay(k.root, d, false)
 	if errors.Is(err, os.ErrNotExist) {
 		return false, true

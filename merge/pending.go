@@ -67,6 +67,16 @@ func (k *Keeper) appendPending(b dayfiles.Batch) ([]dayfiles.Written, error) {
 func (k *Keeper) flushPending(d date.Date) bool {
 	rel := pendingRel(d)
 	p := filepath.Join(k.root, filepath.FromSlash(rel))
+	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+		return false
+	}
+	unlock, err := lockDay(k.root, d)
+	if err != nil {
+		k.log.Warn("appending pending entries", "path", rel, "err", err)
+		return false
+	}
+	defer unlock()
+	// Read under the lock: appendPending writes under it.
 	data, err := os.ReadFile(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return false

@@ -13,6 +13,7 @@ import (
 
 	"github.com/daybook/daybook/atomicfile"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/dayfiles"
 )
 
 // StateDir is the folder under the data dir that holds the bases, one
@@ -47,6 +48,14 @@ type restored struct {
 	ID   string    `json:"id"`
 	At   time.Time `json:"at"`
 	Text string    `json:"text"`
+}
+
+// lockDay takes the day's merge lock, on state/merge/DAY.lock: every
+// change of the day's base, and every append, is made under it. The day
+// file's own lock is not enough: an editor that replaces the file between
+// two lockers' opens gives each a different file to lock.
+func lockDay(root string, d date.Date) (func(), error) {
+	return dayfiles.LockPath(filepath.Join(root, filepath.FromSlash(StateDir), d.String()+".lock"))
 }
 
 func statePath(root string, d date.Date) string {
