@@ -18,9 +18,12 @@ type StatusResponse struct {
 	Daemon  DaemonStatus `json:"daemon"`
 
 	// Filled from the day files.
-	Days       int `json:"days"`
-	Entries    int `json:"entries"`
-	Unreadable int `json:"unreadable,omitempty"` // day files that do not parse
+	Days       int      `json:"days"`
+	Entries    int      `json:"entries"`
+	Unreadable int      `json:"unreadable,omitempty"` // day files that do not parse, the conflicted ones included
+	Zone       string   `json:"zone,omitempty"`       // the configured time zone every entry's day and time are taken in
+	Conflicted []string `json:"conflicted,omitempty"` // day files holding conflict markers: "days/2026/11/24.md:12"
+	Merge      []string `json:"merge,omitempty"`      // what the merge of edits and synced copies did or waits for, one line each
 
 	// Filled by consolidation.
 	Summaries  SummaryCounts `json:"summaries"`

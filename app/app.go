@@ -16,6 +16,7 @@ import (
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/merge"
 )
 
 // The compiler holds App to the service contract that the API server, the
@@ -36,11 +37,12 @@ type App struct {
 	idx         indexPart         // the search index, opened on first use (index.go)
 	models      models            // summarizer and embedder, built once (models.go)
 	statusHooks hooks[StatusHook] // see OnStatus
-	guard       ackGuard          // acknowledged entries an editor may save over (guard.go)
+	keep        *merge.Keeper     // appends, and merges what others write to day files (package merge)
 	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
 	counts      entryCounts       // each day's entry count, for status (status.go)
 	use         usagePart         // retrieval counts for the context's utility score (usage.go)
 	upg         upgradePart       // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
+	zone        zonePart          // the zone entries are written in, pinned per data dir (zone.go)
 }
 
 // OnWrite registers fn to be called after entries are written to days.
@@ -53,7 +55,12 @@ func New(dir string, cfg config.Config, log *slog.Logger) *App {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &App{Dir: dir, Config: cfg, Log: log, Now: time.Now}
+	a := &App{Dir: dir, Config: cfg, Log: log, Now: time.Now}
+	a.keep = merge.New(dir, merge.Options{
+		Loc: a.Loc, Log: log, Now: func() time.Time { return a.Now() },
+		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
+	})
+	return a
 }
 
 // ensurePrivateDir creates the data dir readable by its owner only, when it
@@ -73,12 +80,12 @@ func ensurePrivateDir(dir string, log *slog.Logger) {
 	}
 }
 
-// Loc returns the configured time zone.
-func (a *App) Loc() *time.Location { return a.Config.Location() }
-
 // Today returns today's date in the configured time zone.
 func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }
 
 // Close releases what the App holds open: the retrieval counts and the
 // index, written to disk first.
-func (a *App) Close() error { return errors.Join(a.FlushUse(), a.closeIndex()) }
+func (a *App) Close() error {
+	a.keep.Close()
+	return errors.Join(a.FlushUse(), a.closeIndex())
+}

@@ -36,6 +36,8 @@ func (a *App) Doctor(ctx context.Context, in DoctorInput) api.DoctorResponse {
 	var r api.DoctorResponse
 	r.Add(a.checkDataDir())
 	r.Add(checkConfig(in))
+	r.Add(a.checkZone())
+	r.Add(a.checkMerges())
 	r.Add(a.checkIndex())
 	r.Add(a.checkSocket(ctx, in.Socket))
 	for _, c := range a.checkOllama(ctx) {

@@ -42,6 +42,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 	}
 	var resp api.ImportResponse
 	ensurePrivateDir(a.Dir, a.Log)
+	a.pinZone()
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
 	// ours[g] counts the entries the earlier batches went through for the
@@ -167,9 +168,9 @@ func (a *App) appendParallel(batch []dayfiles.NewEntry, ours []map[string]int) (
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ws, err := a.appendNoted(groups[g], func() ([]dayfiles.Written, error) {
-				return dayfiles.AppendManyNew(a.Dir, loc, groups[g], ours[g])
-			})
+			// Through the merge keeper, as every append: the merge base
+			// of each day knows what the import added.
+			ws, err := a.keep.Append(groups[g], ours[g])
 			for k, w := range ws {
 				out[index[g][k]] = w
 			}

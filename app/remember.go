@@ -18,11 +18,9 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 		return api.RememberResponse{}, err
 	}
 	ensurePrivateDir(a.Dir, a.Log)
+	a.pinZone()
 	entries := []dayfiles.NewEntry{e}
-	ws, err := a.appendNoted(entries, func() ([]dayfiles.Written, error) {
-		w, err := dayfiles.Append(a.Dir, a.Loc(), e)
-		return []dayfiles.Written{w}, err
-	})
+	ws, err := a.keep.Append(entries, nil)
 	if err != nil {
 		return api.RememberResponse{}, err
 	}
@@ -47,6 +45,9 @@ func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Win
 	t := a.Now()
 	if at != "" {
 		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
+			return dayfiles.NewEntry{}, userErr(err)
+		}
+		if err := checkWall(at, t, a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
 	}

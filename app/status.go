@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/merge"
 )
 
 // StatusHook fills in a part's fields of a status answer: the index its
@@ -37,10 +39,13 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 		return resp, err
 	}
 	resp.Days = len(files)
-	counts, err := a.counts.of(ctx, files, a.Log)
+	counts, conflicted, err := a.counts.of(ctx, files, a.Log)
 	if err != nil {
 		return resp, err
 	}
+	resp.Zone = a.Loc().String()
+	resp.Conflicted = conflicted
+	resp.Merge = merge.Notices(a.Dir)
 	for _, n := range counts {
 		if n < 0 {
 			resp.Unreadable++
@@ -68,28 +73,41 @@ type entryCount struct {
 	size  int64
 	mtime time.Time
 	n     int // -1: the file does not parse
+	// conflict is the line of the file's first conflict marker, 0 for none.
+	conflict int
 }
 
 // of returns the entry count of each of files, -1 for one that does not
 // parse; a file that cannot be read counts as not parsing and is read
 // again next time.
-func (c *entryCounts) of(ctx context.Context, files []dayfiles.File, log *slog.Logger) ([]int, error) {
+// The second result names the files holding conflict markers, with the
+// line of the first.
+func (c *entryCounts) of(ctx context.Context, files []dayfiles.File, log *slog.Logger) ([]int, []string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	old := c.byPath
 	c.byPath = make(map[string]entryCount, len(files))
 	out := make([]int, len(files))
+	var conflicted []string
 	for i, f := range files {
 		if err := ctx.Err(); err != nil {
 			c.byPath = old
-			return nil, err
+			return nil, nil, err
 		}
 		if e, ok := old[f.Path]; ok && e.size == f.Size && e.mtime.Equal(f.ModTime) {
 			c.byPath[f.Path], out[i] = e, e.n
+			if e.conflict > 0 {
+				conflicted = append(conflicted, fmt.Sprintf("%s:%d", dayfiles.RelPath(f.Date), e.conflict))
+			}
 			continue
 		}
 		e := entryCount{size: f.Size, mtime: f.ModTime}
 		day, err := dayfiles.ParseFile(f.Path, f.Date)
+		var ce *dayfiles.ConflictError
+		if errors.As(err, &ce) {
+			e.conflict = ce.Line
+			conflicted = append(conflicted, fmt.Sprintf("%s:%d", dayfiles.RelPath(f.Date), ce.Line))
+		}
 		if err != nil {
 			e.n = -1
 			log.Debug("counting entries", "path", f.Path, "err", err)
@@ -102,5 +120,5 @@ func (c *entryCounts) of(ctx context.Context, files []dayfiles.File, log *slog.L
 			c.byPath[f.Path] = e
 		}
 	}
-	return out, nil
+	return out, conflicted, nil
 }

@@ -41,7 +41,7 @@ func TestEntryCountsFollowTheFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := c.of(ctx, files, log)
+		n, _, err := c.of(ctx, files, log)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -140,6 +140,8 @@ func (d *Daemon) Run() error {
 			return err
 		}
 		d.watch = w
+		// What changed while no daemon watched: stale saves, synced copies.
+		d.goRun(func() { d.app.CatchUpEdits(ctx) })
 	}
 	d.sched.start()
 	d.goRun(func() { d.trim.loop(ctx, trimEvery, d.log) })

@@ -4,16 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/filelock"
 )
 
 // MaxEntryText is the longest text one entry may have.
@@ -176,6 +173,33 @@ func AppendManyNew(root string, loc *time.Location, entries []NewEntry, ours map
 // appendMany appends entries; with ours (not nil) it leaves out those their
 // day files hold already (AppendManyNew).
 func appendMany(root string, loc *time.Location, entries []NewEntry, ours map[string]int) ([]Written, error) {
+	batches, err := ByDay(loc, entries)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Written, len(entries))
+	for _, b := range batches {
+		ws, err := appendDay(root, b.Date, b.Lines, ours)
+		if err != nil {
+			return out, err
+		}
+		for k, i := range b.Index {
+			out[i] = ws[k]
+		}
+	}
+	return out, nil
+}
+
+// A Batch is the entries of one day, formatted for its file.
+type Batch struct {
+	Date  date.Date
+	Index []int    // the entries' indexes in the slice given to ByDay
+	Lines []string // each entry formatted, as NewEntry.Format
+}
+
+// ByDay validates entries and groups them by day in loc, in the order
+// their days first appear, each day's entries in the order given.
+func ByDay(loc *time.Location, entries []NewEntry) ([]Batch, error) {
 	for i, e := range entries {
 		if err := e.Validate(); err != nil {
 			if len(entries) == 1 {
@@ -184,29 +208,18 @@ func appendMany(root string, loc *time.Location, entries []NewEntry, ours map[st
 			return nil, fmt.Errorf("entry %d: %w", i+1, err)
 		}
 	}
-	byDay := map[date.Date][]int{}
-	var days []date.Date
+	at := map[date.Date]int{}
+	var out []Batch
 	for i, e := range entries {
 		d := date.Of(e.At.In(loc))
-		if _, ok := byDay[d]; !ok {
-			days = append(days, d)
+		k, ok := at[d]
+		if !ok {
+			k = len(out)
+			at[d] = k
+			out = append(out, Batch{Date: d})
 		}
-		byDay[d] = append(byDay[d], i)
-	}
-	out := make([]Written, len(entries))
-	for _, d := range days {
-		idx := byDay[d]
-		lines := make([]string, len(idx))
-		for k, i := range idx {
-			lines[k] = entries[i].Format(loc)
-		}
-		ws, err := appendDay(root, d, lines, ours)
-		if err != nil {
-			return out, err
-		}
-		for k, i := range idx {
-			out[i] = ws[k]
-		}
+		out[k].Index = append(out[k].Index, i)
+		out[k].Lines = append(out[k].Lines, e.Format(loc))
 	}
 	return out, nil
 }
@@ -214,90 +227,12 @@ func appendMany(root string, loc *time.Location, entries []NewEntry, ours map[st
 // appendDay appends the formatted entries to d's file; with ours, those it
 // holds already are left out (see AppendManyNew).
 func appendDay(root string, d date.Date, entries []string, ours map[string]int) ([]Written, error) {
-	path := Path(root, d)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("creating folder for %s: %w", path, err)
-	}
-	if err := checkNoLinks(path); err != nil {
-		return nil, fmt.Errorf("appending: %w", err)
-	}
-	for attempt := 0; ; attempt++ {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
-		if err != nil {
-			return nil, fmt.Errorf("opening %s: %w", path, err)
-		}
-		if err := filelock.Lock(f); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("locking %s: %w", path, err)
-		}
-		// An editor may have replaced the file (write new, rename over) while
-		// we waited: append to what is at the path now, not to the old inode.
-		if cur, err := os.Stat(path); err != nil || !sameFile(f, cur) {
-			f.Close()
-			if attempt < 20 {
-				continue
-			}
-			return nil, fmt.Errorf("appending to %s: the file keeps being replaced", path)
-		}
-		ws, err := appendLocked(f, path, d, entries, ours)
-		f.Close() // releases the lock
-		return ws, err
-	}
-}
-
-func sameFile(f *os.File, fi os.FileInfo) bool {
-	st, err := f.Stat()
-	return err == nil && os.SameFile(st, fi)
-}
-
-func appendLocked(f *os.File, path string, d date.Date, entries []string, ours map[string]int) ([]Written, error) {
-	old, err := io.ReadAll(io.NewSectionReader(f, 0, 1<<62))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	ws := make([]Written, len(entries))
-	keep := make([]int, len(entries)) // the indexes of entries to write
-	for i := range keep {
-		keep[i] = i
-	}
-	if ours != nil {
-		if keep, err = notPresent(path, d, old, entries, ours); err != nil {
-			return nil, err
-		}
-		for i := range ws {
-			ws[i] = Written{Date: d, Skipped: true}
-		}
-		if len(keep) == 0 {
-			return ws, nil
-		}
-	}
-	var chunk strings.Builder
-	for _, i := range keep {
-		chunk.WriteString(entries[i])
-	}
-	n := len(keep)
-	add, news, err := appendText(path, d, old, chunk.String(), n)
+	l, err := LockDay(root, d, true)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := f.WriteString(add); err != nil {
-		// A full disk can take part of the write: cut it off, so that no
-		// half entry is left for the next append to build on.
-		f.Truncate(int64(len(old)))
-		return nil, fmt.Errorf("appending to %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Truncate(int64(len(old))) // not acknowledged: not kept
-		return nil, fmt.Errorf("syncing %s: %w", path, err)
-	}
-	if len(old) == 0 {
-		syncDir(filepath.Dir(path))
-	}
-	rel := RelPath(d)
-	for k, e := range news {
-		ws[keep[k]] = Written{ID: e.ID, Date: d, Path: path, Rel: rel, Line: e.Line}
-	}
-	return ws, nil
+	defer l.Close()
+	return l.Append(entries, ours)
 }
 
 // notPresent returns the indexes of the formatted entries that old, the

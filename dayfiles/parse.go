@@ -75,6 +75,11 @@ func parse(path string, d date.Date, data []byte, fast bool) (*Day, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%s:%d: not UTF-8 text", path, firstInvalidLine(data))
 	}
+	if bytes.Contains(data, conflictOpen) {
+		if line := ConflictLine(data); line > 0 {
+			return nil, &ConflictError{Path: path, Line: line}
+		}
+	}
 	day := &Day{Date: d, Path: path}
 	if len(data) == 0 {
 		return day, nil

@@ -267,11 +267,17 @@ func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, e
 }
 
 // ReadDay reads the day file f into buf, reused and grown as needed, with
-// the scan's reader, and refuses a file over MaxFileSize as Parse does.
+// the scan's reader, and refuses a file over MaxFileSize, or one holding
+// conflict markers (a *ConflictError), as Parse does.
 func ReadDay(buf []byte, f File) ([]byte, error) {
 	buf, err := readInto(buf, f)
 	if err == nil && len(buf) > MaxFileSize {
 		return buf[:0], fmt.Errorf("%d bytes is over the %d MiB limit of a day file", len(buf), MaxFileSize>>20)
+	}
+	if err == nil && bytes.Contains(buf, conflictOpen) {
+		if line := ConflictLine(buf); line > 0 {
+			return buf[:0], &ConflictError{Path: f.Path, Line: line}
+		}
 	}
 	return buf, err
 }
@@ -284,6 +290,8 @@ func scanFile(f File, m *Matcher, buf []byte) (scanResult, []byte) {
 		return scanResult{skipped: true}, buf
 	case err != nil:
 		return scanResult{err: fmt.Errorf("reading %s: %w", f.Path, err)}, buf
+	case bytes.Contains(buf, conflictOpen) && ConflictLine(buf) > 0:
+		return scanResult{skipped: true}, buf // two versions at once: none is content until resolved
 	}
 	var r scanResult
 	m.Lines(buf, func(n int, line []byte) bool {

@@ -15,8 +15,9 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// HeartbeatName is the hidden file the Watcher touches in days/ to check that
-// events still arrive. Nothing else reads it.
+// HeartbeatName is the hidden file the Watcher touches in the data dir to
+// check that events still arrive. Nothing else reads it. It is not in days/,
+// which people sync and keep in git: no file daybook rewrites on a timer is.
 const HeartbeatName = ".daybook-heartbeat"
 
 // WatchOptions tunes a Watcher. Zero values take the defaults.
@@ -52,7 +53,8 @@ type Watcher struct {
 	fs      *fsnotify.Watcher
 	seen    map[date.Date]stamp
 	pending map[date.Date]time.Time
-	beat    bool // an event for the heartbeat file arrived since the last touch
+	force   map[date.Date]bool // pending days to report even when their file did not change: a conflict copy came
+	beat    bool               // an event for the heartbeat file arrived since the last touch
 }
 
 type stamp struct {
@@ -77,12 +79,13 @@ func Watch(root string, opts WatchOptions, onChange func([]date.Date)) (*Watcher
 		root: root, days: filepath.Join(root, DaysDir), opts: opts,
 		log: opts.Log.With("system", "watch"), onChange: onChange,
 		rescanReq: make(chan struct{}, 1), ctl: make(chan func(*fsnotify.Watcher)), done: make(chan struct{}),
-		seen: map[date.Date]stamp{}, pending: map[date.Date]time.Time{},
+		seen: map[date.Date]stamp{}, pending: map[date.Date]time.Time{}, force: map[date.Date]bool{},
 	}
 	if err := w.start(); err != nil {
 		return nil, err
 	}
 	w.snapshot()
+	os.Remove(filepath.Join(w.days, HeartbeatName)) // where versions before 0.9 kept it
 	ctx, cancel := context.WithCancel(context.Background())
 	w.cancel = cancel
 	go w.run(ctx)
@@ -216,7 +219,7 @@ func (w *Watcher) run(ctx context.Context) {
 				broke("retrying")
 			}
 		case <-heartbeat:
-			if w.fs != nil && !w.beat && w.exists(w.days) {
+			if w.fs != nil && !w.beat && w.exists(w.root) {
 				w.restart("no heartbeat event", false)
 			}
 			w.touchHeartbeat()
@@ -235,6 +238,10 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 	}
 	rel = filepath.ToSlash(rel)
 	parts := strings.Split(rel, "/")
+	if rel == HeartbeatName {
+		w.beat = true
+		return
+	}
 	if parts[0] != DaysDir {
 		return // something else in the data dir
 	}
@@ -248,12 +255,14 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 		w.rescan()
 		w.touchHeartbeat()
 		return
-	case len(parts) == 2 && parts[1] == HeartbeatName:
-		w.beat = true
-		return
 	}
 	if d, ok := DateOfRel(rel); ok {
 		w.pending[d] = time.Now().Add(w.opts.Debounce)
+		return
+	}
+	if d, ok := ConflictCopyDay(rel); ok && !ev.Has(fsnotify.Remove) && !ev.Has(fsnotify.Rename) {
+		w.pending[d] = time.Now().Add(w.opts.Debounce)
+		w.force[d] = true
 		return
 	}
 	if ev.Has(fsnotify.Create) && (len(parts) == 2 || len(parts) == 3) && w.isFolder(parts) {
@@ -340,11 +349,14 @@ func (w *Watcher) flush(timer *time.Timer) {
 		case err != nil && had:
 			delete(w.seen, d)
 			changed = append(changed, d)
+		case err != nil && w.force[d]:
+			changed = append(changed, d)
 		case err != nil:
-		case !had || !old.equal(stamp{fi.Size(), fi.ModTime()}):
+		case !had || !old.equal(stamp{fi.Size(), fi.ModTime()}) || w.force[d]:
 			w.seen[d] = stamp{fi.Size(), fi.ModTime()}
 			changed = append(changed, d)
 		}
+		delete(w.force, d)
 	}
 	w.report(changed)
 	timer.Stop()
@@ -365,7 +377,7 @@ func (w *Watcher) report(days []date.Date) {
 // touchHeartbeat writes the heartbeat file and expects its event.
 func (w *Watcher) touchHeartbeat() {
 	w.beat = false
-	p := filepath.Join(w.days, HeartbeatName)
+	p := filepath.Join(w.root, HeartbeatName)
 	if err := os.WriteFile(p, []byte(time.Now().UTC().Format(time.RFC3339Nano)+"\n"), 0o644); err != nil && !errors.Is(err, os.ErrNotExist) {
 		w.log.Debug("touching heartbeat", "path", p, "err", err)
 	}

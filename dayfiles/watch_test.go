@@ -265,13 +265,22 @@ func TestWatchHeartbeatRestartsQuietWatcher(t *testing.T) {
 	r := newWatchRig(t, WatchOptions{Heartbeat: 100 * time.Millisecond}, "2026-03-04")
 	time.Sleep(250 * time.Millisecond) // a few heartbeats pass without a restart
 	r.quiet()
-	// Break the watcher as a lost inotify instance would: drop its watch on days/.
-	// The heartbeat's event then never arrives, and the Watcher starts again.
+	// Break the watcher as a lost inotify instance would: drop its watches
+	// on the data dir and days/. The heartbeat's event (the heartbeat file
+	// is in the data dir, not in days/) then never arrives, and the
+	// Watcher starts again.
+	r.w.unwatch(t, r.root)
 	r.w.unwatch(t, filepath.Join(r.root, DaysDir))
 	time.Sleep(350 * time.Millisecond)
 	// A new year folder needs the watch on days/: only a restart brings it back.
 	r.write("2027-01-05", "seen after the restart")
 	r.expect("2027-01-05")
+	if _, err := os.Stat(filepath.Join(r.root, DaysDir, HeartbeatName)); !os.IsNotExist(err) {
+		t.Errorf("a heartbeat file is in days/ (err %v): sync tools and git would carry it", err)
+	}
+	if _, err := os.Stat(filepath.Join(r.root, HeartbeatName)); err != nil {
+		t.Errorf("no heartbeat file in the data dir: %v", err)
+	}
 }
 
 // TestWatchBrokenWatcherDoesNotSpin closes the fsnotify watcher while the data

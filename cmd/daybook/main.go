@@ -64,6 +64,7 @@ func commands() []command {
 		cmdDoctor(),
 		cmdConsolidate(),
 		cmdReindex(),
+		cmdMergeDriver(),
 		cmdMCP(),
 		cmdWeb(),
 		// Measure

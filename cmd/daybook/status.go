@@ -87,6 +87,15 @@ func printStatus(w io.Writer, resp api.StatusResponse, why string, loc *time.Loc
 		days += fmt.Sprintf("; %d day files do not parse, see \"daybook days\"", resp.Unreadable)
 	}
 	line("days", "%s)", days)
+	if resp.Zone != "" {
+		line("zone", "%s (every entry's day and time)", resp.Zone)
+	}
+	for _, c := range resp.Conflicted {
+		line("conflict", "%s: conflict markers; resolve them by hand (the day is left out of recall and summaries until then)", c)
+	}
+	for _, m := range resp.Merge {
+		line("merge", "%s", m)
+	}
 	s := resp.Summaries
 	line("summaries", "%d daily, %d monthly, %d yearly", s.Day, s.Month, s.Year)
 	if len(resp.Stale) > 0 {

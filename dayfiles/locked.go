@@ -1,0 +1,151 @@
+package dayfiles
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/filelock"
+)
+
+// A Locked is a day file held under its lock (the one every append takes),
+// with its content as read under the lock. What is done through it, reading
+// and appending, is safe against other appends of any process; an editor,
+// which takes no lock, can still replace the file, and a later LockDay sees
+// that.
+type Locked struct {
+	Date    date.Date
+	Path    string
+	root    string
+	f       *os.File
+	content []byte
+}
+
+// LockDay locks d's file under the data dir root, waiting for the lock, and
+// reads it. With create, a missing file (and its folders) is created empty;
+// without, a missing file is an error for which errors.Is(err,
+// os.ErrNotExist) holds. A file replaced by an editor's rename-save while
+// waiting for the lock is opened again. Close releases the lock.
+func LockDay(root string, d date.Date, create bool) (*Locked, error) {
+	path := Path(root, d)
+	flags := os.O_RDWR | os.O_APPEND
+	if create {
+		flags |= os.O_CREATE
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("creating folder for %s: %w", path, err)
+		}
+	}
+	if err := checkNoLinks(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("appending: %w", err)
+	}
+	for attempt := 0; ; attempt++ {
+		f, err := os.OpenFile(path, flags, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		if err := filelock.Lock(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("locking %s: %w", path, err)
+		}
+		// An editor may have replaced the file (write new, rename over) while
+		// we waited: work on what is at the path now, not on the old inode.
+		if cur, err := os.Stat(path); err != nil || !sameFile(f, cur) {
+			f.Close()
+			if attempt < 20 {
+				continue
+			}
+			return nil, fmt.Errorf("locking %s: the file keeps being replaced", path)
+		}
+		old, err := io.ReadAll(io.NewSectionReader(f, 0, MaxFileSize+1))
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+		return &Locked{Date: d, Path: path, root: root, f: f, content: old}, nil
+	}
+}
+
+// Content returns the file's content as read under the lock, with what
+// Append added since. The caller must not change it.
+func (l *Locked) Content() []byte { return l.content }
+
+// Close releases the lock.
+func (l *Locked) Close() error { return l.f.Close() }
+
+func sameFile(f *os.File, fi os.FileInfo) bool {
+	st, err := f.Stat()
+	return err == nil && os.SameFile(st, fi)
+}
+
+// Append appends the formatted entries (NewEntry.Format) to the file; with
+// ours, those it holds already are left out (see AppendManyNew).
+func (l *Locked) Append(entries []string, ours map[string]int) ([]Written, error) {
+	path, d, old := l.Path, l.Date, l.content
+	ws := make([]Written, len(entries))
+	keep := make([]int, len(entries)) // the indexes of entries to write
+	for i := range keep {
+		keep[i] = i
+	}
+	var err error
+	if ours != nil {
+		if keep, err = notPresent(path, d, old, entries, ours); err != nil {
+			return nil, err
+		}
+		for i := range ws {
+			ws[i] = Written{Date: d, Skipped: true}
+		}
+		if len(keep) == 0 {
+			return ws, nil
+		}
+	}
+	var chunk strings.Builder
+	for _, i := range keep {
+		chunk.WriteString(entries[i])
+	}
+	add, news, err := appendText(path, d, old, chunk.String(), len(keep))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := l.f.WriteString(add); err != nil {
+		// A full disk can take part of the write: cut it off, so that no
+		// half entry is left for the next append to build on.
+		l.f.Truncate(int64(len(old)))
+		return nil, fmt.Errorf("appending to %s: %w", path, err)
+	}
+	if err := l.f.Sync(); err != nil {
+		l.f.Truncate(int64(len(old))) // not acknowledged: not kept
+		return nil, fmt.Errorf("syncing %s: %w", path, err)
+	}
+	if len(old) == 0 {
+		syncDir(filepath.Dir(path))
+	}
+	l.content = append(old[:len(old):len(old)], add...)
+	rel := RelPath(d)
+	for k, e := range news {
+		ws[keep[k]] = Written{ID: e.ID, Date: d, Path: path, Rel: rel, Line: e.Line}
+	}
+	return ws, nil
+}
+
+// LockPath takes the same exclusive lock appends take, on the file at path
+// (created if missing), waiting for it, and returns its release. Package
+// merge locks a file that is never replaced, so that two processes do not
+// both work on a day whose file an editor replaced between their opens.
+func LockPath(path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("creating folder for %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	if err := filelock.Lock(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	return func() { f.Close() }, nil
+}
