@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
+
+	"github.com/daybook/daybook/words"
 )
 
 // maxTerms is how many distinct terms of a query are searched for.
@@ -28,7 +30,7 @@ func queryTerms(q string) []*term {
 	var out []*term
 	seen := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(q), notWordRune) {
-		if stopWords[w] || len(out) == maxTerms {
+		if words.IsStop(w) || len(out) == maxTerms {
 			continue
 		}
 		if a, ok := aliases[w]; ok {
@@ -180,20 +182,3 @@ var aliases = map[string]string{
 	"decide": "decision", "decided": "decision", "decides": "decision", "deciding": "decision",
 	"to-do": "todo", "todos": "todo",
 }
-
-// stopWords are left out of the terms: function words and the words of a
-// question about the past ("what was I doing", "who did I meet").
-var stopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be
-	because been before being below between both but by can could did do does doing done down during
-	each else ever few for from further get got had has have having he her here hers herself him himself
-	his how i if in into is it its itself just know let me more most my myself no nor not now of off on
-	once only or other our ours ourselves out over own please remember same she should so some such tell
-	than that the their theirs them themselves then there these they this those through to too under
-	until up us very was we were what when where which while who whom why will with would you your yours
-	yourself yourselves thing things stuff anything something happen happened`) {
-		m[w] = true
-	}
-	return m
-}()
