@@ -159,10 +159,11 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 			case round < len(es):
 				c := es[round]
 				if round > 0 {
-					// A second entry of a day ranks below the day's first by
-					// its own share, never above a better day's first.
+					// A day's next entry scores its share of the day's score,
+					// and never more than the result before it: the list is
+					// in score order.
 					s2 := *s
-					s2.score = s.score * c.fused / max(es[0].fused, 1e-9)
+					s2.score = min(s.score*c.fused/max(es[0].fused, 1e-9), out[len(out)-1].fused)
 					c.day = &s2
 					c.fused = s2.score
 					out = append(out, c)
