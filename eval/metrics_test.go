@@ -128,3 +128,26 @@ func TestParseModes(t *testing.T) {
 		}
 	}
 }
+
+// DayRank counts distinct days: ten entries of one day are one rank, and a
+// month names no day.
+func TestDayRank(t *testing.T) {
+	q := question(t, `{"q": "kayak", "days": ["2025-06-03"]}`)
+	res := []api.RecallResult{
+		{Level: "entry", Period: "2025-06-01"},
+		{Level: "entry", Period: "2025-06-01"},
+		{Level: "month", Period: "2025-06"},
+		{Level: "line", Period: "2025-06-02"},
+		{Level: "entry", Period: "2025-06-02"},
+		{Level: "entry", Period: "2025-06-03"},
+	}
+	if got := q.DayRank(res); got != 3 {
+		t.Errorf("DayRank = %d, want 3 (the third distinct day)", got)
+	}
+	if got := q.Rank(res); got != 6 {
+		t.Errorf("Rank = %d, want 6", got)
+	}
+	if got := q.DayRank(res[:5]); got != 0 {
+		t.Errorf("DayRank without the gold day = %d, want 0", got)
+	}
+}
