@@ -117,9 +117,9 @@ func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, off := range []string{"year", "month", "day"} {
-		opts := recall.Options{Root: a.Dir, Now: a.Now, Loc: a.Loc(), Limit: a.Config.Recall.Limit, Without: []string{off}}
-		out = append(out, Asker{Name: "drill without " + off + "s", Ask: func(ctx context.Context, q string, limit int) ([]api.RecallResult, error) {
+	for _, off := range []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay} {
+		opts := recall.Options{Root: a.Dir, Now: a.Now, Loc: a.Loc(), Limit: a.Config.Recall.Limit, Without: []date.Level{off}}
+		out = append(out, Asker{Name: "drill without " + string(off) + "s", Ask: func(ctx context.Context, q string, limit int) ([]api.RecallResult, error) {
 			resp, err := recall.Recall(ctx, x, api.RecallRequest{Query: q, Limit: limit}, opts)
 			return resp.Results, err
 		}})

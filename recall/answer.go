@@ -61,8 +61,7 @@ type dayScore struct {
 // the score of their day, the best of each day first; summaries of level
 // day only when the request asks for days or a day has no entry to show;
 // months and years after every day, when asked for. Each candidate's fused
-// score is replaced by the score it is ranked by.
-// A day outside core (the range of the query's temporal phrase, searched
+// score is replaced by the score it is ranked by. A day outside core (the range of the query's temporal phrase, searched
 // with the day after it) weighs spillWeight of its score.
 func answer(found []scored, level date.Level, core date.Range) []scored {
 	best := map[string]scored{} // by id: the best-scored copy

@@ -68,7 +68,7 @@ type group struct {
 // candidate of every level, the path of periods it went through, and
 // whether its BM25 search of the whole range's entries returned every entry
 // that has a word of the query (some, but fewer than it asked for).
-func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start date.Level, limit int, method string, without []string) ([]scored, []string, bool, error) {
+func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.Range, start date.Level, limit int, method string, without []date.Level) ([]scored, []string, bool, error) {
 	// The best entries of the whole range by BM25 compete at the entry
 	// level beside those the drill reaches (summaries leave out rare
 	// words). That search does not depend on the levels above, so it runs
@@ -88,7 +88,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	var path []string
 	var parents []string // chosen at the level above
 	for _, level := range levels[slices.Index(levels, start):] {
-		if slices.Contains(without, string(level)) {
+		if slices.Contains(without, level) {
 			continue // switched off: its parents stay those of the level above
 		}
 		k := keep(level, limit)
@@ -163,13 +163,13 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		parents = parents[:0]
 		for _, g := range groups {
 			fused := fuse(method, g.label, g.hits, g.vec, docs, maxBM25)
-			keep := k
+			most := k
 			if level == index.LevelEntry || g.k > 0 {
-				keep = len(fused) // every entry found is evidence for its day (answer)
+				most = len(fused) // every one found is evidence for its day (answer)
 			}
 			n := 0
 			for _, c := range fused {
-				if n == keep || c.fused <= 0 || c.bm25Rank == 0 && c.cosine < minCosine {
+				if n == most || c.fused <= 0 || c.bm25Rank == 0 && c.cosine < minCosine {
 					break
 				}
 				n++

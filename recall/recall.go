@@ -38,11 +38,9 @@ type Options struct {
 	Fusion string // FuseSum (default) or FuseRRF
 	Limit  int    // when the request gives none
 
-	noPhrases bool // the query's temporal phrases are taken out already
-
 	// Without lists summary levels the drill leaves out, as if they were
 	// not written: the eval measures what each level contributes.
-	Without []string
+	Without []date.Level
 }
 
 // Check validates req and names what is wrong; Recall calls it too.
@@ -96,7 +94,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 	text := req.Query
 	outer := r      // the range of --from/--to alone
 	phrase := false // r narrowed by a temporal phrase of the query
-	if tr, rest, ok := ParseTemporal(text, o.Now(), o.Loc); ok && !o.noPhrases {
+	if tr, rest, ok := ParseTemporal(text, o.Now(), o.Loc); ok {
 		text = rest
 		if r.IsOpen() {
 			r = tr
@@ -115,8 +113,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		// of a chat in January). The phrase's range is searched first and
 		// its results come first; when they hold fewer days than the limit,
 		// the best of the rest of the range follow.
-		o.noPhrases = true
-		more, err := Recall(ctx, s, api.RecallRequest{Query: text, From: dateArg(outer.From), To: dateArg(outer.To), Level: req.Level, Limit: limit, Explain: req.Explain}, o)
+		more, err := recallIn(ctx, s, req, o, text, outer, false, outer, limit)
 		if err != nil {
 			return resp, err
 		}
@@ -168,7 +165,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 	default:
 		var start date.Level
 		for _, l := range []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay} {
-			if slices.Contains(o.Without, string(l)) {
+			if slices.Contains(o.Without, l) {
 				continue
 			}
 			n, err := s.Count(ctx, l, r)
@@ -265,7 +262,6 @@ func linear(ctx context.Context, resp api.RecallResponse, o Options, text string
 			resp.Results = append(resp.Results, x)
 		}
 	}
-	setDays(resp.Results)
 	return resp, nil
 }
 
@@ -310,14 +306,6 @@ func dayOf(r api.RecallResult) string {
 		return r.Period[:10]
 	}
 	return ""
-}
-
-// dateArg is d as --from/--to take it, "" for none.
-func dateArg(d date.Date) string {
-	if d.IsZero() {
-		return ""
-	}
-	return d.String()
 }
 
 // mergeOutside puts the results of the range outside a temporal phrase's
