@@ -61,25 +61,35 @@ func (c DayFiles) Load(ctx context.Context, s Source) (Source, error) {
 }
 
 // DayDocs returns the documents of a parsed day file: its entries and its
-// free-text notes (level entry, kind "text").
+// free-text notes (level entry, kind "text"). They are located: the index
+// reads their text back from the file (located.go).
 func DayDocs(day *dayfiles.Day) []Doc {
 	rel := dayfiles.RelPath(day.Date)
-	period := day.Date.String()
 	docs := make([]Doc, 0, len(day.Entries)+len(day.Notes))
 	for _, e := range day.Entries {
-		docs = append(docs, Doc{
-			ID: e.ID, Level: LevelEntry, Period: period, Kind: string(e.Kind), Tags: e.Tags,
-			Text: e.Text, Path: rel, Line: e.Line, Start: day.Date, End: day.Date,
-		})
+		docs = append(docs, entryDoc(e, day.Date, rel))
 	}
 	for _, n := range day.Notes {
 		if strings.TrimSpace(n.Text) == "" {
 			continue
 		}
-		docs = append(docs, Doc{
-			ID: n.ID(day.Date), Level: LevelEntry, Period: period, Kind: KindText, Tags: dayfiles.Tags(n.Text),
-			Text: n.Text, Path: rel, Line: n.Line, Start: day.Date, End: day.Date,
-		})
+		docs = append(docs, noteDoc(n, day.Date, rel))
 	}
 	return docs
+}
+
+// entryDoc returns the document of entry e of day's file rel.
+func entryDoc(e dayfiles.Entry, day date.Date, rel string) Doc {
+	return Doc{
+		ID: e.ID, Level: LevelEntry, Period: day.String(), Kind: string(e.Kind), Tags: e.Tags,
+		Text: e.Text, Path: rel, Line: e.Line, EndLine: e.EndLine, Start: day, End: day,
+	}
+}
+
+// noteDoc returns the document of note n of day's file rel.
+func noteDoc(n dayfiles.Note, day date.Date, rel string) Doc {
+	return Doc{
+		ID: n.ID(day), Level: LevelEntry, Period: day.String(), Kind: KindText, Tags: dayfiles.Tags(n.Text),
+		Text: n.Text, Path: rel, Line: n.Line, EndLine: n.EndLine, Start: day, End: day,
+	}
 }

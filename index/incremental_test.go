@@ -115,17 +115,18 @@ func docsOf(t *testing.T, root, day string) []Doc {
 // rel: the same ids, lines and texts, and for each a vector of its text.
 func checkIndexed(t *testing.T, x *Index, rel string, docs []Doc) {
 	t.Helper()
-	q := bleve.NewTermQuery(rel)
-	q.SetField("path")
-	req := bleve.NewSearchRequestOptions(q, 1000, 0, false)
-	req.Fields = storedFields
+	req := bleve.NewSearchRequestOptions(pathQuery(rel), 1000, 0, false)
 	res, err := x.bl.Search(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]Hit{}
+	var ids []string
 	for _, h := range res.Hits {
-		got[h.ID] = hitOf(h)
+		ids = append(ids, h.ID)
+	}
+	got, err := x.Get(context.Background(), ids)
+	if err != nil {
+		t.Fatal(err)
 	}
 	want := map[string]Doc{}
 	for _, d := range docs {

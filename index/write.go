@@ -157,7 +157,7 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 	for _, p := range plans {
 		for _, i := range p.upsert {
 			d := p.docs[i]
-			if err := b.Index(d.ID, d.bleve()); err != nil {
+			if err := b.Index(d.ID, d.bleve(p.state[d.ID])); err != nil {
 				return fmt.Errorf("indexing %s: %w", d.ID, err)
 			}
 		}
