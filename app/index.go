@@ -175,6 +175,16 @@ func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
 	return x.CompactOver(ctx, over)
 }
 
+// DropIndexPages lets go of the pages of the open index's files this
+// process has mapped (index.DropMapped); it returns their bytes. The daemon
+// calls it when it gives memory back.
+func (a *App) DropIndexPages() int64 {
+	if x := a.openIndex(); x != nil {
+		return x.DropMapped()
+	}
+	return 0
+}
+
 // openIndex returns the index if it is open, without opening it.
 func (a *App) openIndex() *index.Index {
 	a.idx.mu.Lock()

@@ -211,7 +211,7 @@ func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
 		if !had || was.doc != st.doc {
 			p.upsert = append(p.upsert, i)
 		}
-		_, hasVec := x.vec.slot[d.ID]
+		hasVec := x.vec.has(d.ID)
 		_, waits := x.pending[d.ID]
 		if had && was.vec == st.vec && (hasVec || waits) {
 			continue
@@ -219,7 +219,7 @@ func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
 		p.vector = append(p.vector, i)
 		// The same text under another id: its vector serves.
 		if from, ok := byVec[st.vec]; ok && from != d.ID {
-			if slot, ok := x.vec.slot[from]; ok {
+			if slot, ok := x.vec.slotOf(from); ok {
 				if p.reuse == nil {
 					p.reuse = map[string][]float32{}
 				}

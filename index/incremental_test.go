@@ -158,7 +158,7 @@ func checkIndexed(t *testing.T, x *Index, rel string, docs []Doc) {
 		if h.Line != d.Line || h.Text != d.Text || h.Kind != d.Kind || !slices.Equal(h.Tags, d.Tags) {
 			t.Errorf("bleve holds %s as line %d %q %q %v; want line %d %q %q %v", id, h.Line, h.Kind, h.Text, h.Tags, d.Line, d.Kind, d.Text, d.Tags)
 		}
-		v := x.vec.vector(x.vec.slot[id], buf)
+		v := x.vec.vector(x.vec.testSlot(id), buf)
 		if c := dot(v, Normalize(offline.EmbedText(d.Text))); c < 0.99 {
 			t.Errorf("the vector of %s (%q) has cosine %.3f with its text", id, d.Text, c)
 		}
@@ -216,11 +216,11 @@ func checkReplay(t *testing.T, x *Index) {
 	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	if !slices.Equal(slices.Sorted(maps.Keys(v.slot)), slices.Sorted(maps.Keys(x.vec.slot))) {
+	if !slices.Equal(slices.Sorted(maps.Keys(v.slotMap())), slices.Sorted(maps.Keys(x.vec.slotMap()))) {
 		t.Fatalf("the vector files load %d ids, memory has %d", v.len(), x.vec.len())
 	}
-	for id, s := range x.vec.slot {
-		if !slices.Equal(v.code(v.slot[id]), x.vec.code(s)) || v.metaOf(v.slot[id]) != x.vec.metaOf(s) {
+	for id, s := range x.vec.slotMap() {
+		if !slices.Equal(v.code(v.testSlot(id)), x.vec.code(s)) || v.metaOf(v.testSlot(id)) != x.vec.metaOf(s) {
 			t.Fatalf("the vector files load %s unlike memory", id)
 		}
 	}

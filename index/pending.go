@@ -276,7 +276,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 		}
 		x.lockWrite()
 		for _, h := range res.Hits {
-			if _, ok := x.vec.slot[h.ID]; ok {
+			if x.vec.has(h.ID) {
 				continue
 			}
 			if _, ok := x.pending[h.ID]; ok {

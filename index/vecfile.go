@@ -225,8 +225,9 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	v.ref, v.size = make([]uint32, 0, c), make([]uint16, 0, c)
 	vec := make([]float32, dim)
 	var codes []int8
+	var ids idArena
 	for i := uint64(0); i < n; i++ {
-		id := r.string()
+		id := r.id(&ids)
 		m := vecMeta{level: date.Level(r.string()), parent: r.string()}
 		m.start, m.end = int32(r.uint32()), int32(r.uint32())
 		if v.legacy {
@@ -320,6 +321,18 @@ func (r *streamReader) string() string {
 	return string(r.bytes(int(n)))
 }
 
+// id reads a string as string does, into a.
+func (r *streamReader) id(a *idArena) string {
+	n := r.uvarint()
+	if n > maxField {
+		if r.err == nil {
+			r.err = fmt.Errorf("a field of %d bytes", n)
+		}
+		return ""
+	}
+	return a.string(r.bytes(int(n)))
+}
+
 func (r *streamReader) uint32() uint32 {
 	b := r.bytes(4)
 	if b == nil {
@@ -392,7 +405,7 @@ type vecLog struct {
 }
 
 func (l *vecLog) put(v *vectors, id string) {
-	s := v.slot[id]
+	s, _ := v.slotOf(id)
 	l.rec = appendRecord(append(l.rec[:0], opPut), id, v.metaOf(s), v.stored(s), v.scale[s])
 	l.frame()
 }

@@ -1,0 +1,60 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// DropMapped tells the kernel that this process no longer needs the pages
+// of the index's files it has mapped (bleve's segments and its bolt root
+// are read through read-only shared mappings), and returns how many bytes
+// of mappings it did that for. The pages stay in the page cache, where the
+// kernel keeps or reclaims them as it keeps any cached file; the next
+// search maps back the pages it reads, a minor fault each. Without it a
+// daemon's resident set holds every page its searches ever touched, most
+// of the index after a hundred recalls (BENCHMARKS.md, issue 16). Only
+// mappings without write permission are dropped: they hold nothing that
+// is not in the file.
+func (x *Index) DropMapped() int64 {
+	dir, err := filepath.Abs(x.dir)
+	if err != nil {
+		return 0
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	f, err := os.Open("/proc/self/maps")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	var n int64
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// start-end perms offset dev inode path
+		fs := bytes.Fields(sc.Bytes())
+		if len(fs) < 6 || len(fs[1]) < 2 || fs[1][1] != '-' || !strings.HasPrefix(string(fs[5]), dir+string(filepath.Separator)) {
+			continue
+		}
+		lo, hi, ok := strings.Cut(string(fs[0]), "-")
+		if !ok {
+			continue
+		}
+		start, err1 := strconv.ParseUint(lo, 16, 64)
+		end, err2 := strconv.ParseUint(hi, 16, 64)
+		if err1 != nil || err2 != nil || end <= start {
+			continue
+		}
+		_, _, errno := unix.Syscall(unix.SYS_MADVISE, uintptr(start), uintptr(end-start), unix.MADV_DONTNEED)
+		if errno == 0 {
+			n += int64(end - start)
+		}
+	}
+	return n
+}
