@@ -435,9 +435,10 @@ func TestVectorLogFoldsWhenItOutgrowsTheImage(t *testing.T) {
 			last = im
 		}
 	}
-	// The image about doubles at each fold (6 vectors, 13, 27): 2 folds in
-	// 40 appends, never one per append.
-	if folds < 2 || folds > 3 {
+	// The image grows by half or more at each fold (an image's record is
+	// smaller than the log's, which names its level and parent): a few
+	// folds in 40 appends, never one per append.
+	if folds < 2 || folds > 5 {
 		t.Fatalf("the log was folded %d times in 40 appends", folds)
 	}
 	checkReplay(t, x)
