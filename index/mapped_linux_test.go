@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,10 +75,18 @@ func TestDropMapped(t *testing.T) {
 	if mappedRSS(t, dir) == 0 {
 		t.Fatal("no page of the index is resident after a search: nothing to test")
 	}
-	if n := x.DropMapped(); n == 0 {
-		t.Fatal("DropMapped found no mapping of the index")
+	// Scorch's own goroutines (its persister, its merger) may read a page
+	// back between the drop and the look: drop again until a look finds
+	// none, as it must once they rest.
+	kb := -1
+	for i := 0; i < 100 && kb != 0; i++ {
+		if n := x.DropMapped(); n == 0 {
+			t.Fatal("DropMapped found no mapping of the index")
+		}
+		kb = mappedRSS(t, dir)
+		runtime.Gosched()
 	}
-	if kb := mappedRSS(t, dir); kb != 0 {
+	if kb != 0 {
 		t.Errorf("%d kB of the index's files still resident after DropMapped", kb)
 	}
 	if after := search(); !slices.Equal(after, before) {
