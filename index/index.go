@@ -160,6 +160,19 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 	return x, nil
 }
 
+// Rebuilds reports whether opening the index in dir will build it from
+// the start: there is none yet, or it is of another format (an earlier
+// daybook's, emptied at open; a later one's, moved aside). A caller shows
+// the build's progress then (Options.Progress).
+func Rebuilds(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, metaName))
+	if err != nil {
+		return true
+	}
+	var m meta
+	return json.Unmarshal(data, &m) != nil || m.Format != Format
+}
+
 func newIndex(dir string, emb Embedder, log *slog.Logger, now func() time.Time) *Index {
 	return &Index{dir: dir, emb: emb, log: log, now: now, pending: map[string]vecMeta{}, pendingGroups: map[groupKey]int{}}
 }

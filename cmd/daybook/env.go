@@ -19,6 +19,7 @@ import (
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/index"
 )
 
 // errHelpShown ends a command after -h printed its usage.
@@ -159,14 +160,15 @@ func (e *env) local() (*app.App, error) {
 }
 
 // showFirstIndexBuild shows a progress bar on a terminal while the first
-// command that needs the index builds it: seconds on a few years of day
-// files, which would otherwise pass in silence. Later catch-ups read only
-// what changed and show nothing.
+// command that needs the index builds it (a first use, or an index of an
+// earlier daybook's format): seconds on a few years of day files, which
+// would otherwise pass in silence. Later catch-ups read only what changed
+// and show nothing.
 func (e *env) showFirstIndexBuild() {
 	if !isTerminal(e.stderr) {
 		return
 	}
-	if _, err := os.Stat(filepath.Join(e.absDir, app.IndexDir)); !errors.Is(err, os.ErrNotExist) {
+	if !index.Rebuilds(filepath.Join(e.absDir, app.IndexDir)) {
 		return
 	}
 	var bar *progressbar.ProgressBar
