@@ -3,10 +3,13 @@ package index
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -57,4 +60,28 @@ func (x *Index) DropMapped() int64 {
 		}
 	}
 	return n
+}
+
+// dropMappedEvery calls DropMapped every interval until the function it
+// returns is called (which waits for the last call to end) or ctx ends.
+func (x *Index) dropMappedEvery(ctx context.Context, every time.Duration) func() {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				x.DropMapped()
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
 }
