@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -273,7 +274,10 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 func (x *Index) Nearest(q Query, vec []float32) []VecHit {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	return x.vec.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
+	v := x.vec
+	out := v.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
+	runtime.KeepAlive(v) // its codes may be mapped: see vecmap.go
+	return out
 }
 
 // EmbedQuery returns the vector of a query text. While the embedder is

@@ -11,6 +11,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
+	"unsafe"
 
 	"github.com/daybook/daybook/date"
 )
@@ -65,8 +67,8 @@ func appendRecord(b []byte, id string, m vecMeta, codes []int8, sc float32) []by
 
 // appendCompact appends a record of the image (format 3): id as the length
 // of the prefix it shares with prev and the rest, then group, start, end,
-// scale and codes.
-func appendCompact(b []byte, prev, id string, m slotMeta, codes []int8, sc float32) []byte {
+// scale and the length of its codes (which are in the codes section).
+func appendCompact(b []byte, prev, id string, m slotMeta, size int, sc float32) []byte {
 	n := 0
 	for n < len(prev) && n < len(id) && prev[n] == id[n] {
 		n++
@@ -77,11 +79,7 @@ func appendCompact(b []byte, prev, id string, m slotMeta, codes []int8, sc float
 	b = binary.AppendVarint(b, int64(m.start))
 	b = binary.AppendVarint(b, int64(m.end)-int64(m.start))
 	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(sc))
-	b = binary.AppendUvarint(b, uint64(len(codes)))
-	for _, c := range codes {
-		b = append(b, byte(c))
-	}
-	return b
+	return binary.AppendUvarint(b, uint64(size))
 }
 
 // reader decodes records and remembers the first error.
@@ -171,25 +169,49 @@ func writeVectors(dir, embedder string, v *vectors) error {
 	defer os.Remove(tmp.Name())
 	h := crc32.New(crcTable)
 	w := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
+	// The codes first, as the arena keeps them (chunks of chunkSize, none
+	// straddling two): a reader maps them rather than reading them.
+	var pack chunkPacker
+	for s, id := range v.ids {
+		if id != "" {
+			pack.place(int(v.size[s]))
+		}
+	}
 	head := []byte(vecMagic)
 	head = appendString(head, embedder)
 	head = binary.AppendUvarint(head, uint64(v.dim))
 	head = binary.AppendUvarint(head, uint64(v.len()))
-	head = binary.AppendUvarint(head, uint64(len(v.groupKeys)))
+	head = binary.AppendUvarint(head, uint64(pack.len()))
+	w.Write(head)
+	pack = chunkPacker{}
+	zeros := make([]byte, chunkSize)
+	for s, id := range v.ids {
+		if id == "" || v.size[s] == 0 {
+			continue
+		}
+		codes := v.stored(int32(s))
+		if pad := pack.pad(len(codes)); pad > 0 {
+			w.Write(zeros[:pad])
+		}
+		pack.place(len(codes))
+		w.Write(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(codes))), len(codes)))
+	}
+	head = binary.AppendUvarint(head[:0], uint64(len(v.groupKeys)))
 	for _, k := range v.groupKeys {
 		head = appendString(appendString(head, string(k.level)), k.parent)
 	}
 	w.Write(head)
-	buf := make([]byte, 0, 64+v.dim)
+	buf := make([]byte, 0, 64)
 	prev := ""
 	for s, id := range v.ids {
 		if id == "" {
 			continue
 		}
-		buf = appendCompact(buf[:0], prev, id, v.meta[s], v.stored(int32(s)), v.scale[s])
+		buf = appendCompact(buf[:0], prev, id, v.meta[s], int(v.size[s]), v.scale[s])
 		w.Write(buf)
 		prev = id
 	}
+	runtime.KeepAlive(v) // its codes may be mapped: see vecmap.go
 	if err := w.Flush(); err != nil {
 		tmp.Close()
 		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
@@ -253,8 +275,17 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	}
 	v := newVectors(dim)
 	v.legacy = magic == vecMagic1
-	var groups []vecMeta // format 3's group table
+	var groups []vecMeta         // format 3's group table
+	var codesAt, codesLen uint64 // format 3's codes section
 	if magic == vecMagic {
+		codesLen = r.uvarint()
+		codesAt = uint64(len(vecMagic) + uvarintLen(uint64(len(name))) + len(name) + uvarintLen(d) + uvarintLen(n) + uvarintLen(codesLen))
+		if r.err != nil || codesAt+codesLen > uint64(fi.Size()) {
+			return nil, fmt.Errorf("%s: bad header", path)
+		}
+		if _, err := io.CopyN(io.Discard, r.r, int64(codesLen)); err != nil { // for the checksum
+			return nil, fmt.Errorf("%s: reading codes: %w", path, err)
+		}
 		ng := r.uvarint()
 		if ng > n {
 			return nil, fmt.Errorf("%s: %d groups for %d vectors", path, ng, n)
@@ -273,6 +304,7 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	var codes []int8
 	var ids idArena
 	var idBuf []byte
+	var pack chunkPacker
 	for i := uint64(0); i < n; i++ {
 		var id string
 		var m vecMeta
@@ -312,6 +344,19 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 		if k > uint64(dim) {
 			return nil, fmt.Errorf("%s: record %d: %d bytes of codes for dimension %d", path, i+1, k, dim)
 		}
+		if groups != nil {
+			if r.err != nil {
+				return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
+			}
+			ref := pack.place(int(k))
+			if uint64(pack.len()) > codesLen {
+				return nil, fmt.Errorf("%s: record %d: codes past the codes section", path, i+1)
+			}
+			if !v.putMapped(id, m, ref, int(k), sc) {
+				return nil, fmt.Errorf("%s: record %d: id %s twice", path, i+1, id)
+			}
+			continue
+		}
 		raw := r.bytes(int(k))
 		if r.err != nil {
 			return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
@@ -335,7 +380,17 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	if h.Sum32() != binary.LittleEndian.Uint32(sum[:]) {
 		return nil, fmt.Errorf("%s: checksum mismatch", path)
 	}
+	if groups != nil && codesLen > 0 {
+		if err := v.mapCodes(f, int(codesAt), int(codesLen)); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	return v, replayLog(dir, v)
+}
+
+func uvarintLen(x uint64) int {
+	var b [binary.MaxVarintLen64]byte
+	return binary.PutUvarint(b[:], x)
 }
 
 // streamReader decodes the vector image from a stream and remembers the
