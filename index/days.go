@@ -52,12 +52,36 @@ func (c DayFiles) Load(ctx context.Context, s Source) (Source, error) {
 	if !ok {
 		return s, fmt.Errorf("%s is not a day file path", s.Path)
 	}
-	day, err := dayfiles.ParseFile(dayfiles.Path(c.Root, d), d)
+	path := dayfiles.Path(c.Root, d)
+	data, err := dayfiles.ReadFile(path)
+	if err != nil {
+		return s, err
+	}
+	day, err := dayfiles.Parse(path, d, data)
 	if err != nil {
 		return s, err
 	}
 	s.Docs = DayDocs(day)
+	setBytes(s.Docs, data)
 	return s, nil
+}
+
+// setBytes records where each document's lines are in data, its file's
+// content: a hit's text is then read back with one read of those bytes.
+func setBytes(docs []Doc, data []byte) {
+	starts := []int{0, 0} // starts[l] is the offset of line l
+	for i, c := range data {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	starts = append(starts, len(data)) // past the last line
+	for i := range docs {
+		d := &docs[i]
+		if d.Line >= 1 && d.EndLine >= d.Line && d.EndLine+1 < len(starts) {
+			d.off, d.size = starts[d.Line], starts[d.EndLine+1]-starts[d.Line]
+		}
+	}
 }
 
 // DayDocs returns the documents of a parsed day file: its entries and its

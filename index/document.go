@@ -38,8 +38,11 @@ type Doc struct {
 	// day file (DayDocs): the index then keeps no copy of the text and
 	// reads it back from the file's lines Line..EndLine (see located.go).
 	EndLine int
-	Start   date.Date
-	End     date.Date
+	// off and size are the bytes of lines Line..EndLine in the file, when
+	// known (DayFiles.Load): the text is read back with one read of them.
+	off, size int
+	Start     date.Date
+	End       date.Date
 }
 
 // Parent returns the period the doc is searched inside, "" for a year.

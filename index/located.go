@@ -2,6 +2,8 @@ package index
 
 import (
 	"encoding/binary"
+	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/daybook/daybook/date"
@@ -42,12 +44,15 @@ func (d Doc) located() bool {
 const locatedMark = '\x1e'
 
 // packLocated returns the stored meta field of a located document: its
-// lines and the hashes of its state, in binary (stored, never analyzed).
+// lines, their bytes in the file (size 0: not known) and the hashes of its
+// state, in binary (stored, never analyzed).
 func packLocated(d Doc, st docState) string {
-	b := make([]byte, 0, 1+2*binary.MaxVarintLen32+16)
+	b := make([]byte, 0, 1+4*binary.MaxVarintLen32+16)
 	b = append(b, locatedMark)
 	b = binary.AppendUvarint(b, uint64(d.Line))
 	b = binary.AppendUvarint(b, uint64(d.EndLine-d.Line))
+	b = binary.AppendUvarint(b, uint64(d.off))
+	b = binary.AppendUvarint(b, uint64(d.size))
 	b = binary.LittleEndian.AppendUint64(b, st.doc)
 	b = binary.LittleEndian.AppendUint64(b, st.vec)
 	return string(b)
@@ -56,6 +61,7 @@ func packLocated(d Doc, st docState) string {
 // locator is what the index keeps of a located document.
 type locator struct {
 	line, endLine int
+	off, size     int // bytes of the lines in the file; size 0: not known
 	state         docState
 }
 
@@ -71,18 +77,25 @@ func unpackLocated(m string) (locator, bool) {
 		return locator{}, false
 	}
 	b = b[n:]
-	span, n := binary.Uvarint(b)
-	if n <= 0 || len(b[n:]) != 16 || line < 1 || line > 1<<31 || span > 1<<31 {
+	var v [3]uint64 // span, off, size
+	for i := range v {
+		x, n := binary.Uvarint(b)
+		if n <= 0 || x > 1<<31 {
+			return locator{}, false
+		}
+		v[i], b = x, b[n:]
+	}
+	if len(b) != 16 || line < 1 || line > 1<<31 {
 		return locator{}, false
 	}
-	b = b[n:]
-	return locator{line: int(line), endLine: int(line + span),
+	return locator{line: int(line), endLine: int(line + v[0]), off: int(v[1]), size: int(v[2]),
 		state: docState{doc: binary.LittleEndian.Uint64(b), vec: binary.LittleEndian.Uint64(b[8:])}}, true
 }
 
 // readBack fills in the text, kind, tags and line of located hits from
-// their day files, one read and at most one parse a file. A hit whose
-// document is no longer in its file is deleted from hits.
+// their day files: a read of each hit's bytes, else one read and at most
+// one parse of its file. A hit whose document is no longer in its file is
+// deleted from hits.
 func (x *Index) readBack(hits map[string]Hit, locs map[string]locator) {
 	byPath := map[string][]string{}
 	for id := range locs {
@@ -90,36 +103,71 @@ func (x *Index) readBack(hits map[string]Hit, locs map[string]locator) {
 		byPath[p] = append(byPath[p], id)
 	}
 	for rel, ids := range byPath {
-		day, ok := dayfiles.DateOfRel(rel)
-		if !ok {
-			for _, id := range ids {
-				delete(hits, id)
+		x.readBackFile(hits, locs, rel, ids)
+	}
+}
+
+// readBackFile is readBack for the hits ids of the day file rel.
+func (x *Index) readBackFile(hits map[string]Hit, locs map[string]locator, rel string, ids []string) {
+	day, ok := dayfiles.DateOfRel(rel)
+	path := filepath.Join(x.root, filepath.FromSlash(rel))
+	var f *os.File
+	var err error
+	if ok {
+		f, err = dayfiles.OpenFile(path)
+	}
+	if !ok || err != nil {
+		for _, id := range ids {
+			delete(hits, id)
+		}
+		return
+	}
+	defer f.Close()
+	var data []byte           // the whole file, when a hit needs it
+	var parsed map[string]Doc // the file parsed, when a hit needs it
+	for _, id := range ids {
+		h, loc := hits[id], locs[id]
+		d, ok := blockAt(f, day, id, loc)
+		if !ok && data == nil {
+			data, err = io.ReadAll(io.LimitReader(f, dayfiles.MaxFileSize+1))
+			if err != nil {
+				data = []byte{}
 			}
+		}
+		if !ok {
+			d, ok = blockDoc(data, day, id, loc)
+		}
+		if !ok {
+			if parsed == nil {
+				parsed = parseDocs(rel, day, data)
+			}
+			d, ok = parsed[id]
+		}
+		if !ok {
+			delete(hits, id)
 			continue
 		}
-		data, err := dayfiles.ReadFile(filepath.Join(x.root, filepath.FromSlash(rel)))
-		var parsed map[string]Doc // the file as it is now, when a hit needs it
-		for _, id := range ids {
-			h, loc := hits[id], locs[id]
-			if err != nil {
-				delete(hits, id)
-				continue
-			}
-			d, ok := blockDoc(data, day, id, loc)
-			if !ok {
-				if parsed == nil {
-					parsed = parseDocs(rel, day, data)
-				}
-				d, ok = parsed[id]
-			}
-			if !ok {
-				delete(hits, id)
-				continue
-			}
-			h.Kind, h.Tags, h.Text, h.Line = d.Kind, d.Tags, d.Text, d.Line
-			hits[id] = h
-		}
+		h.Kind, h.Tags, h.Text, h.Line = d.Kind, d.Tags, d.Text, d.Line
+		hits[id] = h
 	}
+}
+
+// blockAt returns the document at loc's bytes of f, day's file, when they
+// are known and hold the one that was indexed. The bytes are parsed as
+// lines 1.. and the document numbered as in the file.
+func blockAt(f *os.File, day date.Date, id string, loc locator) (Doc, bool) {
+	if loc.size <= 0 || loc.size > dayfiles.MaxFileSize {
+		return Doc{}, false
+	}
+	buf := make([]byte, loc.size)
+	if n, _ := f.ReadAt(buf, int64(loc.off)); n != loc.size {
+		return Doc{}, false
+	}
+	rel := loc
+	rel.line, rel.endLine = 1, 1+loc.endLine-loc.line
+	d, ok := blockDoc(buf, day, id, rel)
+	d.Line += loc.line - 1
+	return d, ok
 }
 
 // blockDoc returns the document at loc's lines of data, day's file, when it
