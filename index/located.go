@@ -22,6 +22,11 @@ import (
 // between two reads of the index is. Summaries keep their text in the
 // index: they are a few thousand, and their text is built from the file
 // (prose, decisions, keywords), not one run of its lines.
+//
+// The bytes of a document's lines are recorded to read just them; they are
+// not part of its state, so an edit above it that keeps the line count (a
+// longer entry) does not rewrite it: its read-back then misses at those
+// bytes and reads by lines from the whole file, until it is written again.
 
 // located reports whether d is a document whose text the index reads back
 // from its day file: an entry or note of the day file of its period, with

@@ -16,7 +16,8 @@ import (
 // daemon has let go of them (DropMapped). What is put after the load goes
 // into chunks of the heap, as before; the mapping lives as long as the
 // store (a cleanup unmaps it when the store is collected), so no slice of
-// it outlives it.
+// it outlives it. On Windows, where a mapped file cannot be replaced, the
+// codes are read into the heap instead.
 
 // chunkPacker places codes in chunks of chunkSize bytes as setCodes does:
 // none straddles two chunks.
@@ -82,16 +83,27 @@ func (v *vectors) mapCodes(f *os.File, off, n int) error {
 	if len(v.arena) > 0 {
 		return fmt.Errorf("mapping codes into a store that has some")
 	}
-	m, err := mmap.Map(f, mmap.RDONLY, 0)
-	if err != nil {
-		return fmt.Errorf("mapping the codes: %w", err)
+	var codes []int8
+	if runtime.GOOS == "windows" {
+		// A mapped file cannot be replaced there: the next image's rename
+		// would fail. The codes are read into the heap, as before.
+		b := make([]byte, n)
+		if _, err := f.ReadAt(b, int64(off)); err != nil {
+			return fmt.Errorf("reading the codes: %w", err)
+		}
+		codes = unsafe.Slice((*int8)(unsafe.Pointer(&b[0])), n)
+	} else {
+		m, err := mmap.Map(f, mmap.RDONLY, 0)
+		if err != nil {
+			return fmt.Errorf("mapping the codes: %w", err)
+		}
+		if off+n > len(m) {
+			m.Unmap()
+			return fmt.Errorf("the codes end past the file")
+		}
+		runtime.AddCleanup(v, func(m mmap.MMap) { m.Unmap() }, m)
+		codes = unsafe.Slice((*int8)(unsafe.Pointer(&m[off])), n)
 	}
-	if off+n > len(m) {
-		m.Unmap()
-		return fmt.Errorf("the codes end past the file")
-	}
-	runtime.AddCleanup(v, func(m mmap.MMap) { m.Unmap() }, m)
-	codes := unsafe.Slice((*int8)(unsafe.Pointer(&m[off])), n)
 	for c := 0; c < n; c += chunkSize {
 		v.arena = append(v.arena, codes[c:min(c+chunkSize, n):min(c+chunkSize, n)])
 	}
