@@ -16,7 +16,9 @@ import (
 // daemon has let go of them (DropMapped). What is put after the load goes
 // into chunks of the heap, as before; the mapping lives as long as the
 // store (a cleanup unmaps it when the store is collected), so no slice of
-// it outlives it. On Windows, where a mapped file cannot be replaced, the
+// it outlives it. An image written later (the log folded into it) replaces
+// the file; the one mapped stays on disk, unnamed, until the store is
+// collected: log folds are rare (the log must outgrow the image). On Windows, where a mapped file cannot be replaced, the
 // codes are read into the heap instead.
 
 // chunkPacker places codes in chunks of chunkSize bytes as setCodes does:
