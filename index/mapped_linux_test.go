@@ -15,8 +15,8 @@ import (
 	"github.com/daybook/daybook/offline"
 )
 
-// mappedRSS returns the resident kB of this process's mappings of files
-// under dir.
+// mappedRSS returns the resident kB of this process's mappings of the
+// segments and the vector image under dir (the bolt root is not dropped).
 func mappedRSS(t *testing.T, dir string) int {
 	t.Helper()
 	dir, _ = filepath.EvalSymlinks(dir)
@@ -31,7 +31,8 @@ func mappedRSS(t *testing.T, dir string) int {
 		fs := strings.Fields(sc.Text())
 		switch {
 		case len(fs) >= 5 && strings.Contains(fs[0], "-") && !strings.HasSuffix(fs[0], ":"):
-			in = len(fs) >= 6 && strings.HasPrefix(fs[5], dir+"/")
+			in = len(fs) >= 6 && strings.HasPrefix(fs[5], dir+"/") &&
+				(strings.HasSuffix(fs[5], ".zap") || strings.HasSuffix(fs[5], "/vectors.bin"))
 		case in && len(fs) >= 2 && fs[0] == "Rss:":
 			n, _ := strconv.Atoi(fs[1])
 			kb += n
@@ -53,8 +54,10 @@ func TestDropMapped(t *testing.T) {
 		writeDay(t, root, "2026-02-"+strconv.Itoa(100 + d)[1:], texts...)
 	}
 	x := open(t, root, offline.NewEmbedder())
-	defer x.Close()
 	sync(t, x, root)
+	x.Close()
+	x = open(t, root, offline.NewEmbedder()) // the vector codes mapped from the image
+	defer x.Close()
 	ctx := context.Background()
 	search := func() []string {
 		hits, err := x.Search(ctx, index.Query{Text: "garden password", Level: index.LevelEntry, K: 50})
@@ -67,8 +70,15 @@ func TestDropMapped(t *testing.T) {
 		}
 		return out
 	}
-	before := search()
-	if len(before) == 0 {
+	nearest := func() []index.VecHit {
+		q, err := x.EmbedQuery(ctx, "garden password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x.Nearest(index.Query{Level: index.LevelEntry, K: 20}, q)
+	}
+	before, beforeVec := search(), nearest()
+	if len(before) == 0 || len(beforeVec) == 0 {
 		t.Fatal("no hits")
 	}
 	dir := filepath.Join(root, "index")
@@ -91,5 +101,8 @@ func TestDropMapped(t *testing.T) {
 	}
 	if after := search(); !slices.Equal(after, before) {
 		t.Errorf("after DropMapped the search returns %v; before %v", after, before)
+	}
+	if after := nearest(); !slices.Equal(after, beforeVec) {
+		t.Errorf("after DropMapped the vector search returns %v; before %v", after, beforeVec)
 	}
 }

@@ -104,6 +104,7 @@ func (v *vectors) mapCodes(f *os.File, off, n int) error {
 			return fmt.Errorf("the codes end past the file")
 		}
 		runtime.AddCleanup(v, func(m mmap.MMap) { m.Unmap() }, m)
+		v.mapped = m
 		codes = unsafe.Slice((*int8)(unsafe.Pointer(&m[off])), n)
 	}
 	for c := 0; c < n; c += chunkSize {

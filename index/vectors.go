@@ -66,6 +66,7 @@ type vectors struct {
 	signWords int
 	signs     [][]uint64
 	legacy    bool // read from files of format 1: write them again
+	mapped    []byte // the image whose codes the arena maps (vecmap.go); nil when none
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
 	groupIdx  map[groupKey]int32 // the inverse
