@@ -26,21 +26,9 @@ const fullSyncEvery = 5 * time.Second
 
 // indexPart is the App's index, opened on first use and kept open.
 type indexPart struct {
-	mu          sync.Mutex
-	x           *index.Index
-	lockTimeout time.Duration // 0: 200ms; the daemon sets a longer one
-	hooked      bool
-	lastFull    time.Time
-	background  bool                  // catch-ups run off the request path (the daemon's CatchUp)
-	progress    func(done, total int) // see SetIndexProgress
-}
-
-// SetIndexLockTimeout sets how long opening the index waits for another
-// process to let go of it.
-func (a *App) SetIndexLockTimeout(d time.Duration) {
-	a.idx.mu.Lock()
-	defer a.idx.mu.Unlock()
-	a.idx.lockTimeout = d
+	mu       sync.Mutex
+	x        *index.Index
+	lastFull time.Time // the last full catch-up; zero: none yet
 }
 
 // corpora returns what the index is built from.
@@ -48,9 +36,10 @@ func (a *App) corpora() []index.Corpus {
 	return []index.Corpus{index.DayFiles{Root: a.Dir, Log: a.Log}, summaryFiles{root: a.Dir}}
 }
 
-// Index opens the index on first use, brings it up to date with the files
-// (a full catch-up at most every few seconds) and registers the hooks that
-// keep it current. It returns index.ErrBusy when another process holds it.
+// Index opens the index on first use and brings it up to date with the
+// files: a full catch-up at most every few seconds, or only once after
+// opening with Options.BackgroundCatchUp. The write hooks (NewWith) keep
+// it current meanwhile. It returns index.ErrBusy when another process holds it.
 func (a *App) Index(ctx context.Context) (*index.Index, error) { return a.openAndSync(ctx, true) }
 
 func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, error) {
@@ -60,7 +49,12 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 	if err := a.openLocked(ctx); err != nil {
 		return nil, err
 	}
-	if now := a.Now(); catchUp && !p.background && now.Sub(p.lastFull) >= fullSyncEvery {
+	now := a.Now()
+	due := now.Sub(p.lastFull) >= fullSyncEvery
+	if a.opts.BackgroundCatchUp {
+		due = p.lastFull.IsZero() // CatchUp's caller does the rest
+	}
+	if catchUp && due {
 		start := time.Now()
 		st, err := p.x.Sync(ctx, false, a.corpora()...)
 		if err != nil {
@@ -80,28 +74,21 @@ func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, erro
 	return p.x, nil
 }
 
-// openLocked opens the index if it is not open, and registers the hooks
-// that keep it current the first time. The caller holds a.idx.mu.
+// openLocked opens the index if it is not open. The caller holds a.idx.mu.
 func (a *App) openLocked(ctx context.Context) error {
 	p := &a.idx
 	if p.x != nil {
 		return nil
 	}
-	timeout := p.lockTimeout
+	timeout := a.opts.IndexLockTimeout
 	if timeout <= 0 {
 		timeout = 200 * time.Millisecond
 	}
-	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now, Progress: p.progress})
+	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now, Progress: a.opts.IndexProgress})
 	if err != nil {
 		return err
 	}
 	p.x = x
-	if !p.hooked {
-		p.hooked = true
-		a.OnWrite(a.indexDays)
-		a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.SummariesWritten(ctx, s.Rel) })
-		a.OnStatus(a.indexStatus)
-	}
 	return nil
 }
 
@@ -131,18 +118,8 @@ func (a *App) emptyIndex(ctx context.Context) (*index.Index, error) {
 	return p.x, nil
 }
 
-// SetBackgroundCatchUp says that someone (the daemon) calls CatchUp
-// regularly: a request then never runs the full catch-up itself, which
-// stat()s every day file and summary (its cost is in BENCHMARKS.md,
-// "Figures behind the code").
-func (a *App) SetBackgroundCatchUp() {
-	a.idx.mu.Lock()
-	defer a.idx.mu.Unlock()
-	a.idx.background = true
-}
-
 // CatchUp brings the open index up to date with the files, as a request
-// does every few seconds without SetBackgroundCatchUp: it finds the hand
+// does every few seconds without Options.BackgroundCatchUp: it finds the hand
 // edits that no hook or watcher reported. It does not hold a.idx.mu while
 // it works, so requests go on; it does nothing when the index is not open.
 func (a *App) CatchUp(ctx context.Context) error {
@@ -221,7 +198,7 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 	}
 	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
 	// The models' line (which embedder, how many vectors wait) is
-	// ModelStatus's, registered when the models are built.
+	// ModelStatus's.
 }
 
 // closeIndex closes the index if it is open.

@@ -43,7 +43,6 @@ func (a *App) NewEmbedder() index.Embedder {
 
 func (a *App) buildModels() {
 	a.models.once.Do(func() {
-		a.OnStatus(a.ModelStatus)
 		m := &a.models
 		m.summarizer, m.embedder = offline.NewSummarizer(), offline.NewEmbedder()
 		cfg := a.Config.Ollama
@@ -69,9 +68,7 @@ func (a *App) buildModels() {
 	})
 }
 
-// ModelStatus fills in which summarizer and embedder are in use; it is
-// registered with OnStatus when the models are first built (the index or
-// a consolidation asks for them). During an Ollama outage the summarizer is the offline one, "since
+// ModelStatus fills in which summarizer and embedder are in use. During an Ollama outage the summarizer is the offline one, "since
 // HH:MM"; the embedder stays Ollama's and says how many vectors wait.
 func (a *App) ModelStatus(_ context.Context, resp *api.StatusResponse) {
 	resp.Summarizer = a.summarizerStatus()
@@ -88,7 +85,7 @@ func (a *App) summarizerStatus() string {
 	if down, since, err := f.Outage(); down {
 		return fmt.Sprintf("%s (%s since %s)", name, outageWord(err), since.In(a.Loc()).Format("15:04"))
 	}
-	if n := a.upgradeLeft(); n > 0 {
+	if n := a.upg.Left(); n > 0 {
 		return fmt.Sprintf("%s (%d %s to upgrade)", name, n, plural(n, "summary", "summaries"))
 	}
 	return name

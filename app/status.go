@@ -53,7 +53,6 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 		}
 		resp.Entries += n
 	}
-	a.consolidateStatus(ctx, &resp)
 	for _, h := range a.statusHooks.list() {
 		h(ctx, &resp)
 	}
