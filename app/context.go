@@ -130,4 +130,3 @@ func (a *App) readFoundation() (string, error) {
 	}
 	return strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), nil
 }
-

@@ -14,6 +14,7 @@ import (
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/offline"
 	"github.com/daybook/daybook/ollama"
+	"github.com/daybook/daybook/words"
 )
 
 // models holds the summarizer and the embedder, built once per App so that
@@ -86,7 +87,7 @@ func (a *App) summarizerStatus() string {
 		return fmt.Sprintf("%s (%s since %s)", name, outageWord(err), since.In(a.Loc()).Format("15:04"))
 	}
 	if n := a.upg.Left(); n > 0 {
-		return fmt.Sprintf("%s (%d %s to upgrade)", name, n, plural(n, "summary", "summaries"))
+		return fmt.Sprintf("%s (%s to upgrade)", name, words.Count(n, "summary"))
 	}
 	return name
 }
@@ -120,11 +121,4 @@ func outageWord(err error) string {
 		return "ollama unreachable"
 	}
 	return "ollama unavailable"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

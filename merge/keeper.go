@@ -5,11 +5,13 @@ import (
 	"errors"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/words"
 )
 
 // Window is how long an appended entry is guarded against a stale copy
@@ -388,12 +390,5 @@ func textHash(id string) string {
 	return id[at : at+12]
 }
 
-// clip shortens s to n runes at most, on one line.
-func clip(s string, n int) string {
-	s = string(bytes.Join(bytes.Fields([]byte(s)), []byte{' '}))
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
-}
+// clip shortens s to n bytes at most (words.Clip), on one line.
+func clip(s string, n int) string { return words.Clip(strings.Join(strings.Fields(s), " "), n) }
