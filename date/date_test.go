@@ -146,3 +146,22 @@ func TestMonthAdd(t *testing.T) {
 		}
 	}
 }
+
+// AddMonths keeps the day, or takes the last day of a shorter month.
+func TestAddMonths(t *testing.T) {
+	for _, tc := range []struct {
+		from string
+		k    int
+		want string
+	}{
+		{"2026-03-10", -1, "2026-02-10"}, {"2026-03-31", -1, "2026-02-28"}, {"2024-03-31", -1, "2024-02-29"},
+		{"2026-01-31", 1, "2026-02-28"}, {"2026-12-15", 1, "2027-01-15"}, {"2026-01-15", -13, "2024-12-15"},
+	} {
+		if got := MustParse(tc.from).AddMonths(tc.k).String(); got != tc.want {
+			t.Errorf("%s + %d months = %s, want %s", tc.from, tc.k, got, tc.want)
+		}
+	}
+	if got := MustParse("2028-02-29").AddYears(-1).String(); got != "2027-02-28" {
+		t.Errorf("2028-02-29 - 1 year = %s, want 2027-02-28", got)
+	}
+}
