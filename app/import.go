@@ -145,9 +145,10 @@ func (a *App) parseImportLine(line string, w date.Window) (dayfiles.NewEntry, er
 	return a.newEntryIn(in.Text, in.Kind, in.Tags, in.At, w)
 }
 
-// appendParallel appends batch as AppendManyNew does, with the days split
-// over importWriters writers; ours holds one map per writer. The result is
-// in the order of batch, and the error is the first writer's that failed.
+// appendParallel appends batch as an import does (dayfiles.Locked.Append
+// with ours), with the days split over importWriters writers; ours holds
+// one map per writer. The result is in the order of batch, and the error
+// is the first writer's that failed.
 func (a *App) appendParallel(batch []dayfiles.NewEntry, ours []map[string]int) ([]dayfiles.Written, error) {
 	loc := a.Loc()
 	groups := make([][]dayfiles.NewEntry, len(ours))

@@ -87,7 +87,7 @@ func (k *Keeper) Close() {
 }
 
 // Append appends entries to their day files as dayfiles.AppendMany does
-// (dayfiles.AppendManyNew with ours not nil), and records them in each
+// (dayfiles.Locked.Append with ours not nil), and records them in each
 // day's base, under the day's lock. A change to the file that was not
 // merged yet is merged first.
 func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]dayfiles.Written, error) {
