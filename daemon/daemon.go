@@ -268,7 +268,8 @@ func (d *Daemon) openIndex(ctx context.Context) {
 // compactOver is how many index segments the daemon leaves as they are
 // when it opens the index: scorch's own merging keeps a daemon's small
 // writes at 1-4; an index a bulk build of an earlier daybook left has a
-// dozen, each a cost of every search (drill 3.6 ms with 13, 2.6 with 1).
+// dozen, each a cost of every search (figures in BENCHMARKS.md, "Figures
+// behind the code").
 const compactOver = 6
 
 // catchUpEvery is how often the daemon looks for edits no hook or watcher
