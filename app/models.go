@@ -2,10 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"net"
-	"strings"
 	"sync"
 	"time"
 
@@ -14,7 +10,6 @@ import (
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/offline"
 	"github.com/daybook/daybook/ollama"
-	"github.com/daybook/daybook/words"
 )
 
 // models holds the summarizer and the embedder, built once per App so that
@@ -69,56 +64,13 @@ func (a *App) buildModels() {
 	})
 }
 
-// ModelStatus fills in which summarizer and embedder are in use. During an Ollama outage the summarizer is the offline one, "since
-// HH:MM"; the embedder stays Ollama's and says how many vectors wait.
+// ModelStatus fills in which summarizer and embedder are in use
+// (ollama.SummarizerStatus, ollama.EmbedderStatus).
 func (a *App) ModelStatus(_ context.Context, resp *api.StatusResponse) {
-	resp.Summarizer = a.summarizerStatus()
-	resp.Embedder = a.embedderStatus()
-}
-
-func (a *App) summarizerStatus() string {
-	s := a.NewSummarizer()
-	f, ok := s.(*ollama.FallbackSummarizer)
-	if !ok {
-		return s.Name()
-	}
-	name := f.InUse()
-	if down, since, err := f.Outage(); down {
-		return fmt.Sprintf("%s (%s since %s)", name, outageWord(err), since.In(a.Loc()).Format("15:04"))
-	}
-	if n := a.upg.Left(); n > 0 {
-		return fmt.Sprintf("%s (%s to upgrade)", name, words.Count(n, "summary"))
-	}
-	return name
-}
-
-func (a *App) embedderStatus() string {
-	e := a.NewEmbedder()
-	var notes []string
-	if g, ok := e.(*ollama.EmbedGuard); ok {
-		if down, since, err := g.Outage(); down {
-			notes = append(notes, fmt.Sprintf("%s since %s", outageWord(err), since.In(a.Loc()).Format("15:04")))
-		}
-	}
+	resp.Summarizer = ollama.SummarizerStatus(a.NewSummarizer(), a.Loc(), a.upg.Left())
+	pending := 0
 	if x := a.openIndex(); x != nil {
-		if vs := x.VectorStatus(); vs.Pending > 0 {
-			notes = append(notes, fmt.Sprintf("vectors waiting: %d", vs.Pending))
-		}
+		pending = x.VectorStatus().Pending
 	}
-	if len(notes) == 0 {
-		return e.Name()
-	}
-	return e.Name() + " (" + strings.Join(notes, "; ") + ")"
-}
-
-// outageWord says what kind of outage err is.
-func outageWord(err error) string {
-	var ne net.Error
-	switch {
-	case ollama.IsModelMissing(err):
-		return "model not pulled"
-	case errors.As(err, &ne):
-		return "ollama unreachable"
-	}
-	return "ollama unavailable"
+	resp.Embedder = ollama.EmbedderStatus(a.NewEmbedder(), a.Loc(), pending)
 }
