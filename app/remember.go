@@ -47,7 +47,7 @@ func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Win
 		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
-		if err := checkWall(at, t, a.Loc()); err != nil {
+		if err := date.CheckWall(at, t, a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
 	}

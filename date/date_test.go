@@ -165,3 +165,24 @@ func TestAddMonths(t *testing.T) {
 		t.Errorf("2028-02-29 - 1 year = %s, want 2027-02-28", got)
 	}
 }
+
+// CheckWall names the hour skipped when daylight saving time begins, and
+// passes every time outside it.
+func TestCheckWall(t *testing.T) {
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Skip(err)
+	}
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, berlin)
+	for at, gap := range map[string]bool{"2026-03-29 02:30": true, "2026-03-29 01:59": false, "2026-03-29 03:00": false,
+		"2026-03-29T00:30:00Z": false, "2026-10-25 02:30": false} {
+		tm, err := ParseTime(at, now, berlin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = CheckWall(at, tm, berlin)
+		if gap != (err != nil) || gap && !strings.Contains(err.Error(), "from 02:00 to 03:00 on 2026-03-29") {
+			t.Errorf("CheckWall(%s) = %v, want a gap: %v", at, err, gap)
+		}
+	}
+}
