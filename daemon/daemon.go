@@ -241,25 +241,28 @@ func AppOptions(bar io.Writer, log *slog.Logger) app.Options {
 }
 
 // openIndex opens the index and catches it up with the files, so that the
-// write hooks keep it current from then on.
+// write hooks keep it current from then on, then runs the background
+// catch-up.
 func (d *Daemon) openIndex(ctx context.Context) {
 	start := time.Now()
-	_, err := d.app.Index(ctx)
-	if err != nil {
-		if ctx.Err() == nil {
-			d.log.Warn("opening the index; recall opens it again when asked", "err", err)
+	if _, err := d.app.Index(ctx); err != nil {
+		if ctx.Err() != nil {
+			return
 		}
-		return
+		// A request opens it later, and catches it up then; the loop
+		// below does nothing while it is closed.
+		d.log.Warn("opening the index; recall opens it again when asked", "err", err)
+	} else {
+		d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
+		// The index logs what it merged.
+		if _, err := d.app.CompactIndex(ctx, compactOver); err != nil && ctx.Err() == nil {
+			d.log.Warn("compacting the index; recall works on as it is", "err", err)
+		}
+		d.trim.trim(0) // opening read the whole vector image, a compaction merged
 	}
-	d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
-	// The open caught up; from now on the watcher, the write hooks and the
-	// loop below keep the index current, and no request of an App built
-	// with AppOptions waits for a catch-up.
-	// The index logs what it merged.
-	if _, err := d.app.CompactIndex(ctx, compactOver); err != nil && ctx.Err() == nil {
-		d.log.Warn("compacting the index; recall works on as it is", "err", err)
-	}
-	d.trim.trim(0) // opening read the whole vector image, a compaction merged
+	// From now on the watcher, the write hooks and this loop keep the
+	// index current, and no request of an App built with AppOptions waits
+	// for a catch-up.
 	if d.opts.CatchUp > 0 {
 		d.catchUpLoop(ctx, d.opts.CatchUp)
 	}
