@@ -99,7 +99,7 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// are indexed at once when the index is open; a closed index catches
 	// up when it opens.
 	a.OnWrite(a.indexDays)
-	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.SummariesWritten(ctx, s.Rel) })
+	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.indexSummaries(ctx, s.Rel) })
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)
 	a.OnStatus(a.indexStatus)
@@ -131,5 +131,5 @@ func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }
 // index, written to disk first.
 func (a *App) Close() error {
 	a.keep.Close()
-	return errors.Join(a.FlushUse(), a.closeIndex())
+	return errors.Join(a.FlushUse(), a.CloseIndex())
 }

@@ -174,9 +174,9 @@ func (a *App) indexDays(ctx context.Context, days []date.Date) {
 	}
 }
 
-// SummariesWritten tells the index that summaries were written; rels are
-// their paths relative to the data dir. The consolidation calls it.
-func (a *App) SummariesWritten(ctx context.Context, rels ...string) {
+// indexSummaries is the summary hook: the summaries written (rels, their
+// paths under the data dir) are indexed at once.
+func (a *App) indexSummaries(ctx context.Context, rels ...string) {
 	x := a.openIndex()
 	if x == nil || len(rels) == 0 {
 		return
@@ -201,8 +201,8 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 	// ModelStatus's.
 }
 
-// closeIndex closes the index if it is open.
-func (a *App) closeIndex() error {
+// CloseIndex closes the index if it is open; Close calls it.
+func (a *App) CloseIndex() error {
 	a.idx.mu.Lock()
 	defer a.idx.mu.Unlock()
 	if a.idx.x == nil {
@@ -224,9 +224,6 @@ func (a *App) dropIndex() {
 		x.Close()
 	}
 }
-
-// CloseIndex closes the index if it is open; App.Close calls it.
-func (a *App) CloseIndex() error { return a.closeIndex() }
 
 // summaryFiles is the corpus of summary files under summaries/.
 type summaryFiles struct{ root string }

@@ -17,8 +17,8 @@ type usagePart struct {
 	opened atomic.Pointer[usage.Store] // s once open, for FlushUse
 }
 
-// Usage returns the retrieval counts of the data dir, opened on first use.
-func (a *App) Usage() (*usage.Store, error) {
+// useStore returns the retrieval counts of the data dir, opened on first use.
+func (a *App) useStore() (*usage.Store, error) {
 	a.use.once.Do(func() {
 		a.use.s, a.use.err = usage.Open(a.Dir, usage.Options{Log: a.Log, Now: func() time.Time { return a.Now() }})
 		if a.use.err == nil {
@@ -34,7 +34,7 @@ func (a *App) Usage() (*usage.Store, error) {
 // timer, or when enough wait; a store that will not open is logged once and
 // counts nothing.
 func (a *App) RecordUse(ids []string) {
-	s, err := a.Usage()
+	s, err := a.useStore()
 	if err != nil {
 		return // logged by usesOf on the context's first read
 	}
@@ -53,7 +53,7 @@ func (a *App) FlushUse() error {
 // usesOf returns the use counts, or none (with a warning) when the store
 // will not open.
 func (a *App) usesOf() map[string]usage.Count {
-	s, err := a.Usage()
+	s, err := a.useStore()
 	if err != nil {
 		a.Log.Warn("ignoring retrieval counts", "err", err)
 		return nil
