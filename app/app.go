@@ -37,7 +37,7 @@ type App struct {
 
 	// parts: each part built from the data dir adds its field below this line.
 	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
-	idx         indexPart         // the search index, opened on first use (index.go)
+	idx         *indexPart        // the search index, opened on first use (index.go)
 	models      models            // summarizer and embedder, built once (models.go)
 	statusHooks hooks[StatusHook] // see OnStatus
 	keep        *merge.Keeper     // appends, and merges what others write to day files (package merge)
@@ -94,12 +94,13 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 		Loc: a.Loc, Log: log, Now: func() time.Time { return a.Now() },
 		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
 	})
+	a.idx = &indexPart{dir: dir, log: log, now: func() time.Time { return a.Now() }, embedder: a.NewEmbedder, opts: opts}
 	a.upg = a.newUpgrader()
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open; a closed index catches
 	// up when it opens.
 	a.OnWrite(a.indexDays)
-	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.indexSummaries(ctx, s.Rel) })
+	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)
 	a.OnStatus(a.indexStatus)

@@ -69,7 +69,7 @@ func (a *App) buildModels() {
 func (a *App) ModelStatus(_ context.Context, resp *api.StatusResponse) {
 	resp.Summarizer = ollama.SummarizerStatus(a.NewSummarizer(), a.Loc(), a.upg.Left())
 	pending := 0
-	if x := a.openIndex(); x != nil {
+	if x := a.idx.open(); x != nil {
 		pending = x.VectorStatus().Pending
 	}
 	resp.Embedder = ollama.EmbedderStatus(a.NewEmbedder(), a.Loc(), pending)

@@ -82,7 +82,7 @@ func (a *App) runWriteHook(ctx context.Context, h func(context.Context, []date.D
 				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			func() {
 				defer func() { recover() }() // closing a broken index may panic too
-				a.dropIndex()
+				a.idx.drop()
 			}()
 		}
 	}()

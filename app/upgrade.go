@@ -16,7 +16,7 @@ func (a *App) newUpgrader() *ollama.Upgrader {
 		Summarizer:   a.NewSummarizer,
 		Consolidator: a.Consolidator,
 		Vectors: func() ollama.VectorFiller {
-			if x := a.openIndex(); x != nil {
+			if x := a.idx.open(); x != nil {
 				return x
 			}
 			return nil
