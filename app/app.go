@@ -38,14 +38,14 @@ type App struct {
 	// parts: each part built from the data dir adds its field below this line.
 	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
 	idx         *indexPart        // the search index, opened on first use (index.go)
-	models      models            // summarizer and embedder, built once (models.go)
+	models      *models           // summarizer and embedder, built once (models.go)
 	statusHooks hooks[StatusHook] // see OnStatus
 	keep        *merge.Keeper     // appends, and merges what others write to day files (package merge)
 	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
 	counts      entryCounts       // each day's entry count, for status (status.go)
-	use         usagePart         // retrieval counts for the context's utility score (usage.go)
+	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
 	upg         *ollama.Upgrader  // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
-	zone        zonePart          // the zone entries are written in, pinned per data dir (zone.go)
+	zone        *zonePart         // the zone entries are written in, pinned per data dir (zone.go)
 }
 
 // OnWrite registers fn to be called after entries are written to days.
@@ -90,11 +90,16 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 		log = slog.New(slog.DiscardHandler)
 	}
 	a := &App{Dir: dir, Config: cfg, Log: log, Now: time.Now, opts: opts}
+	now := func() time.Time { return a.Now() } // a test may set Now after NewWith
+	// The parts, each opened or built on first use.
+	a.zone = &zonePart{dir: dir, configured: cfg.Timezone, fallback: cfg.Location(), log: log}
+	a.models = &models{cfg: cfg.Ollama, log: log, now: now}
+	a.use = &usagePart{dir: dir, log: log, now: now}
 	a.keep = merge.New(dir, merge.Options{
-		Loc: a.Loc, Log: log, Now: func() time.Time { return a.Now() },
+		Loc: a.Loc, Log: log, Now: now,
 		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
 	})
-	a.idx = &indexPart{dir: dir, log: log, now: func() time.Time { return a.Now() }, embedder: a.NewEmbedder, opts: opts}
+	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.NewEmbedder, opts: opts}
 	a.upg = a.newUpgrader()
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open; a closed index catches

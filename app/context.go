@@ -58,7 +58,7 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 	if err != nil {
 		return resp, err
 	}
-	uses := a.usesOf()
+	uses := a.use.counts()
 	for i := range g.Candidates {
 		g.Candidates[i].Uses = uses[g.Candidates[i].ID].N
 	}

@@ -42,7 +42,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 	}
 	var resp api.ImportResponse
 	ensurePrivateDir(a.Dir, a.Log)
-	a.pinZone()
+	a.zone.pin()
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
 	// ours[g] counts the entries the earlier batches went through for the

@@ -2,10 +2,12 @@ package app
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/offline"
@@ -15,6 +17,10 @@ import (
 // models holds the summarizer and the embedder, built once per App so that
 // an Ollama outage is followed (and logged) once, whoever asks.
 type models struct {
+	cfg config.Ollama
+	log *slog.Logger
+	now func() time.Time
+
 	once       sync.Once
 	summarizer consolidate.Summarizer
 	embedder   index.Embedder
@@ -24,7 +30,7 @@ type models struct {
 // offline summarizer as its fallback when ollama.enabled, else the offline
 // one. Every call returns the same value.
 func (a *App) NewSummarizer() consolidate.Summarizer {
-	a.buildModels()
+	a.models.build()
 	return a.models.summarizer
 }
 
@@ -33,32 +39,29 @@ func (a *App) NewSummarizer() consolidate.Summarizer {
 // ollama.ErrUnavailable: retry later, never another model's vectors), else
 // the offline one. Every call returns the same value.
 func (a *App) NewEmbedder() index.Embedder {
-	a.buildModels()
+	a.models.build()
 	return a.models.embedder
 }
 
-func (a *App) buildModels() {
-	a.models.once.Do(func() {
-		m := &a.models
+func (m *models) build() {
+	m.once.Do(func() {
 		m.summarizer, m.embedder = offline.NewSummarizer(), offline.NewEmbedder()
-		cfg := a.Config.Ollama
-		if !cfg.Enabled {
+		if !m.cfg.Enabled {
 			return
 		}
-		log := a.Log.With("system", "models")
-		now := func() time.Time { return a.Now() }
-		if s, err := ollama.NewSummarizer(cfg, a.Log); err != nil {
+		log := m.log.With("system", "models")
+		if s, err := ollama.NewSummarizer(m.cfg, m.log); err != nil {
 			log.Warn("ollama summaries off; using the offline summarizer", "err", err)
 		} else {
-			f := ollama.WithFallback(s, m.summarizer, a.Log)
-			f.SetClock(now, ollama.DefaultCooldown)
+			f := ollama.WithFallback(s, m.summarizer, m.log)
+			f.SetClock(m.now, ollama.DefaultCooldown)
 			m.summarizer = f
 		}
-		if e, err := ollama.NewEmbedder(cfg, a.Log); err != nil {
+		if e, err := ollama.NewEmbedder(m.cfg, m.log); err != nil {
 			log.Warn("ollama embeddings off; using the offline embedder", "err", err)
 		} else {
-			g := ollama.GuardEmbedder(e, a.Log)
-			g.SetClock(now, ollama.DefaultCooldown)
+			g := ollama.GuardEmbedder(e, m.log)
+			g.SetClock(m.now, ollama.DefaultCooldown)
 			m.embedder = g
 		}
 	})

@@ -18,7 +18,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 		return api.RememberResponse{}, err
 	}
 	ensurePrivateDir(a.Dir, a.Log)
-	a.pinZone()
+	a.zone.pin()
 	entries := []dayfiles.NewEntry{e}
 	ws, err := a.keep.Append(entries, nil)
 	if err != nil {

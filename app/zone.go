@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,57 +21,63 @@ const ZoneFile = "state/zone"
 
 // Loc returns the zone every entry's day and time are taken in: the
 // configured one, or for "Local" the data dir's pinned one (ZoneFile).
-func (a *App) Loc() *time.Location {
-	a.zone.once.Do(func() { a.zone.loc = a.resolveZone() })
-	return a.zone.loc
-}
+func (a *App) Loc() *time.Location { return a.zone.get() }
 
+// zonePart is the data dir's zone, resolved once.
 type zonePart struct {
+	dir        string
+	configured string         // the config's timezone
+	fallback   *time.Location // the config's Location
+	log        *slog.Logger
+
 	once sync.Once
 	loc  *time.Location
 }
 
-func (a *App) localConfigured() bool {
-	return a.Config.Timezone == "" || a.Config.Timezone == "Local"
+func (z *zonePart) get() *time.Location {
+	z.once.Do(func() { z.loc = z.resolve() })
+	return z.loc
 }
 
-func (a *App) resolveZone() *time.Location {
-	if !a.localConfigured() {
-		return a.Config.Location()
+func (z *zonePart) local() bool { return z.configured == "" || z.configured == "Local" }
+
+func (z *zonePart) resolve() *time.Location {
+	if !z.local() {
+		return z.fallback
 	}
-	p := filepath.Join(a.Dir, filepath.FromSlash(ZoneFile))
+	p := filepath.Join(z.dir, filepath.FromSlash(ZoneFile))
 	b, err := os.ReadFile(p)
 	if err == nil {
 		name := strings.TrimSpace(string(b))
 		if loc, err := time.LoadLocation(name); err == nil {
 			return loc
 		}
-		a.Log.Warn("the data dir's pinned time zone is unknown; using the process's", "path", p, "zone", name)
+		z.log.Warn("the data dir's pinned time zone is unknown; using the process's", "path", p, "zone", name)
 	}
 	if name := localZoneName(); name != "" {
 		if loc, err := time.LoadLocation(name); err == nil {
 			return loc
 		}
 	}
-	return a.Config.Location()
+	return z.fallback
 }
 
-// pinZone writes ZoneFile on the first write to a data dir whose config
-// says "Local", naming the zone Loc resolved.
-func (a *App) pinZone() {
-	if !a.localConfigured() {
+// pin writes ZoneFile on the first write to a data dir whose config says
+// "Local", naming the zone get resolved.
+func (z *zonePart) pin() {
+	if !z.local() {
 		return
 	}
-	p := filepath.Join(a.Dir, filepath.FromSlash(ZoneFile))
+	p := filepath.Join(z.dir, filepath.FromSlash(ZoneFile))
 	if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
 		return
 	}
-	name := a.Loc().String()
+	name := z.get().String()
 	if name == "Local" {
 		return // the process's zone has no name to pin
 	}
 	if err := atomicfile.Write(p, []byte(name+"\n"), 0o600); err != nil {
-		a.Log.Warn("pinning the data dir's time zone", "path", p, "err", err)
+		z.log.Warn("pinning the data dir's time zone", "path", p, "err", err)
 	}
 }
 
