@@ -2,6 +2,14 @@
 // config and the parts built from them, and carries out every operation of
 // package api directly on the files. The CLI calls it when no daemon runs;
 // the daemon serves it over its socket; the MCP server calls one or the other.
+//
+// NewWith builds the parts and wires them to each other in one place; what
+// differs between the processes that run an App (the daemon, a CLI command)
+// is in Options, fixed at construction. The policies live in the packages
+// whose concern they are: appends and merges in merge (Keeper), the context
+// in assemble (Gather, Build), the background upgrade in ollama (Upgrader),
+// consolidation in consolidate; the App's methods check a request, call
+// them and answer in package api's terms.
 package app
 
 import (
