@@ -45,8 +45,8 @@ type Upgrader struct {
 	Vectors func() VectorFiller
 	Pause   time.Duration // least pause between two summaries; 0: DefaultUpgradePause
 	Every   time.Duration // between two passes of Loop; 0: DefaultUpgradeEvery
-	Now     func() time.Time
-	Log     *slog.Logger
+	Now     func() time.Time // nil: time.Now
+	Log     *slog.Logger     // nil: discard
 
 	mu   sync.Mutex
 	seen map[string]upgradeSeen
@@ -75,7 +75,7 @@ type UpgradeReport struct {
 // Loop runs the passes until ctx ends, one every Every (sooner when
 // Ollama said when to ask again). It returns nil when ctx ends.
 func (u *Upgrader) Loop(ctx context.Context) error {
-	log := u.Log.With("system", "upgrade")
+	log := u.log().With("system", "upgrade")
 	for {
 		start := time.Now()
 		rep, err := u.Pass(ctx)
@@ -94,7 +94,7 @@ func (u *Upgrader) Loop(ctx context.Context) error {
 			wait = DefaultUpgradeEvery
 		}
 		if !rep.RetryAt.IsZero() {
-			wait = min(wait, max(rep.RetryAt.Sub(u.Now()), time.Second))
+			wait = min(wait, max(rep.RetryAt.Sub(u.now()), time.Second))
 		}
 		if sleep(ctx, wait) != nil {
 			return nil
@@ -119,7 +119,7 @@ func (u *Upgrader) Pass(ctx context.Context) (UpgradeReport, error) {
 		case errors.Is(err, index.ErrUnavailable):
 			rep.RetryAt = st.RetryAt
 		case err != nil:
-			u.Log.Warn("filling in vectors", "system", "upgrade", "err", err)
+			u.log().Warn("filling in vectors", "system", "upgrade", "err", err)
 		}
 	}
 	f, ok := u.Summarizer().(*FallbackSummarizer)
@@ -148,7 +148,7 @@ func (u *Upgrader) Pass(ctx context.Context) (UpgradeReport, error) {
 	c.Summarizer = primaryOnly{f}
 	res, err := Upgrade(ctx, items, func(ctx context.Context, it UpgradeItem) error {
 		return u.redo(ctx, &c, f.Primary(), it)
-	}, UpgradeOptions{Pause: u.Pause, Log: u.Log})
+	}, UpgradeOptions{Pause: u.Pause, Log: u.log()})
 	rep.Redone, rep.Failed = res.Redone, res.Failed
 	rep.Left -= res.Redone
 	u.setLeft(rep.Left)
@@ -159,11 +159,25 @@ func (u *Upgrader) Pass(ctx context.Context) (UpgradeReport, error) {
 	case errors.As(err, &ue):
 		rep.RetryAt = ue.RetryAfter
 	case errors.Is(err, ErrUnavailable):
-		rep.RetryAt = u.Now().Add(DefaultCooldown)
+		rep.RetryAt = u.now().Add(DefaultCooldown)
 	case err != nil:
 		return rep, err
 	}
 	return rep, nil
+}
+
+func (u *Upgrader) log() *slog.Logger {
+	if u.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return u.Log
+}
+
+func (u *Upgrader) now() time.Time {
+	if u.Now == nil {
+		return time.Now()
+	}
+	return u.Now()
 }
 
 func (u *Upgrader) setLeft(n int) {
@@ -197,7 +211,7 @@ func (u *Upgrader) upgradable(primary string) (offline, other []UpgradeItem, kep
 		if !ok || s.size != f.Size || !s.mod.Equal(f.ModTime) {
 			sum, err := consolidate.ReadSummary(f.Path)
 			if err != nil {
-				u.Log.Debug("not upgrading a summary that does not read", "system", "upgrade", "path", f.Rel, "err", err)
+				u.log().Debug("not upgrading a summary that does not read", "system", "upgrade", "path", f.Rel, "err", err)
 				continue
 			}
 			s = upgradeSeen{size: f.Size, mod: f.ModTime, summarizer: sum.Summarizer, edited: sum.Edited()}
