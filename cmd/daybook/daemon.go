@@ -71,14 +71,16 @@ func daemonMain(ctx context.Context, e *env, pos []string) error {
 		logCfg.Level = "debug"
 	}
 	log := daemon.NewLogger(logCfg, e.stderr, terminal)
-	a := app.New(e.absDir, e.cfg, log)
+	var bar io.Writer
+	if terminal {
+		bar = e.stderr
+	}
+	a := app.NewWith(e.absDir, e.cfg, log, daemon.AppOptions(bar, log))
 	e.app = a // closed by run when the command returns
 	opts := daemon.Options{
 		Handler:    api.NewServer(a, api.ServerOptions{IsUserError: app.IsUserError, Log: log}),
 		SocketPath: e.osEnv.SocketPath(e.cfg, e.absDir),
-	}
-	if terminal {
-		opts.Bar = e.stderr
+		Bar:        bar,
 	}
 	if e.cfg.Web.Listen != "" {
 		ws, err := web.New(a, web.Options{Listen: e.cfg.Web.Listen, AllowRemote: e.cfg.Web.AllowRemote,

@@ -153,24 +153,24 @@ func (e *env) local() (*app.App, error) {
 	if err := e.load(); err != nil {
 		return nil, err
 	}
-	e.app = app.New(e.absDir, e.cfg, e.logger())
-	e.showFirstIndexBuild()
+	e.app = app.NewWith(e.absDir, e.cfg, e.logger(), app.Options{IndexProgress: e.firstIndexBuild()})
 	return e.app, nil
 }
 
-// showFirstIndexBuild shows a progress bar on a terminal while the first
-// command that needs the index builds it: seconds on a few years of day
-// files, which would otherwise pass in silence. Later catch-ups read only
-// what changed and show nothing.
-func (e *env) showFirstIndexBuild() {
+// firstIndexBuild returns the progress bar a terminal shows while the
+// first command that needs the index builds it: seconds on a few years of
+// day files, which would otherwise pass in silence; nil when the index
+// exists or stderr is no terminal. Later catch-ups read only what changed
+// and show nothing.
+func (e *env) firstIndexBuild() func(done, total int) {
 	if !isTerminal(e.stderr) {
-		return
+		return nil
 	}
 	if _, err := os.Stat(filepath.Join(e.absDir, app.IndexDir)); !errors.Is(err, os.ErrNotExist) {
-		return
+		return nil
 	}
 	var bar *progressbar.ProgressBar
-	e.app.SetIndexProgress(func(done, total int) {
+	return func(done, total int) {
 		if bar == nil {
 			if total < 50 {
 				return // quick: no bar for a handful of files
@@ -184,7 +184,7 @@ func (e *env) showFirstIndexBuild() {
 		if done == total {
 			bar.Finish()
 		}
-	})
+	}
 }
 
 // backend returns what carries out the operations: the daemon over its
