@@ -1,6 +1,10 @@
-// Command daybook is a long-term memory for a person or an AI agent: markdown
-// day files as the source of truth, a pyramid of summaries built by a daemon,
-// and recall over both. Run "daybook help" for the commands.
+// Command daybook-core is the whole of daybook, a long-term memory for a
+// person or an AI agent: markdown day files as the source of truth, a
+// pyramid of summaries built by a daemon, and recall over both. People run
+// daybook (cmd/daybook), a small front that starts fast, prints the command
+// list, hands the commands that only read to a running daemon (this program,
+// see frontserve.go) and replaces itself with this one for the rest. Run
+// "daybook help" for the commands.
 package main
 
 import (
@@ -92,7 +96,12 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := newEnv(stdin, stdout, stderr)
+	return runEnv(ctx, newEnv(stdin, stdout, stderr), args)
+}
+
+// runEnv runs the command args names in e and returns the exit code.
+func runEnv(ctx context.Context, e *env, args []string) int {
+	stderr := e.stderr
 	rest, err := e.parseGlobal(args)
 	if err == nil && len(rest) == 0 {
 		err = usagef("no command given; run \"daybook help\" for the list")
