@@ -14,7 +14,12 @@ type row struct {
 	cell   func(s Size) string
 }
 
-func mib(b int64) string { return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20)) }
+func mib(b int64) string {
+	if b < 100<<20 {
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+}
 func ms(x float64) string {
 	if x >= 100 {
 		return fmt.Sprintf("%.0f ms", x)
@@ -57,6 +62,12 @@ var rows = []row{
 	{"recall in process p50 / p99", "p50 ≤ 2 ms", func(s Size) string { return lat(s.RecallInProcess) }},
 	{"recall via socket p50 / p99", "", func(s Size) string { return lat(s.RecallSocket) }},
 	{"recall via CLI p50 / p99", "p50 ≤ 15 ms", func(s Size) string { return lat(s.RecallCLI) }},
+	{"recall via CLI − start (help, in turns)", "≤ 3 ms @5y", func(s Size) string {
+		if s.StartDaemonUp.N == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%s (%s − %s)", ms(s.RecallCLILessStart), ms(s.RecallCLI.P50), ms(s.StartDaemonUp.P50))
+	}},
 	{"daemon idle RSS (peak)", "≤ 150 MiB", func(s Size) string {
 		return fmt.Sprintf("%s (%s)", mib(s.DaemonIdleRSS), mib(s.DaemonPeakRSS))
 	}},
@@ -93,6 +104,12 @@ var rows = []row{
 			return "-"
 		}
 		return fmt.Sprintf("%.2f× (%s / %s)", s.StartOverHello, ms(s.Start.P50), ms(s.Hello.P50))
+	}},
+	{"start: page faults, peak RSS (hello-world's)", "", func(s Size) string {
+		if s.Hello.N == 0 {
+			return fmt.Sprintf("%d, %s", s.StartFaults, mib(s.StartPeakRSS))
+		}
+		return fmt.Sprintf("%d, %s (%d, %s)", s.StartFaults, mib(s.StartPeakRSS), s.HelloFaults, mib(s.HelloPeakRSS))
 	}},
 	{"find less start (÷ rg less start)", "", func(s Size) string {
 		scan := ms(s.Find.P50 - s.Start.P50)

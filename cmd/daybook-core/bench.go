@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -77,6 +78,13 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("bench: finding the daybook binary: %w", err)
 	}
 	log := e.logger()
+	// The children are run as people run daybook: through the front beside
+	// this binary, whose start is the one to time.
+	if f := frontBeside(exe); f != "" {
+		exe = f
+	} else {
+		log.Warn("no front daybook beside daybook-core: the start and the CLI's recall are daybook-core's", "exe", exe)
+	}
 	rep, err := bench.Run(ctx, bench.Options{
 		Years: years, Seed: *seed, Cache: *cache, Exe: exe, Quick: *quick, Keep: *keep,
 		Command: "daybook bench " + strings.Join(args, " "), Log: log,
@@ -95,4 +103,18 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("bench: %w", err)
 	}
 	return nil
+}
+
+// frontBeside returns the front daybook in exe's folder, or "" when there
+// is none.
+func frontBeside(exe string) string {
+	name := "daybook"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	f := filepath.Join(filepath.Dir(exe), name)
+	if st, err := os.Stat(f); err != nil || st.IsDir() {
+		return ""
+	}
+	return f
 }

@@ -27,12 +27,14 @@ var errOtherDir = errors.New("the command's data dir is not the daemon's")
 func frontHandler(a api.Service, dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req front.Request
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, api.MaxBody)).Decode(&req); err != nil {
-			http.Error(w, "reading the front's request: "+err.Error(), http.StatusBadRequest)
+		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, api.MaxBody))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			answer(w, http.StatusBadRequest, map[string]string{"error": "request body: bad JSON: " + err.Error()})
 			return
 		}
 		if why := refuse(req); why != "" {
-			http.Error(w, why, front.StatusRefused)
+			answer(w, front.StatusRefused, map[string]string{"error": why})
 			return
 		}
 		var stdout, stderr bytes.Buffer
@@ -41,12 +43,18 @@ func frontHandler(a api.Service, dir string) http.Handler {
 		e.served, e.servedDir = a, dir
 		code := runEnv(r.Context(), e, req.Args)
 		if e.refused {
-			http.Error(w, errOtherDir.Error(), front.StatusRefused)
+			answer(w, front.StatusRefused, map[string]string{"error": errOtherDir.Error()})
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(front.Response{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Code: code})
+		answer(w, http.StatusOK, front.Response{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Code: code})
 	})
+}
+
+// answer writes v as the JSON answer with status, as the API's endpoints do.
+func answer(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
 }
 
 // refuse says why the daemon does not run req, or "" when it does.
