@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"os/signal"
 )
 
 // runCore runs daybook-core with args as a child with this process's
@@ -17,6 +18,9 @@ func runCore(args []string) int {
 	}
 	cmd := exec.Command(core, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	// Ctrl-C reaches the child too, which stops as it does when run
+	// itself; the front waits for it to say how.
+	signal.Ignore(os.Interrupt)
 	err = cmd.Run()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
