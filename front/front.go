@@ -1,7 +1,8 @@
 // Package front is what the small front binary, daybook (cmd/daybook), and
 // a running daemon (cmd/daybook-core) say to each other. The front starts in
 // about the time of a Go hello-world because it links no search index, no
-// MCP or Ollama client; it hands a command that only reads to the daemon
+// MCP or Ollama client; it hands a command that only asks the daemon's API
+// (a read, or remember) to the daemon
 // that serves the data dir, which runs it with the code and the open index
 // it already has, and it hands every other command, or any it cannot hand
 // to a daemon, to daybook-core, the whole program, found beside it.
@@ -19,10 +20,11 @@ const Path = "/v1/cli"
 // ".exe" of Windows.
 const Core = "daybook-core"
 
-// Commands are the commands a daemon runs for the front: those that read
-// through the daemon's API and nothing else (no standard input, no terminal,
-// no second index).
-var Commands = []string{"recall", "find", "day", "days", "expand", "context", "topics", "topic", "stats"}
+// Commands are the commands a daemon runs for the front: those that only
+// ask the daemon's API when one is up (no standard input, no terminal, no
+// second index): the reads, and remember, the one write that is a single
+// call.
+var Commands = []string{"recall", "find", "day", "days", "expand", "context", "topics", "topic", "stats", "remember"}
 
 // Forwarded reports whether the daemon runs command name for the front.
 func Forwarded(name string) bool { return slices.Contains(Commands, name) }

@@ -92,7 +92,7 @@ func TestFrontHandlerRefuses(t *testing.T) {
 		"other dir":    {Args: []string{"--dir", t.TempDir(), "recall", "zeppelin"}, Cwd: "/", Env: env},
 		"relative dir": {Args: []string{"recall", "--dir", "data", "zeppelin"}, Cwd: elsewhere, Env: env},
 		"status":       {Args: []string{"--dir", dir, "status"}, Cwd: "/", Env: env},
-		"remember":     {Args: []string{"--dir", dir, "remember", "x"}, Cwd: "/", Env: env},
+		"import":       {Args: []string{"--dir", dir, "import", "x.jsonl"}, Cwd: "/", Env: env},
 		"no command":   {Args: []string{"--dir", dir}, Cwd: "/", Env: env},
 		"no folder":    {Args: []string{"--dir", dir, "recall", "zeppelin"}, Env: env},
 	} {

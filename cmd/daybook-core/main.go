@@ -2,7 +2,7 @@
 // person or an AI agent: markdown day files as the source of truth, a
 // pyramid of summaries built by a daemon, and recall over both. People run
 // daybook (cmd/daybook), a small front that starts fast, prints the command
-// list, hands the commands that only read to a running daemon (this program,
+// list, hands the reads and remember to a running daemon (this program,
 // see frontserve.go) and replaces itself with this one for the rest. Run
 // "daybook help" for the commands.
 package main

@@ -91,6 +91,9 @@ func TestFront(t *testing.T) {
 	if got, _, code := run(alone, work, "--dir", "data", "find", "zeppelin"); code != 0 || !strings.Contains(got, "zeppelin review") {
 		t.Errorf("find with a relative --dir through the daemon: %d %q", code, got)
 	}
+	if got, stderr, code := run(alone, work, "remember", "a second zeppelin"); code != 0 || !strings.HasPrefix(got, "days/") {
+		t.Errorf("remember through the daemon: %d %q %q", code, got, stderr)
+	}
 	if _, stderr, code := run(alone, work, "recall"); code != 2 || !strings.Contains(stderr, "recall takes a QUERY") {
 		t.Errorf("recall without a query through the daemon: %d %q; want 2 and the usage error", code, stderr)
 	}

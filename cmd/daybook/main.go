@@ -1,8 +1,8 @@
 // Command daybook is the front of daybook, a long-term memory for a person
 // or an AI agent (see the README). It starts in about the time of a Go
 // hello-world, since every command pays its start: it prints the command
-// list itself, hands a command that only reads (recall, find, day, ...:
-// front.Commands) to the daemon that serves the data dir when one is up, and
+// list itself, hands a command that only asks the daemon's API (recall,
+// find, day, remember, ...: front.Commands) to the daemon that serves the data dir when one is up, and
 // replaces itself with daybook-core, the whole program, beside it, for
 // everything else, or whenever no daemon takes the command.
 //
