@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,10 +20,16 @@ import (
 // past it the front runs daybook-core, which waits as long and says so.
 const answerTimeout = 30 * time.Second
 
+// notTaken is a failure before the daemon ran the command: no daemon on
+// the socket, or one that refused the command (another data dir, an older
+// daemon). Nothing ran, so daybook-core may run it.
+type notTaken struct{ error }
+
 // forward asks the daemon on g's socket to run the command args names and
-// prints what it wrote. ok is false, and nothing was printed, when no
-// daemon answers there or it does not run the command (another data dir,
-// an older daemon): the caller then runs daybook-core.
+// prints what it wrote. ok is false, and nothing was printed, when the
+// daemon did not take the command: the caller then runs daybook-core. Once
+// the daemon took it, a failure is an error, not a second run: a remember
+// that was written must not be written twice.
 func forward(args []string, g globals) (code int, ok bool) {
 	path := g.socket()
 	if path == "" {
@@ -43,12 +50,15 @@ func forward(args []string, g globals) (code int, ok bool) {
 		return 0, false
 	}
 	answer, err := ask(path, body)
-	if err != nil {
+	if errors.As(err, &notTaken{}) {
 		return 0, false
 	}
 	var resp front.Response
-	if err := json.Unmarshal(answer, &resp); err != nil {
-		return 0, false
+	if err == nil {
+		err = json.Unmarshal(answer, &resp)
+	}
+	if err != nil {
+		return fail("the daemon on %s took the command and did not answer: %v", path, err), true
 	}
 	os.Stdout.Write(resp.Stdout)
 	os.Stderr.Write(resp.Stderr)
@@ -63,27 +73,28 @@ func forward(args []string, g globals) (code int, ok bool) {
 func ask(path string, body []byte) ([]byte, error) {
 	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
 	if err != nil {
-		return nil, err
+		return nil, notTaken{err}
 	}
 	syscall.CloseOnExec(fd)
 	if err := syscall.Connect(fd, &syscall.SockaddrUnix{Name: path}); err != nil {
 		syscall.Close(fd)
-		return nil, err
+		return nil, notTaken{err}
 	}
 	if err := syscall.SetNonblock(fd, true); err != nil {
 		syscall.Close(fd)
-		return nil, err
+		return nil, notTaken{err}
 	}
 	conn := os.NewFile(uintptr(fd), path)
 	defer conn.Close()
 	if err := conn.SetDeadline(time.Now().Add(answerTimeout)); err != nil {
-		return nil, err
+		return nil, notTaken{err}
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "POST %s HTTP/1.0\r\nHost: daybook\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", front.Path, len(body))
 	b.Write(body)
+	// A request cut short is refused whole by the daemon's JSON decoding.
 	if _, err := conn.Write(b.Bytes()); err != nil {
-		return nil, err
+		return nil, notTaken{err}
 	}
 	answer, err := io.ReadAll(conn)
 	if err != nil {
@@ -93,7 +104,8 @@ func ask(path string, body []byte) ([]byte, error) {
 }
 
 // responseBody returns the body of the HTTP response r when its status is
-// 200.
+// 200. 400, 404 and 409 say that the command did not run: a request the
+// daemon could not read, an older daemon, or one that refused it.
 func responseBody(r []byte) ([]byte, error) {
 	head, body, ok := bytes.Cut(r, []byte("\r\n\r\n"))
 	if !ok {
@@ -104,8 +116,14 @@ func responseBody(r []byte) ([]byte, error) {
 	if len(fields) < 2 || !bytes.HasPrefix(fields[0], []byte("HTTP/")) {
 		return nil, fmt.Errorf("not an HTTP answer: %q", status)
 	}
-	if code, err := strconv.Atoi(string(fields[1])); err != nil || code != 200 {
-		return nil, fmt.Errorf("the daemon answered %q", status)
+	code, err := strconv.Atoi(string(fields[1]))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("not an HTTP answer: %q", status)
+	case code == 400 || code == 404 || code == front.StatusRefused:
+		return nil, notTaken{fmt.Errorf("the daemon answered %q: %s", status, bytes.TrimSpace(body))}
+	case code != 200:
+		return nil, fmt.Errorf("the daemon answered %q: %s", status, bytes.TrimSpace(body))
 	}
 	return body, nil
 }
