@@ -50,22 +50,22 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 	}
 	run.ScanPattern, run.ScanMatches = pattern, len(fr.Matches)
 	type timed struct {
-		mk          func() *exec.Cmd
-		out         *Latency
-		faults, rss *int64 // medians, when wanted
-		ds          []time.Duration
-		ps          []Proc
+		mk     func() *exec.Cmd
+		out    *Latency
+		faults *int64 // the median, when wanted
+		ds     []time.Duration
+		ps     []Proc
 	}
 	cmds := []*timed{
 		{mk: func() *exec.Cmd { return w.command(ctx, "find", pattern) }, out: &run.Find},
-		{mk: func() *exec.Cmd { return w.command(ctx, "help") }, out: &run.Start, faults: &run.StartFaults, rss: &run.StartPeakRSS},
+		{mk: func() *exec.Cmd { return w.command(ctx, "help") }, out: &run.Start, faults: &run.StartFaults},
 		{mk: func() *exec.Cmd { return exec.CommandContext(ctx, "grep", "-r", "-n", "-i", "-F", pattern, days) }, out: &run.Grep},
 	}
 	if hello, herr := buildHello(ctx, filepath.Dir(filepath.Dir(w.dir))); herr != nil {
 		notes = append(notes, fmt.Sprintf("no Go hello-world to compare daybook's start with: %v", herr))
 	} else {
 		cmds = append(cmds, &timed{mk: func() *exec.Cmd { return exec.CommandContext(ctx, hello) }, out: &run.Hello,
-			faults: &run.HelloFaults, rss: &run.HelloPeakRSS})
+			faults: &run.HelloFaults})
 	}
 	if rg, lerr := exec.LookPath("rg"); lerr != nil {
 
@@ -91,7 +91,6 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 		*c.out = summarise(c.ds)
 		if c.faults != nil {
 			*c.faults = median(c.ps, func(p Proc) int64 { return p.MinorFaults })
-			*c.rss = median(c.ps, func(p Proc) int64 { return p.PeakRSS })
 		}
 	}
 	run.FindOverGrep = ratio(run.Find.P50, run.Grep.P50)

@@ -14,12 +14,7 @@ type row struct {
 	cell   func(s Size) string
 }
 
-func mib(b int64) string {
-	if b < 100<<20 {
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	}
-	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
-}
+func mib(b int64) string { return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20)) }
 func ms(x float64) string {
 	if x >= 100 {
 		return fmt.Sprintf("%.0f ms", x)
@@ -105,11 +100,11 @@ var rows = []row{
 		}
 		return fmt.Sprintf("%.2f× (%s / %s)", s.StartOverHello, ms(s.Start.P50), ms(s.Hello.P50))
 	}},
-	{"start: page faults, peak RSS (hello-world's)", "", func(s Size) string {
+	{"start: minor page faults (hello-world's)", "", func(s Size) string {
 		if s.Hello.N == 0 {
-			return fmt.Sprintf("%d, %s", s.StartFaults, mib(s.StartPeakRSS))
+			return fmt.Sprintf("%d (-)", s.StartFaults)
 		}
-		return fmt.Sprintf("%d, %s (%d, %s)", s.StartFaults, mib(s.StartPeakRSS), s.HelloFaults, mib(s.HelloPeakRSS))
+		return fmt.Sprintf("%d (%d)", s.StartFaults, s.HelloFaults)
 	}},
 	{"find less start (÷ rg less start)", "", func(s Size) string {
 		scan := ms(s.Find.P50 - s.Start.P50)
