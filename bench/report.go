@@ -91,9 +91,10 @@ type Size struct {
 	Hello          Latency `json:"hello_start,omitzero"`
 	StartOverHello float64 `json:"start_over_hello,omitempty"`
 	// Medians of the same runs: the minor page faults of daybook help and
-	// of the hello-world. (Not their peak RSS: a child's rusage maxrss is at
-	// least this process's RSS when it was started, which the open index
-	// makes far larger than a start's.)
+	// of the hello-world. (Not their peak RSS: Linux carries this process's
+	// high-water RSS into a child's maxrss at exec, since Go starts children
+	// with CLONE_VM|CLONE_VFORK, and the open index makes it far larger than
+	// a start's.)
 	StartFaults int64 `json:"start_minor_faults,omitempty"`
 	HelloFaults int64 `json:"hello_minor_faults,omitempty"`
 
