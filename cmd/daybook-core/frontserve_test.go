@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -107,6 +108,29 @@ func TestFrontCommandsExist(t *testing.T) {
 	for _, name := range front.Commands {
 		if _, ok := lookup(name); !ok {
 			t.Errorf("front.Commands names %q, which is no command", name)
+		}
+	}
+}
+
+// The front sends the daemon every environment variable that config reads
+// to find the data dir, the config and the socket: front.EnvVars is a list
+// kept by hand, and this holds it to config.Env.
+func TestFrontSendsWhatConfigReads(t *testing.T) {
+	read := map[string]bool{}
+	env := config.Env{
+		Getenv:  func(k string) string { read[k] = true; return "" },
+		HomeDir: func() (string, error) { read["HOME"] = true; return "/home/x", nil },
+	}
+	if _, err := env.DataDir(""); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := env.ConfigPath(""); err != nil {
+		t.Fatal(err)
+	}
+	env.SocketPath(config.Default(), "/data")
+	for k := range read {
+		if !slices.Contains(front.EnvVars, k) {
+			t.Errorf("config reads $%s, which the front does not send (front.EnvVars)", k)
 		}
 	}
 }
