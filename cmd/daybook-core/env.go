@@ -39,6 +39,13 @@ type env struct {
 	cfg    config.Config
 	absDir string
 	app    *app.App
+
+	// served is set when a daemon runs this command for the front: the
+	// daemon's own App, for its data dir servedDir, used in place of a
+	// client of the socket and never closed here.
+	served    api.Service
+	servedDir string
+	refused   bool // the command named another data dir than servedDir
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
@@ -150,6 +157,9 @@ func (e *env) local() (*app.App, error) {
 	if e.app != nil {
 		return e.app, nil
 	}
+	if e.served != nil {
+		return nil, errors.New("a command the daemon runs for the front opened the files itself (a bug: it must go through the daemon)")
+	}
 	if err := e.load(); err != nil {
 		return nil, err
 	}
@@ -193,6 +203,13 @@ func (e *env) firstIndexBuild() func(done, total int) {
 func (e *env) backend(ctx context.Context) (api.Service, error) {
 	if err := e.load(); err != nil {
 		return nil, err
+	}
+	if e.served != nil {
+		if !sameDir(e.absDir, e.servedDir) {
+			e.refused = true
+			return nil, errOtherDir
+		}
+		return e.served, nil
 	}
 	c, _, err := dialDaemon(ctx, e)
 	if err != nil {
