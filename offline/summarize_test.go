@@ -51,7 +51,7 @@ func TestSummarizeIsDeterministic(t *testing.T) {
 			t.Fatalf("run %d differs:\n%s\n%s", i, first, again)
 		}
 	}
-	if s.Name() != "offline/extractive-v1" {
+	if s.Name() != "offline/extractive-v2" {
 		t.Errorf("name %q", s.Name())
 	}
 }
