@@ -92,6 +92,7 @@ func (*Summarizer) Summarize(ctx context.Context, in consolidate.Input) (string,
 		texts[i] = splitSentences(cleanText(it.Kind, it.Text))
 	}
 	speakers := findSpeakers(texts)
+	stems := map[string]string{}
 	var sents []sentence
 	for i, it := range in.Items {
 		who := ""
@@ -116,8 +117,9 @@ func (*Summarizer) Summarize(ctx context.Context, in consolidate.Input) (string,
 				lead = 1.1
 			}
 			tags := 1 + 0.1*float64(min(len(it.Tags), 3))
+			lower := words.Lower(s)
 			sents = append(sents, sentence{item: i, pos: k, text: s, speaker: who, words: n,
-				terms: contentTerms(s), quality: kindWeight(it.Kind) * tags * length * lead * telling(s)})
+				terms: termsOf(lower, stems), quality: kindWeight(it.Kind) * tags * length * lead * telling(s, lower)})
 		}
 	}
 	if len(sents) == 0 {
@@ -145,13 +147,21 @@ func (*Summarizer) Summarize(ctx context.Context, in consolidate.Input) (string,
 
 // contentTerms returns the stems of the words of s that can say what
 // happened, each once, in order.
-func contentTerms(s string) []string {
+func contentTerms(s string) []string { return termsOf(words.Lower(s), map[string]string{}) }
+
+// termsOf is contentTerms of s's lower-cased words, stems kept in stems.
+func termsOf(lower []string, stems map[string]string) []string {
 	var out []string
-	for _, w := range words.Lower(s) {
-		if len(w) < 3 || words.IsFiller(w) || !hasLetter(w) || len(w) > 40 {
+	for _, w := range lower {
+		if len(w) < 3 || len(w) > 40 || words.IsFiller(w) || !hasLetter(w) {
 			continue
 		}
-		if st := words.Stem(w); !slices.Contains(out, st) {
+		st, ok := stems[w]
+		if !ok {
+			st = words.Stem(w)
+			stems[w] = st
+		}
+		if !slices.Contains(out, st) {
 			out = append(out, st)
 		}
 	}
@@ -215,12 +225,12 @@ func render(sents []sentence, keep []int) string {
 // a sentence with "I", "we", "my"... weighs 1.5. One that says when or
 // what was done or planned (acts: "today", "tomorrow", "went", "started",
 // "plan", "going") weighs 1.5 again.
-func telling(s string) float64 {
+func telling(s string, lower []string) float64 {
 	if strings.HasSuffix(strings.TrimRight(s, `"')`), "?") {
 		return 0.4
 	}
 	fp, act := false, false
-	for _, w := range words.Lower(s) {
+	for _, w := range lower {
 		fp = fp || firstPerson[w]
 		act = act || acts[w]
 	}

@@ -33,7 +33,7 @@ var tells = set(`going gets getting said say says go goes went come came make ma
 	want wanted time day today new back first last next`)
 
 func isLaugh(w string) bool {
-	if len(w) < 4 {
+	if len(w) < 4 || (w[0] != 'h' && w[0] != 'l' && w[0] != 'a' && w[0] != 'e') {
 		return false
 	}
 	for _, unit := range []string{"ha", "he", "lo", "l"} {
@@ -43,6 +43,11 @@ func isLaugh(w string) bool {
 	}
 	return strings.Trim(w, "hae") == ""
 }
+
+// IsChatter reports whether the lower-cased word w is a word of talk of
+// any kind: IsFiller's, and the words of doing and of when that it keeps
+// ("went", "today"). None of them is ever a name or a speaker.
+func IsChatter(w string) bool { return IsFiller(w) || chatter[w] }
 
 // Stem returns the Porter stem of the lower-cased word w.
 func Stem(w string) string {
