@@ -213,9 +213,15 @@ var (
 		cried smiled feels felt`)
 )
 
-// Speakers returns the names that open at least two of texts as "Name: "
-// (SpeakerPrefix): the speakers of a chat imported an entry a message.
-func Speakers(texts []string) map[string]bool {
+// Speakers returns the speakers of texts, the entries of a period, when
+// they are a chat's messages: SpeakersOf(texts, 0.5).
+func Speakers(texts []string) map[string]bool { return SpeakersOf(texts, 0.5) }
+
+// SpeakersOf returns the names that open at least two of texts as "Name: "
+// (SpeakerPrefix), when the texts that open so are at least share of them:
+// a chat imported an entry a message opens each with its speaker, a
+// journal opens a few lines with a label ("Weather: fog", "Incident: …").
+func SpeakersOf(texts []string, share float64) map[string]bool {
 	n := map[string]int{}
 	for _, t := range texts {
 		if name, _, ok := SpeakerPrefix(t); ok {
@@ -223,10 +229,15 @@ func Speakers(texts []string) map[string]bool {
 		}
 	}
 	out := map[string]bool{}
+	said := 0
 	for name, c := range n {
 		if c >= 2 {
 			out[name] = true
+			said += c
 		}
+	}
+	if float64(said) < share*float64(len(texts)) {
+		return map[string]bool{}
 	}
 	return out
 }

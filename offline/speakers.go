@@ -15,14 +15,15 @@ import (
 // two sentences of Kevin's read "Kevin: A. B.".
 
 // findSpeakers returns the names that open at least two sentences of the
-// items as "Name: " (consolidate.Speakers): a day's items are a chat's
-// messages, a month's its days' summaries with their turns.
+// items as "Name: ", when such sentences are a quarter of them or more
+// (consolidate.SpeakersOf): a day's items are a chat's messages, a month's
+// its days' summaries, a turn of one or more sentences a speaker.
 func findSpeakers(texts [][]string) map[string]bool {
 	var all []string
 	for _, ss := range texts {
 		all = append(all, ss...)
 	}
-	return consolidate.Speakers(all)
+	return consolidate.SpeakersOf(all, 0.25)
 }
 
 // cutSpeaker returns the speaker s opens with and the rest of s, when the
