@@ -97,10 +97,3 @@ func TestTrimChatter(t *testing.T) {
 		}
 	}
 }
-
-func TestDropAsides(t *testing.T) {
-	got := dropAsides("Heres the slide! (shared an image: a water slide) It is tall (very).")
-	if got != "Heres the slide! It is tall." {
-		t.Errorf("got %q", got)
-	}
-}

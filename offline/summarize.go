@@ -36,7 +36,8 @@ const SummarizerName = "offline/extractive-v2"
 //
 // It cannot paraphrase, merge or resolve references ("it", "that"): it only
 // chooses, and trims the chatter that opens a sentence ("Yes absolutely, my
-// walk…" keeps "My walk…").
+// walk…" keeps "My walk…"). An image's caption that an import added to a
+// message ("(shared an image: …)") stays: recall finds the day by it.
 type Summarizer struct{}
 
 // NewSummarizer returns the offline Summarizer.
@@ -100,7 +101,7 @@ func (*Summarizer) Summarize(ctx context.Context, in consolidate.Input) (string,
 			if name, rest, ok := cutSpeaker(s, speakers); ok {
 				who, s = name, rest
 			}
-			s = trimChatter(dropAsides(s))
+			s = trimChatter(s)
 			if s == "" {
 				continue
 			}
@@ -247,28 +248,9 @@ func telling(s string, lower []string) float64 {
 var firstPerson = map[string]bool{"i": true, "im": true, "ive": true, "ill": true, "id": true, "me": true,
 	"my": true, "mine": true, "myself": true, "we": true, "weve": true, "our": true, "ours": true, "us": true}
 
-// dropAsides removes the parenthesised asides of s: "(shared an image: …)"
-// of an imported chat, "(no artificial light)".
-func dropAsides(s string) string {
-	for {
-		i := strings.Index(s, "(")
-		if i < 0 {
-			return s
-		}
-		j := strings.Index(s[i:], ")")
-		if j < 0 {
-			return s
-		}
-		s = strings.Join(strings.Fields(s[:i]+" "+s[i+j+1:]), " ")
-		s = spaceBeforePunct.Replace(s)
-	}
-}
-
 // acts are the words of doing and of when: a sentence with one tells what
 // happened or is planned.
 var acts = map[string]bool{"went": true, "going": true, "gonna": true, "today": true, "tonight": true, "tomorrow": true,
 	"yesterday": true, "morning": true, "evening": true, "afternoon": true, "weekend": true, "later": true,
 	"started": true, "start": true, "plan": true, "plans": true, "planning": true, "made": true, "took": true, "got": true,
 	"visited": true, "bought": true, "finished": true, "will": true, "ill": true}
-
-var spaceBeforePunct = strings.NewReplacer(" .", ".", " ,", ",", " !", "!", " ?", "?", " ;", ";", " :", ":")
