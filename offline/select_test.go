@@ -97,3 +97,13 @@ func TestTrimChatter(t *testing.T) {
 		}
 	}
 }
+
+// A long message goes on over many sentences; they are still its
+// speaker's, and the speakers are still found.
+func TestSummarizeKeepsALongMessagesSpeaker(t *testing.T) {
+	long := "elise: My tips for blonde hair:\nHydrating hair masks; I use one made with coconut.\nFanola shampoo when my hair turns brassy.\nI wash it twice a week.\nSilk pillows help with frizz.\nHeat spray before the straightener."
+	got := summarize(t, day(long, "Kevin: Your hair routine sounds impressive, I should try the coconut mask.", "elise: Tomorrow I book the salon."), 50)
+	if !strings.HasPrefix(got, "elise: ") || !strings.Contains(got, "Kevin: ") || strings.Contains(got, ":.") {
+		t.Errorf("got %q, want elise's sentences under her name and Kevin's under his", got)
+	}
+}

@@ -14,16 +14,22 @@ import (
 // sentence and written again only where a speaker's turn begins, so that
 // two sentences of Kevin's read "Kevin: A. B.".
 
-// findSpeakers returns the names that open at least two sentences of the
-// items as "Name: ", when such sentences are a quarter of them or more
-// (consolidate.SpeakersOf): a day's items are a chat's messages, a month's
-// its days' summaries, a turn of one or more sentences a speaker.
+// findSpeakers returns the speakers of the items (consolidate.SpeakersOf
+// at half): among the sentences that can open a turn, each item's first
+// and every later one that opens as "Name: ", a name that opens two or
+// more, when such openings are half of them. A day's items are a chat's
+// messages (a long one goes on over many sentences), a month's its days'
+// summaries, a turn of one or more sentences a speaker.
 func findSpeakers(texts [][]string) map[string]bool {
-	var all []string
+	var opens []string
 	for _, ss := range texts {
-		all = append(all, ss...)
+		for k, s := range ss {
+			if _, _, ok := consolidate.SpeakerPrefix(s); ok || k == 0 {
+				opens = append(opens, s)
+			}
+		}
 	}
-	return consolidate.SpeakersOf(all, 0.25)
+	return consolidate.SpeakersOf(opens, 0.5)
 }
 
 // cutSpeaker returns the speaker s opens with and the rest of s, when the

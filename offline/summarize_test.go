@@ -117,6 +117,16 @@ func TestSplitSentences(t *testing.T) {
 	}
 }
 
+// A lower-case speaker's turn in a day's summary starts a sentence: a
+// month must not give it to the speaker before.
+func TestSplitSentencesAtALowerCaseTurn(t *testing.T) {
+	got := splitSentences("Kevin: I fly to Hawaii. elise: I always get poke. note the time: 9.")
+	want := []string{"Kevin: I fly to Hawaii.", "elise: I always get poke. note the time: 9."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 func TestSummarizeHonoursCancel(t *testing.T) {
 	c, cancel := context.WithCancel(context.Background())
 	cancel()
