@@ -155,7 +155,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Summarizer != "offline/extractive-v1 (ollama unreachable since 09:00)" {
+	if st.Summarizer != "offline/extractive-v2 (ollama unreachable since 09:00)" {
 		t.Errorf("status summarizer %q", st.Summarizer)
 	}
 	if !strings.HasPrefix(st.Embedder, "ollama/nomic-embed-text (ollama unreachable since 09:00; vectors waiting: ") {
@@ -263,7 +263,7 @@ func TestUpgradeStopsWhenOllamaGoesAway(t *testing.T) {
 		t.Fatalf("pass with ollama going away: %+v, %v", rep, err)
 	}
 	st, _ := a.Status(ctx, api.StatusRequest{})
-	if !strings.HasPrefix(st.Summarizer, "offline/extractive-v1 (ollama unavailable since 09:03") {
+	if !strings.HasPrefix(st.Summarizer, "offline/extractive-v2 (ollama unavailable since 09:03") {
 		t.Errorf("status summarizer %q", st.Summarizer)
 	}
 	calls := srv.Calls("/api/chat")
