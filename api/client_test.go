@@ -194,7 +194,7 @@ func TestStatusRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f.app.OnStatus(func(ctx context.Context, resp *api.StatusResponse) { resp.Summarizer = "offline/extractive-v1" })
+	f.app.OnStatus(func(ctx context.Context, resp *api.StatusResponse) { resp.Summarizer = "offline/extractive-v2" })
 
 	got, err := f.client.Status(ctx, api.StatusRequest{})
 	if err != nil {
@@ -211,7 +211,7 @@ func TestStatusRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("status over the socket:\n%+v\non the App:\n%+v", got, want)
 	}
-	if got.DataDir != f.app.Dir || got.Days != 3 || got.Entries != 5 || got.Summarizer != "offline/extractive-v1" {
+	if got.DataDir != f.app.Dir || got.Days != 3 || got.Entries != 5 || got.Summarizer != "offline/extractive-v2" {
 		t.Errorf("status = %+v", got)
 	}
 

@@ -34,7 +34,7 @@ type StatusResponse struct {
 	// Filled by the index.
 	Index IndexStatus `json:"index"`
 
-	Summarizer string `json:"summarizer,omitempty"` // "offline/extractive-v1", "ollama/llama3.2"
+	Summarizer string `json:"summarizer,omitempty"` // "offline/extractive-v2", "ollama/llama3.2"
 	Embedder   string `json:"embedder,omitempty"`   // "offline/hash-v1", "ollama/nomic-embed-text"
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/daybook/daybook/api"
@@ -42,30 +41,13 @@ func (a *App) expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResp
 		}
 		return a.expandPeriod(ctx, id, p)
 	}
-	if d, n, ok := parseLineID(id); ok {
+	if d, n, ok := dayfiles.ParseLineID(id); ok {
 		return a.expandLine(id, d, n)
 	}
 	if d, ok := dayfiles.ParseEntryID(id); ok {
 		return a.expandEntry(id, d)
 	}
 	return api.ExpandResponse{}, userErrf("id %q is not an entry id (2026-11-22T09:14-3fa2b1c4d5e6), DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY", id)
-}
-
-// parseLineID parses "2026-11-22:L12".
-func parseLineID(id string) (date.Date, int, bool) {
-	ds, ls, ok := strings.Cut(id, ":L")
-	if !ok {
-		return date.Date{}, 0, false
-	}
-	d, err := date.Parse(ds)
-	if err != nil {
-		return date.Date{}, 0, false
-	}
-	n, err := strconv.Atoi(ls)
-	if err != nil || n < 1 {
-		return date.Date{}, 0, false
-	}
-	return d, n, true
 }
 
 // readDay reads and parses d's day file. A missing file is a user error
@@ -104,7 +86,7 @@ func entryResponse(data []byte, e dayfiles.Entry) api.ExpandResponse {
 	ae := EntryOf(e)
 	return api.ExpandResponse{
 		ID: e.ID, Level: "entry", Period: e.Day.String(), Path: ae.Path, Line: e.Line, EndLine: e.EndLine,
-		Text: sourceLines(data, e.Line, e.EndLine), Entry: &ae,
+		Text: dayfiles.SourceLines(data, e.Line, e.EndLine), Entry: &ae,
 	}
 }
 
@@ -115,7 +97,7 @@ func (a *App) expandLine(id string, d date.Date, n int) (api.ExpandResponse, err
 	if err != nil {
 		return api.ExpandResponse{}, err
 	}
-	if lines := countLines(data); n > lines {
+	if lines := dayfiles.CountLines(data); n > lines {
 		return api.ExpandResponse{}, userErrf("id %q: %s has %d lines", id, dayfiles.RelPath(d), lines)
 	}
 	for _, e := range day.Entries {
@@ -132,7 +114,7 @@ func (a *App) expandLine(id string, d date.Date, n int) (api.ExpandResponse, err
 	}
 	return api.ExpandResponse{
 		ID: id, Level: string(date.LevelLine), Period: d.String(), Path: dayfiles.RelPath(d), Line: first, EndLine: last,
-		Text: sourceLines(data, first, last),
+		Text: dayfiles.SourceLines(data, first, last),
 	}, nil
 }
 
@@ -155,7 +137,7 @@ func (a *App) expandDay(ctx context.Context, id string, d date.Date) (api.Expand
 	if day == nil { // the day file is gone; its summary is kept
 		return resp, nil
 	}
-	resp.Line, resp.EndLine, resp.Text = 1, countLines(data), string(data)
+	resp.Line, resp.EndLine, resp.Text = 1, dayfiles.CountLines(data), string(data)
 	for _, e := range day.Entries {
 		resp.Related = append(resp.Related, e.ID)
 	}
@@ -173,7 +155,7 @@ func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period)
 	text, err := readSummaryText(a.Dir, p)
 	switch {
 	case err == nil:
-		resp.Text, resp.Line, resp.EndLine = text, 1, countLines([]byte(text))
+		resp.Text, resp.Line, resp.EndLine = text, 1, dayfiles.CountLines([]byte(text))
 	case errors.Is(err, os.ErrNotExist):
 		resp.Path = ""
 	default:
@@ -219,37 +201,4 @@ func readSummaryText(root string, p consolidate.Period) (string, error) {
 		return "", fmt.Errorf("reading %s: %w", p.Rel(), err)
 	}
 	return string(data), nil
-}
-
-// sourceLines returns lines first to last (1-based, inclusive) of data as
-// written, without the final line ending.
-func sourceLines(data []byte, first, last int) string {
-	s := string(data)
-	for range first - 1 {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			return ""
-		}
-		s = s[i+1:]
-	}
-	end := 0
-	for n := first; n <= last; n++ {
-		i := strings.IndexByte(s[end:], '\n')
-		if i < 0 {
-			end = len(s)
-			break
-		}
-		end += i + 1
-	}
-	return strings.TrimSuffix(strings.TrimSuffix(s[:end], "\n"), "\r")
-}
-
-// countLines returns the number of lines in data; a last line without a
-// line ending counts.
-func countLines(data []byte) int {
-	n := strings.Count(string(data), "\n")
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		n++
-	}
-	return n
 }

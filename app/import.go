@@ -42,7 +42,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 	}
 	var resp api.ImportResponse
 	ensurePrivateDir(a.Dir, a.Log)
-	a.pinZone()
+	a.zone.pin()
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
 	// ours[g] counts the entries the earlier batches went through for the
@@ -116,13 +116,13 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 		}
 		resp.Days = len(days)
 		if strict {
-			return resp, userErrf("reading import line %d: %v; --strict: nothing imported", n+1, err)
+			return resp, userErrf("reading import line %d: %v; strict: nothing imported", n+1, err)
 		}
 		return resp, userErrf("reading import line %d: %v (the %d good entries before it were imported)", n+1, err, resp.Added)
 	}
 	if strict {
 		if len(resp.Rejected) > 0 {
-			return resp, userErrf("--strict: %d bad lines, nothing imported (first: line %d: %s)",
+			return resp, userErrf("strict: %d bad lines, nothing imported (first: line %d: %s)",
 				len(resp.Rejected), resp.Rejected[0].Line, resp.Rejected[0].Error)
 		}
 		batch = all
@@ -145,9 +145,10 @@ func (a *App) parseImportLine(line string, w date.Window) (dayfiles.NewEntry, er
 	return a.newEntryIn(in.Text, in.Kind, in.Tags, in.At, w)
 }
 
-// appendParallel appends batch as AppendManyNew does, with the days split
-// over importWriters writers; ours holds one map per writer. The result is
-// in the order of batch, and the error is the first writer's that failed.
+// appendParallel appends batch as an import does (dayfiles.Locked.Append
+// with ours), with the days split over importWriters writers; ours holds
+// one map per writer. The result is in the order of batch, and the error
+// is the first writer's that failed.
 func (a *App) appendParallel(batch []dayfiles.NewEntry, ours []map[string]int) ([]dayfiles.Written, error) {
 	loc := a.Loc()
 	groups := make([][]dayfiles.NewEntry, len(ours))

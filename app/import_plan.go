@@ -77,7 +77,7 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader, opt api.ImportOptions
 }
 
 // planDay returns how many of the formatted entries d's file does not hold,
-// counted as AppendManyNew counts them: by entry id (day, time to the
+// counted as dayfiles.Locked.Append counts them: by entry id (day, time to the
 // minute, text), each entry of the file answering for one.
 func (a *App) planDay(d date.Date, entries []string) (int, error) {
 	have := map[string]int{}

@@ -1,17 +1,15 @@
 package app
 
 import (
-	"bufio"
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
@@ -24,96 +22,96 @@ const IndexDir = "index"
 // runs another: it finds hand edits that no hook reported.
 const fullSyncEvery = 5 * time.Second
 
-// indexPart is the App's index, opened on first use and kept open.
+// indexPart is the App's index: opened on first use and kept open, caught
+// up with the files on the App's Options, told of what the App writes.
 type indexPart struct {
-	mu          sync.Mutex
-	x           *index.Index
-	lockTimeout time.Duration // 0: 200ms; the daemon sets a longer one
-	hooked      bool
-	lastFull    time.Time
-	background  bool                  // catch-ups run off the request path (the daemon's CatchUp)
-	progress    func(done, total int) // see SetIndexProgress
-}
+	dir      string
+	log      *slog.Logger
+	now      func() time.Time
+	embedder func() index.Embedder
+	opts     Options
 
-// SetIndexLockTimeout sets how long opening the index waits for another
-// process to let go of it.
-func (a *App) SetIndexLockTimeout(d time.Duration) {
-	a.idx.mu.Lock()
-	defer a.idx.mu.Unlock()
-	a.idx.lockTimeout = d
+	mu       sync.Mutex
+	x        *index.Index
+	lastFull time.Time // the last full catch-up; zero: none yet
 }
 
 // corpora returns what the index is built from.
-func (a *App) corpora() []index.Corpus {
-	return []index.Corpus{index.DayFiles{Root: a.Dir, Log: a.Log}, summaryFiles{root: a.Dir}}
+func (p *indexPart) corpora() []index.Corpus {
+	return []index.Corpus{index.DayFiles{Root: p.dir, Log: p.log}, summaryFiles{root: p.dir}}
 }
 
-// Index opens the index on first use, brings it up to date with the files
-// (a full catch-up at most every few seconds) and registers the hooks that
-// keep it current. It returns index.ErrBusy when another process holds it.
-func (a *App) Index(ctx context.Context) (*index.Index, error) { return a.openAndSync(ctx, true) }
+// Index opens the index on first use and brings it up to date with the
+// files: a full catch-up at most every few seconds, or only once after
+// opening with Options.BackgroundCatchUp. The write hooks (NewWith) keep
+// it current meanwhile. It returns index.ErrBusy when another process
+// holds it.
+func (a *App) Index(ctx context.Context) (*index.Index, error) { return a.idx.get(ctx, true) }
 
-func (a *App) openAndSync(ctx context.Context, catchUp bool) (*index.Index, error) {
-	p := &a.idx
+// get opens the index if needed and, with catchUp, runs the full catch-up
+// when one is due.
+func (p *indexPart) get(ctx context.Context, catchUp bool) (*index.Index, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if err := a.openLocked(ctx); err != nil {
+	if err := p.openLocked(ctx); err != nil {
 		return nil, err
 	}
-	if now := a.Now(); catchUp && !p.background && now.Sub(p.lastFull) >= fullSyncEvery {
-		start := time.Now()
-		st, err := p.x.Sync(ctx, false, a.corpora()...)
-		if err != nil {
+	now := p.now()
+	due := now.Sub(p.lastFull) >= fullSyncEvery
+	if p.opts.BackgroundCatchUp {
+		due = p.lastFull.IsZero() // CatchUp's caller does the rest
+	}
+	if catchUp && due {
+		if err := p.sync(ctx, p.x); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			// What is indexed still answers; the next call tries again.
-			a.Log.Warn("bringing the index up to date", "system", "index", "err", err)
+			p.log.Warn("bringing the index up to date", "system", "index", "err", err)
 		} else {
 			p.lastFull = now
-		}
-		if st.Changed+st.Removed > 0 {
-			a.Log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
-				"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
 		}
 	}
 	return p.x, nil
 }
 
-// openLocked opens the index if it is not open, and registers the hooks
-// that keep it current the first time. The caller holds a.idx.mu.
-func (a *App) openLocked(ctx context.Context) error {
-	p := &a.idx
+// sync brings x up to date with every file, and logs what changed.
+func (p *indexPart) sync(ctx context.Context, x *index.Index) error {
+	start := time.Now()
+	st, err := x.Sync(ctx, false, p.corpora()...)
+	if err == nil && st.Changed+st.Removed > 0 {
+		p.log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
+			"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
+	}
+	return err
+}
+
+// openLocked opens the index if it is not open. The caller holds p.mu.
+func (p *indexPart) openLocked(ctx context.Context) error {
 	if p.x != nil {
 		return nil
 	}
-	timeout := p.lockTimeout
+	timeout := p.opts.IndexLockTimeout
 	if timeout <= 0 {
 		timeout = 200 * time.Millisecond
 	}
-	x, err := index.Open(ctx, filepath.Join(a.Dir, IndexDir), index.Options{Embedder: a.NewEmbedder(), LockTimeout: timeout, Log: a.Log, Now: a.Now, Progress: p.progress})
+	x, err := index.Open(ctx, filepath.Join(p.dir, IndexDir), index.Options{Embedder: p.embedder(), LockTimeout: timeout,
+		Log: p.log, Now: p.now, Progress: p.opts.IndexProgress})
 	if err != nil {
 		return err
 	}
 	p.x = x
-	if !p.hooked {
-		p.hooked = true
-		a.OnWrite(a.indexDays)
-		a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.SummariesWritten(ctx, s.Rel) })
-		a.OnStatus(a.indexStatus)
-	}
 	return nil
 }
 
-// emptyIndex closes the index, removes its folder and opens a new, empty
-// one, all under a.idx.mu, so that no request opens the old folder in
-// between. Opening first refuses an index another process holds before
-// anything is removed.
-func (a *App) emptyIndex(ctx context.Context) (*index.Index, error) {
-	p := &a.idx
+// empty closes the index, removes its folder and opens a new, empty one,
+// all under p.mu, so that no request opens the old folder in between.
+// Opening first refuses an index another process holds before anything is
+// removed.
+func (p *indexPart) empty(ctx context.Context) (*index.Index, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if err := a.openLocked(ctx); err != nil {
+	if err := p.openLocked(ctx); err != nil {
 		return nil, err
 	}
 	dir := p.x.Dir()
@@ -125,41 +123,30 @@ func (a *App) emptyIndex(ctx context.Context) (*index.Index, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return nil, fmt.Errorf("removing the old index: %w", err)
 	}
-	if err := a.openLocked(ctx); err != nil {
+	if err := p.openLocked(ctx); err != nil {
 		return nil, err
 	}
 	return p.x, nil
 }
 
-// SetBackgroundCatchUp says that someone (the daemon) calls CatchUp
-// regularly: a request then never runs the full catch-up itself, which
-// stat()s every day file and summary (its cost is in BENCHMARKS.md,
-// "Figures behind the code").
-func (a *App) SetBackgroundCatchUp() {
-	a.idx.mu.Lock()
-	defer a.idx.mu.Unlock()
-	a.idx.background = true
+// caughtUp notes a full catch-up done outside get (a reindex).
+func (p *indexPart) caughtUp() {
+	p.mu.Lock()
+	p.lastFull = p.now()
+	p.mu.Unlock()
 }
 
 // CatchUp brings the open index up to date with the files, as a request
-// does every few seconds without SetBackgroundCatchUp: it finds the hand
-// edits that no hook or watcher reported. It does not hold a.idx.mu while
-// it works, so requests go on; it does nothing when the index is not open.
+// does every few seconds without Options.BackgroundCatchUp: it finds the
+// hand edits that no hook or watcher reported. It does not hold the
+// index's lock while it works, so requests go on; it does nothing when the
+// index is not open.
 func (a *App) CatchUp(ctx context.Context) error {
-	x := a.openIndex()
+	x := a.idx.open()
 	if x == nil {
 		return nil
 	}
-	start := time.Now()
-	st, err := x.Sync(ctx, false, a.corpora()...)
-	if err != nil {
-		return err
-	}
-	if st.Changed+st.Removed > 0 {
-		a.Log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
-			"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
-	}
-	return nil
+	return a.idx.sync(ctx, x)
 }
 
 // CompactIndex merges the open index into one segment when it has more
@@ -168,7 +155,7 @@ func (a *App) CatchUp(ctx context.Context) error {
 // and every search pays for each; the daemon calls it once after opening.
 // Scorch merges online: requests go on meanwhile.
 func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
-	x := a.openIndex()
+	x := a.idx.open()
 	if x == nil {
 		return 0, nil
 	}
@@ -179,49 +166,45 @@ func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
 // process has mapped (index.DropMapped); it returns their bytes. The daemon
 // calls it when it gives memory back.
 func (a *App) DropIndexPages() int64 {
-	if x := a.openIndex(); x != nil {
+	if x := a.idx.open(); x != nil {
 		return x.DropMapped()
 	}
 	return 0
 }
 
-// openIndex returns the index if it is open, without opening it.
-func (a *App) openIndex() *index.Index {
-	a.idx.mu.Lock()
-	defer a.idx.mu.Unlock()
-	return a.idx.x
+// open returns the index if it is open, without opening it.
+func (p *indexPart) open() *index.Index {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.x
+}
+
+// syncPaths indexes again the files at rels (paths under the data dir),
+// when the index is open: the hooks call it after a write. Not open, the
+// next Index call catches up.
+func (p *indexPart) syncPaths(ctx context.Context, what string, rels []string) {
+	x := p.open()
+	if x == nil || len(rels) == 0 {
+		return
+	}
+	if _, err := x.SyncPaths(ctx, rels, p.corpora()...); err != nil {
+		p.log.Warn("indexing written "+what, "system", "index", what, len(rels), "err", err)
+	}
 }
 
 // indexDays is the write hook: the days' entries are indexed again at once.
 func (a *App) indexDays(ctx context.Context, days []date.Date) {
-	x := a.openIndex()
-	if x == nil {
-		return // not open: the next Index call catches up
-	}
 	paths := make([]string, len(days))
 	for i, d := range days {
 		paths[i] = dayfiles.RelPath(d)
 	}
-	if _, err := x.SyncPaths(ctx, paths, a.corpora()...); err != nil {
-		a.Log.Warn("indexing written days", "system", "index", "days", len(days), "err", err)
-	}
+	a.idx.syncPaths(ctx, "days", paths)
 }
 
-// SummariesWritten tells the index that summaries were written; rels are
-// their paths relative to the data dir. The consolidation calls it.
-func (a *App) SummariesWritten(ctx context.Context, rels ...string) {
-	x := a.openIndex()
-	if x == nil || len(rels) == 0 {
-		return
-	}
-	if _, err := x.SyncPaths(ctx, rels, a.corpora()...); err != nil {
-		a.Log.Warn("indexing written summaries", "system", "index", "summaries", len(rels), "err", err)
-	}
-}
-
-// indexStatus fills in the index's part of a status answer.
+// indexStatus fills in the index's part of a status answer. The models'
+// line (which embedder, how many vectors wait) is ModelStatus's.
 func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
-	x := a.openIndex()
+	x := a.idx.open()
 	if x == nil {
 		return
 	}
@@ -230,120 +213,30 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 		return
 	}
 	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
-	// The models' line (which embedder, how many vectors wait) is
-	// ModelStatus's, registered when the models are built.
 }
 
-// closeIndex closes the index if it is open.
-func (a *App) closeIndex() error {
-	a.idx.mu.Lock()
-	defer a.idx.mu.Unlock()
-	if a.idx.x == nil {
+// CloseIndex closes the index if it is open; Close calls it.
+func (a *App) CloseIndex() error { return a.idx.close() }
+
+func (p *indexPart) close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.x == nil {
 		return nil
 	}
-	err := a.idx.x.Close()
-	a.idx.x = nil
+	err := p.x.Close()
+	p.x = nil
 	return err
 }
 
-// dropIndex forgets the open index without waiting on a clean close of a
+// drop forgets the open index without waiting on a clean close of a
 // broken one: the next use opens it again.
-func (a *App) dropIndex() {
-	a.idx.mu.Lock()
-	x := a.idx.x
-	a.idx.x = nil
-	a.idx.mu.Unlock()
+func (p *indexPart) drop() {
+	p.mu.Lock()
+	x := p.x
+	p.x = nil
+	p.mu.Unlock()
 	if x != nil {
 		x.Close()
 	}
-}
-
-// CloseIndex closes the index if it is open; App.Close calls it.
-func (a *App) CloseIndex() error { return a.closeIndex() }
-
-// summaryFiles is the corpus of summary files under summaries/.
-type summaryFiles struct{ root string }
-
-func (c summaryFiles) List(ctx context.Context) ([]index.Source, error) {
-	files, err := consolidate.List(c.root, "", date.Range{})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]index.Source, len(files))
-	for i, f := range files {
-		out[i] = index.Source{Path: f.Rel, Stamp: index.Stamp(f.Size, f.ModTime.UnixNano())}
-	}
-	return out, nil
-}
-
-func (c summaryFiles) Stat(rel string) (index.Source, bool) {
-	if !strings.HasPrefix(rel, consolidate.SummariesDir+"/") || !strings.HasSuffix(rel, ".md") {
-		return index.Source{}, false
-	}
-	fi, err := os.Stat(filepath.Join(c.root, filepath.FromSlash(rel)))
-	if err != nil || !fi.Mode().IsRegular() {
-		return index.Source{}, false
-	}
-	return index.Source{Path: rel, Stamp: index.Stamp(fi.Size(), fi.ModTime().UnixNano())}, true
-}
-
-func (c summaryFiles) Load(ctx context.Context, src index.Source) (index.Source, error) {
-	path := filepath.Join(c.root, filepath.FromSlash(src.Path))
-	s, err := consolidate.ReadSummary(path)
-	if err != nil {
-		return src, err
-	}
-	if s.Period.Rel() != src.Path {
-		return src, fmt.Errorf("%s: front matter says %s, which belongs at %s", src.Path, s.Period.ID(), s.Period.Rel())
-	}
-	var text strings.Builder
-	text.WriteString(s.Prose)
-	for _, d := range s.Decisions {
-		text.WriteString("\n" + d.Text)
-	}
-	if len(s.Keywords) > 0 {
-		// The key routes recall to the period: searched, and shown in a
-		// snippet like the rest of the summary.
-		text.WriteString("\nKeywords:")
-		for _, k := range s.Keywords {
-			text.WriteString(" " + k.Name)
-		}
-	}
-	var tags []string
-	for _, t := range s.Tags {
-		tags = append(tags, t.Name)
-	}
-	r := s.Period.Range()
-	src.Docs = []index.Doc{{
-		ID: s.ID(), Level: s.Period.Level, Period: s.Period.String(), Kind: "summary", Tags: tags,
-		Text: text.String(), Path: src.Path, Line: proseLine(path), Start: r.From, End: r.To,
-	}}
-	return src, nil
-}
-
-// proseLine returns the line of a summary's first prose line: after the
-// front matter and the title; 1 when it cannot tell.
-func proseLine(path string) int {
-	f, err := os.Open(path)
-	if err != nil {
-		return 1
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), consolidate.MaxSummarySize)
-	n, fences := 0, 0
-	for sc.Scan() {
-		n++
-		l := strings.TrimSpace(sc.Text())
-		switch {
-		case fences < 2 && l == "---":
-			fences++
-		case fences < 2 && n == 1:
-			fences = 2 // no front matter
-			fallthrough
-		case fences >= 2 && l != "" && !strings.HasPrefix(l, "# "):
-			return n
-		}
-	}
-	return 1
 }

@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/app"
 )
 
 // The first build of the index reports its progress, never backwards, up
 // to every file it read.
 func TestIndexBuildReportsProgress(t *testing.T) {
 	ctx := context.Background()
-	a := newApp(t, t.TempDir())
+	dir := t.TempDir()
+	a := newApp(t, dir)
 	for d := 1; d <= 12; d++ {
 		if _, err := a.Remember(ctx, api.RememberRequest{Text: fmt.Sprintf("note %d about the garden", d), At: fmt.Sprintf("2026-01-%02d 09:00", d)}); err != nil {
 			t.Fatal(err)
@@ -20,14 +22,16 @@ func TestIndexBuildReportsProgress(t *testing.T) {
 	}
 	var calls int
 	var lastDone, lastTotal int
-	a.SetIndexProgress(func(done, total int) {
+	a.Close()
+	b := app.NewWith(dir, a.Config, nil, app.Options{IndexProgress: func(done, total int) {
 		calls++
 		if done < lastDone || total < lastTotal || done > total {
 			t.Errorf("progress went %d/%d after %d/%d", done, total, lastDone, lastTotal)
 		}
 		lastDone, lastTotal = done, total
-	})
-	if _, err := a.Index(ctx); err != nil {
+	}})
+	defer b.Close()
+	if _, err := b.Index(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if lastTotal < 12 || lastDone != lastTotal || calls == 0 {

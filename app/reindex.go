@@ -16,20 +16,18 @@ func (a *App) Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexR
 	var x *index.Index
 	var err error
 	if req.Changed {
-		x, err = a.openAndSync(ctx, false)
+		x, err = a.idx.get(ctx, false)
 	} else {
-		x, err = a.emptyIndex(ctx)
+		x, err = a.idx.empty(ctx)
 	}
 	if err != nil {
 		return api.ReindexResponse{}, err
 	}
-	st, err := x.Sync(ctx, false, a.corpora()...) // on an empty index, a bulk build
+	st, err := x.Sync(ctx, false, a.idx.corpora()...) // on an empty index, a bulk build
 	if err != nil {
 		return api.ReindexResponse{}, err
 	}
-	a.idx.mu.Lock()
-	a.idx.lastFull = a.Now()
-	a.idx.mu.Unlock()
+	a.idx.caughtUp()
 	stats, err := x.Stats()
 	if err != nil {
 		return api.ReindexResponse{}, err

@@ -18,7 +18,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 		return api.RememberResponse{}, err
 	}
 	ensurePrivateDir(a.Dir, a.Log)
-	a.pinZone()
+	a.zone.pin()
 	entries := []dayfiles.NewEntry{e}
 	ws, err := a.keep.Append(entries, nil)
 	if err != nil {
@@ -47,7 +47,7 @@ func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Win
 		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
-		if err := checkWall(at, t, a.Loc()); err != nil {
+		if err := date.CheckWall(at, t, a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
 	}
@@ -82,7 +82,7 @@ func (a *App) runWriteHook(ctx context.Context, h func(context.Context, []date.D
 				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			func() {
 				defer func() { recover() }() // closing a broken index may panic too
-				a.dropIndex()
+				a.idx.drop()
 			}()
 		}
 	}()

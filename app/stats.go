@@ -128,10 +128,7 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 	if resp.DayFileBytes > 0 {
 		resp.IndexRatio = float64(resp.IndexBytes) / float64(resp.DayFileBytes)
 	}
-	a.idx.mu.Lock()
-	daemon := a.idx.background
-	a.idx.mu.Unlock()
-	if daemon {
+	if a.opts.BackgroundCatchUp {
 		resp.DaemonRSS = selfRSS()
 	}
 

@@ -53,8 +53,10 @@ func TestStatsIndexFootprint(t *testing.T) {
 	if resp.DaemonRSS != 0 {
 		t.Errorf("daemon_rss_bytes %d without a daemon", resp.DaemonRSS)
 	}
-	a.SetBackgroundCatchUp() // as the daemon does
-	resp, err = a.Stats(ctx, api.StatsRequest{})
+	a.Close()
+	d := app.NewWith(dir, a.Config, nil, app.Options{BackgroundCatchUp: true}) // as the daemon's
+	defer d.Close()
+	resp, err = d.Stats(ctx, api.StatsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}

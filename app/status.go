@@ -53,7 +53,6 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 		}
 		resp.Entries += n
 	}
-	a.consolidateStatus(ctx, &resp)
 	for _, h := range a.statusHooks.list() {
 		h(ctx, &resp)
 	}
@@ -62,8 +61,9 @@ func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResp
 
 // entryCounts keeps each day file's entry count, keyed by its size and
 // modification time, so that a daemon's status parses only the days that
-// changed since the last one: parsing all of 5 years took 450 ms a status.
-// About 40 bytes a day; nothing is written to disk.
+// changed since the last one (what parsing them all cost is in
+// BENCHMARKS.md, "Figures behind the code"). About 40 bytes a day; nothing
+// is written to disk.
 type entryCounts struct {
 	mu     sync.Mutex
 	byPath map[string]entryCount

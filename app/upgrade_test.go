@@ -34,7 +34,9 @@ func (c *fakeClock) Now() time.Time      { return time.Unix(0, c.t.Load()).UTC()
 func (c *fakeClock) Add(d time.Duration) { c.t.Add(int64(d)) }
 
 // ollamaApp is an App with ollama.enabled against url, on dir, at c's time.
-func ollamaApp(t *testing.T, dir, url, summaryModel string, c *fakeClock) *app.App {
+// ollamaApp returns an App with Ollama enabled at url, on c's clock; opts
+// pace its upgrade.
+func ollamaApp(t *testing.T, dir, url, summaryModel string, c *fakeClock, opts app.Options) *app.App {
 	t.Helper()
 	cfg := config.Default()
 	cfg.Timezone = "UTC"
@@ -46,7 +48,7 @@ func ollamaApp(t *testing.T, dir, url, summaryModel string, c *fakeClock) *app.A
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
+	a := app.NewWith(dir, cfg, nil, opts)
 	a.Now = c.Now
 	t.Cleanup(func() { a.Close() })
 	return a
@@ -121,7 +123,8 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 	var chats chatLog
 	chats.script(srv, nil)
 	c := newFakeClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
-	a := ollamaApp(t, dir, srv.URL, "", c)
+	const pause = 50 * time.Millisecond
+	a := ollamaApp(t, dir, srv.URL, "", c, app.Options{UpgradePause: pause})
 
 	start := time.Now()
 	if _, err := a.Index(ctx); err != nil {
@@ -152,7 +155,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Summarizer != "offline/extractive-v1 (ollama unreachable since 09:00)" {
+	if st.Summarizer != "offline/extractive-v2 (ollama unreachable since 09:00)" {
 		t.Errorf("status summarizer %q", st.Summarizer)
 	}
 	if !strings.HasPrefix(st.Embedder, "ollama/nomic-embed-text (ollama unreachable since 09:00; vectors waiting: ") {
@@ -180,8 +183,6 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 
 	srv.Up(t)
 	c.Add(3 * time.Minute) // past the cooldown
-	const pause = 50 * time.Millisecond
-	a.SetUpgradePacing(pause, 0)
 	start = time.Now()
 	rep, err = a.UpgradePass(ctx)
 	if err != nil {
@@ -244,13 +245,12 @@ func TestUpgradeStopsWhenOllamaGoesAway(t *testing.T) {
 	var failing atomic.Bool
 	chats.script(srv, func(int) bool { return failing.Load() })
 	c := newFakeClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
-	a := ollamaApp(t, dir, srv.URL, "", c)
+	a := ollamaApp(t, dir, srv.URL, "", c, app.Options{UpgradePause: time.Millisecond})
 	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	srv.Up(t)
 	c.Add(3 * time.Minute)
-	a.SetUpgradePacing(time.Millisecond, 0)
 	// The first summary goes through, then Ollama's runner fails.
 	srv.OnChat(func(n int, _ *ollamaapi.ChatRequest) ollamatest.ChatReply {
 		if n > 1 {
@@ -263,7 +263,7 @@ func TestUpgradeStopsWhenOllamaGoesAway(t *testing.T) {
 		t.Fatalf("pass with ollama going away: %+v, %v", rep, err)
 	}
 	st, _ := a.Status(ctx, api.StatusRequest{})
-	if !strings.HasPrefix(st.Summarizer, "offline/extractive-v1 (ollama unavailable since 09:03") {
+	if !strings.HasPrefix(st.Summarizer, "offline/extractive-v2 (ollama unavailable since 09:03") {
 		t.Errorf("status summarizer %q", st.Summarizer)
 	}
 	calls := srv.Calls("/api/chat")
@@ -292,7 +292,7 @@ func TestSummaryModelChange(t *testing.T) {
 	srv := ollamatest.New(t, "llama3.2", "mistral", "nomic-embed-text")
 	srv.Reply("They paddled across the lake.")
 	c := newFakeClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
-	a := ollamaApp(t, dir, srv.URL, "", c)
+	a := ollamaApp(t, dir, srv.URL, "", c, app.Options{})
 	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
@@ -301,8 +301,7 @@ func TestSummaryModelChange(t *testing.T) {
 	}
 	a.Close()
 
-	b := ollamaApp(t, dir, srv.URL, "mistral", c)
-	b.SetUpgradePacing(time.Millisecond, 0)
+	b := ollamaApp(t, dir, srv.URL, "mistral", c, app.Options{UpgradePause: time.Millisecond})
 	rep, err := b.UpgradePass(ctx)
 	if err != nil || rep.Redone != 4 || rep.Left != 0 {
 		t.Fatalf("pass after the model change: %+v, %v", rep, err)
@@ -327,7 +326,7 @@ func TestUpgradeLoop(t *testing.T) {
 	srv := ollamatest.NewDown(t, "llama3.2", "nomic-embed-text")
 	srv.Reply("They paddled across the lake.")
 	c := newFakeClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
-	a := ollamaApp(t, dir, srv.URL, "", c)
+	a := ollamaApp(t, dir, srv.URL, "", c, app.Options{UpgradePause: time.Millisecond, UpgradeEvery: 10 * time.Millisecond})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if _, err := a.Index(ctx); err != nil {
@@ -336,7 +335,6 @@ func TestUpgradeLoop(t *testing.T) {
 	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	a.SetUpgradePacing(time.Millisecond, 10*time.Millisecond)
 	done := make(chan error, 1)
 	go func() { done <- a.UpgradeLoop(ctx) }()
 	srv.Up(t)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,21 +12,25 @@ import (
 // usagePart counts how often recall and expand return each summary and
 // entry (package usage), opened on first use.
 type usagePart struct {
+	dir string
+	log *slog.Logger
+	now func() time.Time
+
 	once   sync.Once
 	s      *usage.Store
 	err    error
 	opened atomic.Pointer[usage.Store] // s once open, for FlushUse
 }
 
-// Usage returns the retrieval counts of the data dir, opened on first use.
-func (a *App) Usage() (*usage.Store, error) {
-	a.use.once.Do(func() {
-		a.use.s, a.use.err = usage.Open(a.Dir, usage.Options{Log: a.Log, Now: func() time.Time { return a.Now() }})
-		if a.use.err == nil {
-			a.use.opened.Store(a.use.s)
+// store returns the retrieval counts of the data dir, opened on first use.
+func (u *usagePart) store() (*usage.Store, error) {
+	u.once.Do(func() {
+		u.s, u.err = usage.Open(u.dir, usage.Options{Log: u.log, Now: u.now})
+		if u.err == nil {
+			u.opened.Store(u.s)
 		}
 	})
-	return a.use.s, a.use.err
+	return u.s, u.err
 }
 
 // RecordUse counts one use of each id that recall or expand returned: a
@@ -34,7 +39,7 @@ func (a *App) Usage() (*usage.Store, error) {
 // timer, or when enough wait; a store that will not open is logged once and
 // counts nothing.
 func (a *App) RecordUse(ids []string) {
-	s, err := a.Usage()
+	s, err := a.use.store()
 	if err != nil {
 		return // logged by usesOf on the context's first read
 	}
@@ -50,12 +55,12 @@ func (a *App) FlushUse() error {
 	return s.Flush()
 }
 
-// usesOf returns the use counts, or none (with a warning) when the store
+// counts returns the use counts, or none (with a warning) when the store
 // will not open.
-func (a *App) usesOf() map[string]usage.Count {
-	s, err := a.Usage()
+func (u *usagePart) counts() map[string]usage.Count {
+	s, err := u.store()
 	if err != nil {
-		a.Log.Warn("ignoring retrieval counts", "err", err)
+		u.log.Warn("ignoring retrieval counts", "err", err)
 		return nil
 	}
 	return s.Counts()

@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,57 +21,63 @@ const ZoneFile = "state/zone"
 
 // Loc returns the zone every entry's day and time are taken in: the
 // configured one, or for "Local" the data dir's pinned one (ZoneFile).
-func (a *App) Loc() *time.Location {
-	a.zone.once.Do(func() { a.zone.loc = a.resolveZone() })
-	return a.zone.loc
-}
+func (a *App) Loc() *time.Location { return a.zone.get() }
 
+// zonePart is the data dir's zone, resolved once.
 type zonePart struct {
+	dir        string
+	configured string         // the config's timezone
+	fallback   *time.Location // the config's Location
+	log        *slog.Logger
+
 	once sync.Once
 	loc  *time.Location
 }
 
-func (a *App) localConfigured() bool {
-	return a.Config.Timezone == "" || a.Config.Timezone == "Local"
+func (z *zonePart) get() *time.Location {
+	z.once.Do(func() { z.loc = z.resolve() })
+	return z.loc
 }
 
-func (a *App) resolveZone() *time.Location {
-	if !a.localConfigured() {
-		return a.Config.Location()
+func (z *zonePart) local() bool { return z.configured == "" || z.configured == "Local" }
+
+func (z *zonePart) resolve() *time.Location {
+	if !z.local() {
+		return z.fallback
 	}
-	p := filepath.Join(a.Dir, filepath.FromSlash(ZoneFile))
+	p := filepath.Join(z.dir, filepath.FromSlash(ZoneFile))
 	b, err := os.ReadFile(p)
 	if err == nil {
 		name := strings.TrimSpace(string(b))
 		if loc, err := time.LoadLocation(name); err == nil {
 			return loc
 		}
-		a.Log.Warn("the data dir's pinned time zone is unknown; using the process's", "path", p, "zone", name)
+		z.log.Warn("the data dir's pinned time zone is unknown; using the process's", "path", p, "zone", name)
 	}
 	if name := localZoneName(); name != "" {
 		if loc, err := time.LoadLocation(name); err == nil {
 			return loc
 		}
 	}
-	return a.Config.Location()
+	return z.fallback
 }
 
-// pinZone writes ZoneFile on the first write to a data dir whose config
-// says "Local", naming the zone Loc resolved.
-func (a *App) pinZone() {
-	if !a.localConfigured() {
+// pin writes ZoneFile on the first write to a data dir whose config says
+// "Local", naming the zone get resolved.
+func (z *zonePart) pin() {
+	if !z.local() {
 		return
 	}
-	p := filepath.Join(a.Dir, filepath.FromSlash(ZoneFile))
+	p := filepath.Join(z.dir, filepath.FromSlash(ZoneFile))
 	if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
 		return
 	}
-	name := a.Loc().String()
+	name := z.get().String()
 	if name == "Local" {
 		return // the process's zone has no name to pin
 	}
 	if err := atomicfile.Write(p, []byte(name+"\n"), 0o600); err != nil {
-		a.Log.Warn("pinning the data dir's time zone", "path", p, "err", err)
+		z.log.Warn("pinning the data dir's time zone", "path", p, "err", err)
 	}
 }
 
@@ -96,43 +102,4 @@ func localZoneName() string {
 		return target[i+len("zoneinfo/"):]
 	}
 	return ""
-}
-
-// checkWall returns an error when at, a local time as given to --at (not
-// RFC 3339), names a wall-clock time that does not exist in loc, where t
-// is what it was parsed to: the hour skipped when daylight saving time
-// begins. Go would move it silently.
-func checkWall(at string, t time.Time, loc *time.Location) error {
-	at = strings.TrimSpace(at)
-	if _, err := time.Parse(time.RFC3339, at); err == nil {
-		return nil
-	}
-	var wall time.Time
-	ok := false
-	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04", "15:04"} {
-		if w, err := time.Parse(layout, at); err == nil {
-			wall, ok = w, true
-			break
-		}
-	}
-	in := t.In(loc)
-	if !ok || (in.Hour() == wall.Hour() && in.Minute() == wall.Minute()) {
-		return nil
-	}
-	// Find the jump: the offset changes between three hours before and after.
-	lo, hi := t.Add(-3*time.Hour), t.Add(3*time.Hour)
-	_, off := lo.In(loc).Zone()
-	for hi.Sub(lo) > time.Minute {
-		mid := lo.Add(hi.Sub(lo) / 2)
-		if _, o := mid.In(loc).Zone(); o == off {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	_, after := hi.In(loc).Zone()
-	from := hi.In(time.FixedZone("", off))
-	to := from.Add(time.Duration(after-off) * time.Second)
-	return fmt.Errorf("%s does not exist in %s: the clocks jump from %s to %s on %s (daylight saving time); give a time outside the gap, or an RFC 3339 time with its offset",
-		at, loc, from.Format("15:04"), to.Format("15:04"), from.Format("2006-01-02"))
 }

@@ -4,8 +4,9 @@
 // first), then the latest entries verbatim, newest last, all within a token
 // budget. Every item carries the id that "daybook expand" takes.
 //
-// The package is pure: the caller (package app) reads the files, recalls and
-// counts, and hands over candidates; Build chooses among them by the memory
+// Gather reads the candidates from the data dir (summaries, day files, and
+// the drill's hits the caller recalled); the caller (package app) adds the
+// use counts. Build is pure: it chooses among the candidates by the memory
 // utility score (see Utility) and renders the block. Nothing is deleted or
 // rewritten by this: the score only orders what is left out.
 package assemble
@@ -56,7 +57,7 @@ type Candidate struct {
 	// Hit marks a drill hit: shown first in its part, in Rank order.
 	Hit bool
 	// Tier orders the pyramid top-down within a part: what is placed is
-	// chosen tier by tier (0 first), and by utility within a tier. The App
+	// chosen tier by tier (0 first), and by utility within a tier. Gather
 	// gives hits 0, years 1, months 2, days 3; recent entries are all 0.
 	Tier int
 	// Rank orders items within their part: hits by the drill's rank, the

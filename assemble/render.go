@@ -79,6 +79,9 @@ func NoteLine(id, text string) string {
 
 // ParseEntries returns the text of every entry item in a block by its id:
 // the inverse of EntryLine. Summary headings and notes are not entries.
+// daybook itself never reads a block back: the tests of this package and
+// of package app hold a context to its promise (an entry verbatim, under
+// its id) with it.
 func ParseEntries(markdown string) map[string]string {
 	out := map[string]string{}
 	lines := strings.Split(markdown, "\n")

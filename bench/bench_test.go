@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -20,7 +21,8 @@ func TestQuickRun(t *testing.T) {
 		t.Skip("builds daybook and runs a 1-year corpus through it")
 	}
 	exe := filepath.Join(t.TempDir(), "daybook")
-	if out, err := exec.Command("go", "build", "-o", exe, "github.com/daybook/daybook/cmd/daybook").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", filepath.Dir(exe)+string(filepath.Separator), // the front and daybook-core beside it
+		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core").CombinedOutput(); err != nil {
 		t.Fatalf("building daybook: %v\n%s", err, out)
 	}
 	cache := t.TempDir()
@@ -36,13 +38,16 @@ func TestQuickRun(t *testing.T) {
 	if s.Days < 300 || s.Entries == 0 || s.IndexDocs < s.Entries || s.ScanMatches == 0 {
 		t.Errorf("the corpus or index looks wrong: %+v", s)
 	}
-	for name, l := range map[string]Latency{"in process": s.RecallInProcess, "socket": s.RecallSocket, "cli": s.RecallCLI, "find": s.Find, "grep": s.Grep, "start": s.Start, "hello-world": s.Hello} {
+	for name, l := range map[string]Latency{"in process": s.RecallInProcess, "socket": s.RecallSocket, "cli": s.RecallCLI, "find": s.Find, "grep": s.Grep, "start": s.Start, "hello-world": s.Hello, "start, daemon up": s.StartDaemonUp} {
 		if l.N == 0 || l.P50 <= 0 || l.P99 < l.P50 || l.Max < l.P99 {
 			t.Errorf("recall %s: %+v", name, l)
 		}
 	}
 	if s.Backfill.PeakRSS <= 0 || s.Reindex.PeakRSS <= 0 || s.DaemonIdleRSS <= 0 || s.DaemonRecalledRSS <= 0 {
 		t.Errorf("RSS not measured: backfill %d, reindex %d, daemon %d, after recalls %d", s.Backfill.PeakRSS, s.Reindex.PeakRSS, s.DaemonIdleRSS, s.DaemonRecalledRSS)
+	}
+	if runtime.GOOS == "linux" && (s.StartFaults <= 0 || s.HelloFaults <= 0) {
+		t.Errorf("start's page faults not measured: %d, %d", s.StartFaults, s.HelloFaults)
 	}
 	if s.StartOverHello <= 0 {
 		t.Errorf("no ratio of daybook's start to a Go hello-world's: %v (notes %q)", s.StartOverHello, rep.Notes)

@@ -53,6 +53,7 @@ func runCmd(cmd *exec.Cmd, keep bool) ([]byte, Proc, error) {
 	if st := cmd.ProcessState; st != nil {
 		p.CPUSeconds = (st.UserTime() + st.SystemTime()).Seconds()
 		p.PeakRSS = maxRSS(st)
+		p.MinorFaults = minorFaults(st)
 	}
 	if err != nil {
 		// grep and rg exit 1 when nothing matched: not a failure here.

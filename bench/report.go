@@ -29,6 +29,9 @@ type Proc struct {
 	Seconds    float64 `json:"seconds"`
 	CPUSeconds float64 `json:"cpu_seconds"`
 	PeakRSS    int64   `json:"peak_rss_bytes"` // rusage maxrss; 0 where the OS does not say
+	// Minor page faults (rusage minflt; 0 where the OS does not say): most
+	// of what a short command's start costs, and what a bigger binary adds.
+	MinorFaults int64 `json:"minor_faults,omitempty"`
 }
 
 // Latency summarises repeated timings, in milliseconds.
@@ -60,6 +63,10 @@ type Size struct {
 	RecallInProcess Latency `json:"recall_in_process"` // app.App.Recall in this process
 	RecallSocket    Latency `json:"recall_socket"`     // api.Client.Recall to a daemon child
 	RecallCLI       Latency `json:"recall_cli"`        // exec of "daybook recall" with the daemon up
+	// "daybook help" timed in turns with RecallCLI, and RecallCLI's p50 less
+	// its: what recalling through a daemon adds to the program's start.
+	StartDaemonUp      Latency `json:"start_daemon_up"`
+	RecallCLILessStart float64 `json:"recall_cli_less_start_ms"`
 
 	DaemonIdleRSS int64 `json:"daemon_idle_rss_bytes"` // VmRSS once settled after a first recall
 	DaemonPeakRSS int64 `json:"daemon_peak_rss_bytes"` // VmHWM when it was stopped
@@ -83,6 +90,13 @@ type Size struct {
 	// start over its: what daybook adds to any Go program's start.
 	Hello          Latency `json:"hello_start,omitzero"`
 	StartOverHello float64 `json:"start_over_hello,omitempty"`
+	// Medians of the same runs: the minor page faults of daybook help and
+	// of the hello-world. (Not their peak RSS: Linux carries this process's
+	// high-water RSS into a child's maxrss at exec, since Go starts children
+	// with CLONE_VM|CLONE_VFORK, and the open index makes it far larger than
+	// a start's.)
+	StartFaults int64 `json:"start_minor_faults,omitempty"`
+	HelloFaults int64 `json:"hello_minor_faults,omitempty"`
 
 	Seconds float64 `json:"seconds"` // this size, generation included
 }

@@ -246,14 +246,25 @@ func (o Options) throughDaemon(ctx context.Context, w workDir, queries []string,
 		return ctx.Err()
 	}
 	run.DaemonRecalledRSS, _ = d.memory()
-	ds, err = repeat(ctx, queries, n.cli, func(ctx context.Context, q string) error {
-		_, _, err := runCmd(w.command(ctx, "recall", "--json", q), false)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("recalling through the CLI: %w", err)
+	// Each recall through the CLI in turn with a "daybook help", so that
+	// the start it is compared with is timed on the same machine at the
+	// same moment.
+	var starts []time.Duration
+	ds = nil
+	for i := range n.cli {
+		for _, c := range []struct {
+			args []string
+			to   *[]time.Duration
+		}{{[]string{"help"}, &starts}, {[]string{"recall", "--json", queries[i%len(queries)]}, &ds}} {
+			_, p, err := runCmd(w.command(ctx, c.args...), false)
+			if err != nil {
+				return fmt.Errorf("recalling through the CLI: %w", err)
+			}
+			*c.to = append(*c.to, time.Duration(p.Seconds*float64(time.Second)))
+		}
 	}
-	run.RecallCLI = summarise(ds)
+	run.RecallCLI, run.StartDaemonUp = summarise(ds), summarise(starts)
+	run.RecallCLILessStart = run.RecallCLI.P50 - run.StartDaemonUp.P50
 	_, run.DaemonPeakRSS = d.memory()
 	o.Log.Info("recalled through the daemon", "years", run.Years, "socket_p50_ms", run.RecallSocket.P50, "cli_p50_ms", run.RecallCLI.P50)
 	return nil

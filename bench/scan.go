@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,19 +50,22 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 	}
 	run.ScanPattern, run.ScanMatches = pattern, len(fr.Matches)
 	type timed struct {
-		mk  func() *exec.Cmd
-		out *Latency
-		ds  []time.Duration
+		mk     func() *exec.Cmd
+		out    *Latency
+		faults *int64 // the median, when wanted
+		ds     []time.Duration
+		ps     []Proc
 	}
 	cmds := []*timed{
 		{mk: func() *exec.Cmd { return w.command(ctx, "find", pattern) }, out: &run.Find},
-		{mk: func() *exec.Cmd { return w.command(ctx, "help") }, out: &run.Start},
+		{mk: func() *exec.Cmd { return w.command(ctx, "help") }, out: &run.Start, faults: &run.StartFaults},
 		{mk: func() *exec.Cmd { return exec.CommandContext(ctx, "grep", "-r", "-n", "-i", "-F", pattern, days) }, out: &run.Grep},
 	}
 	if hello, herr := buildHello(ctx, filepath.Dir(filepath.Dir(w.dir))); herr != nil {
 		notes = append(notes, fmt.Sprintf("no Go hello-world to compare daybook's start with: %v", herr))
 	} else {
-		cmds = append(cmds, &timed{mk: func() *exec.Cmd { return exec.CommandContext(ctx, hello) }, out: &run.Hello})
+		cmds = append(cmds, &timed{mk: func() *exec.Cmd { return exec.CommandContext(ctx, hello) }, out: &run.Hello,
+			faults: &run.HelloFaults})
 	}
 	if rg, lerr := exec.LookPath("rg"); lerr != nil {
 
@@ -79,17 +83,34 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 			}
 			if i > 0 {
 				c.ds = append(c.ds, time.Duration(p.Seconds*float64(time.Second)))
+				c.ps = append(c.ps, p)
 			}
 		}
 	}
 	for _, c := range cmds {
 		*c.out = summarise(c.ds)
+		if c.faults != nil {
+			*c.faults = median(c.ps, func(p Proc) int64 { return p.MinorFaults })
+		}
 	}
 	run.FindOverGrep = ratio(run.Find.P50, run.Grep.P50)
 	run.FindOverRg = ratio(run.Find.P50, run.Ripgrep.P50)
 	run.ScanOverRg = ratio(run.Find.P50-run.Start.P50, run.Ripgrep.P50-run.RgStart.P50)
 	run.StartOverHello = ratio(run.Start.P50, run.Hello.P50)
 	return notes, nil
+}
+
+// median returns the median of f over ps.
+func median(ps []Proc, f func(Proc) int64) int64 {
+	if len(ps) == 0 {
+		return 0
+	}
+	xs := make([]int64, len(ps))
+	for i, p := range ps {
+		xs[i] = f(p)
+	}
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }
 
 func ratio(a, b float64) float64 {

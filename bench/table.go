@@ -57,6 +57,12 @@ var rows = []row{
 	{"recall in process p50 / p99", "p50 ≤ 2 ms", func(s Size) string { return lat(s.RecallInProcess) }},
 	{"recall via socket p50 / p99", "", func(s Size) string { return lat(s.RecallSocket) }},
 	{"recall via CLI p50 / p99", "p50 ≤ 15 ms", func(s Size) string { return lat(s.RecallCLI) }},
+	{"recall via CLI − start (help, in turns)", "≤ 3 ms @5y", func(s Size) string {
+		if s.StartDaemonUp.N == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%s (%s − %s)", ms(s.RecallCLILessStart), ms(s.RecallCLI.P50), ms(s.StartDaemonUp.P50))
+	}},
 	{"daemon idle RSS (peak)", "≤ 150 MiB", func(s Size) string {
 		return fmt.Sprintf("%s (%s)", mib(s.DaemonIdleRSS), mib(s.DaemonPeakRSS))
 	}},
@@ -93,6 +99,12 @@ var rows = []row{
 			return "-"
 		}
 		return fmt.Sprintf("%.2f× (%s / %s)", s.StartOverHello, ms(s.Start.P50), ms(s.Hello.P50))
+	}},
+	{"start: minor page faults (hello-world's)", "", func(s Size) string {
+		if s.Hello.N == 0 {
+			return fmt.Sprintf("%d (-)", s.StartFaults)
+		}
+		return fmt.Sprintf("%d (%d)", s.StartFaults, s.HelloFaults)
 	}},
 	{"find less start (÷ rg less start)", "", func(s Size) string {
 		scan := ms(s.Find.P50 - s.Start.P50)

@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -99,7 +99,7 @@ func (w Web) Validate() error {
 	if w.Listen == "" {
 		return nil
 	}
-	host, port, err := net.SplitHostPort(w.Listen)
+	host, port, err := splitHostPort(w.Listen)
 	if err != nil {
 		return fmt.Errorf("web.listen: %q is not HOST:PORT (e.g. 127.0.0.1:7717): %v", w.Listen, err)
 	}
@@ -121,8 +121,32 @@ func IsLoopbackHost(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Zone() == "" && ip.IsLoopback()
+}
+
+// splitHostPort splits HOST:PORT, [IPv6]:PORT, or :PORT as net.SplitHostPort
+// does. It is here so that config does not import net, which on a machine
+// with a C compiler links libc into every binary that reads the config, the
+// fast-starting front "daybook" among them (cmd/daybook).
+func splitHostPort(s string) (host, port string, err error) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return "", "", errors.New("missing port")
+	}
+	host, port = s[:i], s[i+1:]
+	if strings.HasPrefix(host, "[") {
+		if !strings.HasSuffix(host, "]") {
+			return "", "", errors.New("missing ']'")
+		}
+		host = host[1 : len(host)-1]
+	} else if strings.Contains(host, ":") {
+		return "", "", errors.New("too many colons")
+	}
+	if strings.ContainsAny(host, "[]") || strings.ContainsAny(port, "[]") {
+		return "", "", errors.New("unexpected '[' or ']'")
+	}
+	return host, port, nil
 }
 
 // Log configures logging.
@@ -286,6 +310,17 @@ func loadLocation(name string) (*time.Location, error) {
 type Env struct {
 	Getenv  func(string) string
 	HomeDir func() (string, error)
+	// Cwd is the folder relative paths are taken from: "" is this
+	// process's. A daemon running a front's command sets the front's.
+	Cwd string
+}
+
+// abs returns p as an absolute path, relative to e.Cwd.
+func (e Env) abs(p string) (string, error) {
+	if e.Cwd != "" && !filepath.IsAbs(p) {
+		return filepath.Join(e.Cwd, p), nil
+	}
+	return filepath.Abs(p)
 }
 
 // OSEnv reads the process environment.
@@ -310,7 +345,7 @@ func (e Env) DataDir(flagDir string) (string, error) {
 		}
 		dir = filepath.Join(home, ".local", "share", "daybook")
 	}
-	return filepath.Abs(dir)
+	return e.abs(dir)
 }
 
 // ConfigPath returns flagPath, else $DAYBOOK_CONFIG, else
@@ -318,11 +353,11 @@ func (e Env) DataDir(flagDir string) (string, error) {
 // required is true when the user named the file, so it must exist.
 func (e Env) ConfigPath(flagPath string) (path string, required bool, err error) {
 	if flagPath != "" {
-		p, err := filepath.Abs(flagPath)
+		p, err := e.abs(flagPath)
 		return p, true, err
 	}
 	if p := e.Getenv("DAYBOOK_CONFIG"); p != "" {
-		p, err := filepath.Abs(p)
+		p, err := e.abs(p)
 		return p, true, err
 	}
 	if x := e.Getenv("XDG_CONFIG_HOME"); x != "" {

@@ -49,7 +49,7 @@ type RunOptions struct {
 	Force bool
 	// Upgrade rewrites every summary in scope that daybook wrote, whether or
 	// not its inputs changed, and never one a person edited: what redoes an
-	// offline-made summary with Ollama (see app.UpgradePass).
+	// offline-made summary with Ollama (see ollama.Upgrader).
 	Upgrade bool
 	// Progress, if set, is called after each period with how many of the
 	// periods in scope are done.

@@ -73,8 +73,8 @@ func (f *facts) addDay(day *dayfiles.Day) {
 	for i, e := range day.Entries {
 		texts[i] = e.Text
 	}
-	known := MidSentenceNames(texts...)
-	for _, e := range day.Entries {
+	whom := NewWhom(texts)
+	for i, e := range day.Entries {
 		switch e.Kind {
 		case dayfiles.KindDecision:
 			c.Decisions++
@@ -91,7 +91,7 @@ func (f *facts) addDay(day *dayfiles.Day) {
 		for _, t := range e.Tags {
 			f.tags[t]++
 		}
-		for _, p := range peopleIn(e.Text, known) {
+		for _, p := range whom.Of(i) {
 			f.people[p]++
 		}
 		for _, w := range words.Keywords(e.Text) {

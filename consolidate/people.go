@@ -6,16 +6,16 @@ import (
 	"unicode/utf8"
 )
 
-// People returns the people text names, each once, in order: @handles, and
-// runs of capitalised words ("Alice", "Alice Smith"). The heuristic is simple
-// on purpose: the first word of a sentence or a line is capitalised anyway,
-// so it counts only when the text also uses it in mid-sentence ("Met
-// Alice Smith" gives "Alice Smith"; "Alice said so" gives nothing unless
-// Alice appears later in the text); weekdays, months and a few common words
-// are never names; code spans, URLs, #tags and words with digits are
-// skipped. It will take a product name in mid-sentence ("moved to Postgres")
-// for a person.
-func People(text string) []string {
+// Names returns the names text uses, each once, in order: @handles, and
+// runs of capitalised words ("Alice", "Alice Smith"): people, places,
+// projects and products alike. The first word of a sentence or a line is
+// capitalised anyway, so it counts only when the text also uses it in
+// mid-sentence ("Met Alice Smith" gives "Alice Smith"; "Alice said so"
+// gives nothing unless Alice appears later in the text); weekdays, months
+// and a few common words are never names; code spans, URLs, #tags and
+// words with digits are skipped. Topics name what an entry is about with
+// it; People keeps only the names that are people.
+func Names(text string) []string {
 	return peopleIn(text, MidSentenceNames(text))
 }
 
@@ -25,19 +25,28 @@ func People(text string) []string {
 func MidSentenceNames(texts ...string) map[string]bool {
 	mid := map[string]bool{}
 	for _, text := range texts {
-		for _, toks := range tokenLines(stripCode(text)) {
-			for _, t := range toks {
-				if !t.start && isName(t.word) {
-					mid[t.word] = true
-				}
-			}
-		}
+		addMid(mid, tokenLines(stripCode(text)))
 	}
 	return mid
 }
 
-// peopleIn is People with the words confirmed as names given.
+func addMid(mid map[string]bool, lines [][]token) {
+	for _, toks := range lines {
+		for _, t := range toks {
+			if !t.start && isName(t.word) {
+				mid[t.word] = true
+			}
+		}
+	}
+}
+
+// peopleIn is Names with the words confirmed as names given.
 func peopleIn(text string, mid map[string]bool) []string {
+	return namesIn(tokenLines(stripCode(text)), mid)
+}
+
+// namesIn is peopleIn of a text's tokens.
+func namesIn(lines [][]token, mid map[string]bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(name string) {
@@ -46,7 +55,7 @@ func peopleIn(text string, mid map[string]bool) []string {
 			out = append(out, name)
 		}
 	}
-	for _, toks := range tokenLines(stripCode(text)) {
+	for _, toks := range lines {
 		var run []string
 		runAtStart := false
 		flush := func() {
@@ -164,7 +173,7 @@ var notNames = func() map[string]bool {
 		january february march april june july august september october november december
 		i i'm i've i'll i'd ok okay todo done note today tomorrow yesterday the a an and but or
 		we he she they it this that these those my our your his her their its also then so
-		mr mrs ms dr`) {
+		mr mrs ms dr im ive ill id`) {
 		m[w] = true
 	}
 	return m

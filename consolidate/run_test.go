@@ -51,7 +51,7 @@ func TestRunWritesEveryLevel(t *testing.T) {
 	}
 
 	day := readSummary(t, root, consolidate.LevelDay, "2025-03-11")
-	if day.Summarizer != "offline/extractive-v1" || !day.WrittenAt.Equal(jan2026) || day.Digest == "" {
+	if day.Summarizer != "offline/extractive-v2" || !day.WrittenAt.Equal(jan2026) || day.Digest == "" {
 		t.Errorf("day front matter: summarizer %q written %v digest %q", day.Summarizer, day.WrittenAt, day.Digest)
 	}
 	if day.Counts.Entries != 2 || day.Counts.Decisions != 1 || day.Counts.Todos != 1 {

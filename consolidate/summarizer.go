@@ -23,7 +23,7 @@ const (
 // leaves something out cannot lose it.
 type Summarizer interface {
 	// Name identifies the summarizer and its version in front matter,
-	// "offline/extractive-v1" or "ollama/llama3.2".
+	// "offline/extractive-v2" or "ollama/llama3.2".
 	Name() string
 	// Summarize returns prose for in, at most about in.WordLimit words.
 	Summarize(ctx context.Context, in Input) (string, error)

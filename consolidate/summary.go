@@ -9,9 +9,11 @@ import (
 	"github.com/daybook/daybook/words"
 )
 
-// FormatVersion is the version of the summary file layout. It is part of
-// every input digest, so a new layout redoes every summary.
-const FormatVersion = 2
+// FormatVersion is the version of the summary file layout and of what
+// consolidation computes into it (3: People lists only people; the offline
+// summarizer is offline/extractive-v2). It is part of every input digest,
+// so a new version redoes every summary on the next run.
+const FormatVersion = 3
 
 // Summary is a summary file: its front matter and the sections of its body.
 type Summary struct {

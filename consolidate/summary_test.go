@@ -185,10 +185,39 @@ func TestPeople(t *testing.T) {
 		{"See `Config Loader` and https://Example.com/Foo for the API.", nil},
 		{"email me@example.com about #Release", nil},
 		{"I told Eve.\nEve replied.", []string{"Eve"}},
+		{"I’m making Italian risotto with Arborio rice and Parmesan. Im sure Kate said it is easy.", []string{"Kate"}},
+		{"Shipped the Quokka migration. Zephyrine is late. Thanks Ana!", []string{"Ana"}},
+		{"An internship with Microsoft. Calculus with Analytic Geometry.", nil},
 	} {
 		if got := consolidate.People(tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("People(%q) = %q, want %q", tc.text, got, tc.want)
 		}
+	}
+}
+
+// A chat's speakers are people, and so are those they address or name as
+// acting; cuisines, foods and projects are not. A journal's "Weather:"
+// lines have no speaker.
+func TestWhomOfAChatDay(t *testing.T) {
+	chat := []string{
+		"Kevin: Hey Elise, I'm making Italian risotto with Arborio rice.",
+		"elise: Im jealous! Parmesan on top? The Cajun place near me closed.",
+		"Kevin: Yes, my sister Ana taught me. She moved to New York and I miss her.",
+		"elise: Lunch with the Quokka team tomorrow, then the Zephyrine launch.",
+	}
+	w := consolidate.NewWhom(chat)
+	for i, want := range [][]string{{"Kevin", "Elise"}, {"elise"}, {"Kevin", "Ana"}, {"elise"}} {
+		if got := w.Of(i); !slices.Equal(got, want) {
+			t.Errorf("people of %q = %q, want %q", chat[i], got, want)
+		}
+	}
+	journal := []string{"Weather: fog in the morning.", "Weather: rain.", "Incident: cache misses.", "Met Ana about the Quokka launch.", "Shipped Zephyrine.", "Read a book."}
+	w = consolidate.NewWhom(journal)
+	if got := w.Of(0); got != nil {
+		t.Errorf("a journal's label is taken for a speaker: %q", got)
+	}
+	if got := w.Of(3); !slices.Equal(got, []string{"Ana"}) {
+		t.Errorf("people of %q = %q", journal[3], got)
 	}
 }
 

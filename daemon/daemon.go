@@ -46,8 +46,9 @@ type Options struct {
 	Retry time.Duration
 	// CatchUp is how often the open index is brought up to date with the
 	// files in the background (edits no watcher or hook reported, such as
-	// a summary edited by hand); default 1m. Negative leaves it to the
-	// requests, each of which then catches up when the last was 5 s ago.
+	// a summary edited by hand); default 1m. Negative turns this off: an
+	// App built without AppOptions (BackgroundCatchUp) then catches up on
+	// a request when the last catch-up was 5 s ago.
 	CatchUp time.Duration
 	// Bar, if set, is a terminal to draw the backfill's progress bar on;
 	// otherwise progress goes to the log.
@@ -224,34 +225,45 @@ func (d *Daemon) goRun(fn func()) {
 // CLI reindex) to let go of the index.
 const indexLockTimeout = 30 * time.Second
 
-// openIndex opens the index and catches it up with the files, so that the
-// write hooks keep it current from then on.
-func (d *Daemon) openIndex(ctx context.Context) {
-	d.app.SetIndexLockTimeout(indexLockTimeout)
-	start := time.Now()
+// AppOptions are the options of the App a daemon serves (app.NewWith): a
+// longer wait for the index's lock, a first build's progress on bar (a
+// terminal; nil: the log) and the full catch-ups left to the daemon, which
+// runs them every Options.CatchUp.
+func AppOptions(bar io.Writer, log *slog.Logger) app.Options {
 	// A first build (or an earlier format's rebuild) takes a while: a bar.
-	p := newProgress(d.opts.Bar, d.log, "index")
-	d.app.SetIndexProgress(p.update)
-	_, err := d.app.Index(ctx)
-	p.finish()
-	if err != nil {
-		if ctx.Err() == nil {
-			d.log.Warn("opening the index; recall opens it again when asked", "err", err)
+	p := newProgress(bar, log.With("system", "daemon"), "index")
+	progress := func(done, total int) {
+		p.update(done, total)
+		if done >= total {
+			p.finish()
 		}
-		return
 	}
-	d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
-	// The open caught up; from now on the watcher, the write hooks and the
-	// loop below keep the index current, and no request waits for a
-	// catch-up.
-	if d.opts.CatchUp > 0 {
-		d.app.SetBackgroundCatchUp()
+	return app.Options{IndexLockTimeout: indexLockTimeout, IndexProgress: progress, BackgroundCatchUp: true}
+}
+
+// openIndex opens the index and catches it up with the files, so that the
+// write hooks keep it current from then on, then runs the background
+// catch-up.
+func (d *Daemon) openIndex(ctx context.Context) {
+	start := time.Now()
+	if _, err := d.app.Index(ctx); err != nil {
+		if ctx.Err() != nil {
+			return
+		}
+		// A request opens it later, and catches it up then; the loop
+		// below does nothing while it is closed.
+		d.log.Warn("opening the index; recall opens it again when asked", "err", err)
+	} else {
+		d.log.Info("index open", "took", time.Since(start).Round(time.Millisecond).String())
+		// The index logs what it merged.
+		if _, err := d.app.CompactIndex(ctx, compactOver); err != nil && ctx.Err() == nil {
+			d.log.Warn("compacting the index; recall works on as it is", "err", err)
+		}
+		d.trim.trim(0) // opening read the whole vector image, a compaction merged
 	}
-	// The index logs what it merged.
-	if _, err := d.app.CompactIndex(ctx, compactOver); err != nil && ctx.Err() == nil {
-		d.log.Warn("compacting the index; recall works on as it is", "err", err)
-	}
-	d.trim.trim(0) // opening read the whole vector image, a compaction merged
+	// From now on the watcher, the write hooks and this loop keep the
+	// index current, and no request of an App built with AppOptions waits
+	// for a catch-up.
 	if d.opts.CatchUp > 0 {
 		d.catchUpLoop(ctx, d.opts.CatchUp)
 	}
@@ -260,7 +272,8 @@ func (d *Daemon) openIndex(ctx context.Context) {
 // compactOver is how many index segments the daemon leaves as they are
 // when it opens the index: scorch's own merging keeps a daemon's small
 // writes at 1-4; an index a bulk build of an earlier daybook left has a
-// dozen, each a cost of every search (drill 3.6 ms with 13, 2.6 with 1).
+// dozen, each a cost of every search (figures in BENCHMARKS.md, "Figures
+// behind the code").
 const compactOver = 6
 
 // catchUpEvery is how often the daemon looks for edits no hook or watcher

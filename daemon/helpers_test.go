@@ -35,12 +35,12 @@ func testConfig(t testing.TB, tz string) config.Config {
 	return cfg
 }
 
-// newTestApp returns an App on dir whose log goes to lb (and to the test
-// log with -v).
+// newTestApp returns an App on dir, with the daemon's options, whose log
+// goes to lb (and to the test log with -v).
 func newTestApp(t testing.TB, dir string, cfg config.Config, lb *logBuf, now func() time.Time) *app.App {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	a := app.New(dir, cfg, log)
+	a := app.NewWith(dir, cfg, log, AppOptions(nil, log))
 	if now != nil {
 		a.Now = now
 	}

@@ -38,7 +38,7 @@ func newProgress(bar io.Writer, log *slog.Logger, what string) *progress {
 	return p
 }
 
-// update is a consolidate Progress callback.
+// update is a consolidate or index Progress callback.
 func (p *progress) update(done, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

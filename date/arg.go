@@ -125,3 +125,42 @@ func ParseTime(s string, now time.Time, loc *time.Location) (time.Time, error) {
 	}
 	return time.Time{}, fmt.Errorf("bad time %q: want HH:MM, YYYY-MM-DD HH:MM, or RFC 3339", s)
 }
+
+// CheckWall returns an error when at, a local time as ParseTime takes it
+// (not RFC 3339), names a wall-clock time that does not exist in loc,
+// where t is what ParseTime made of it: the hour skipped when daylight
+// saving time begins. Go would move it silently.
+func CheckWall(at string, t time.Time, loc *time.Location) error {
+	at = strings.TrimSpace(at)
+	if _, err := time.Parse(time.RFC3339, at); err == nil {
+		return nil
+	}
+	var wall time.Time
+	ok := false
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04", "15:04"} {
+		if w, err := time.Parse(layout, at); err == nil {
+			wall, ok = w, true
+			break
+		}
+	}
+	in := t.In(loc)
+	if !ok || (in.Hour() == wall.Hour() && in.Minute() == wall.Minute()) {
+		return nil
+	}
+	// Find the jump: the offset changes between three hours before and after.
+	lo, hi := t.Add(-3*time.Hour), t.Add(3*time.Hour)
+	_, off := lo.In(loc).Zone()
+	for hi.Sub(lo) > time.Minute {
+		mid := lo.Add(hi.Sub(lo) / 2)
+		if _, o := mid.In(loc).Zone(); o == off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	_, after := hi.In(loc).Zone()
+	from := hi.In(time.FixedZone("", off))
+	to := from.Add(time.Duration(after-off) * time.Second)
+	return fmt.Errorf("%s does not exist in %s: the clocks jump from %s to %s on %s (daylight saving time); give a time outside the gap, or an RFC 3339 time with its offset",
+		at, loc, from.Format("15:04"), to.Format("15:04"), from.Format("2006-01-02"))
+}

@@ -63,6 +63,18 @@ func (d Date) At(hh, mm int, loc *time.Location) time.Time {
 // AddDays returns d moved by n days.
 func (d Date) AddDays(n int) Date { return Of(d.In(time.UTC).AddDate(0, 0, n)) }
 
+// AddMonths returns the same day k months after d (before it, for k < 0),
+// or that month's last day when it is shorter: 2026-03-31 less a month is
+// 2026-02-28.
+func (d Date) AddMonths(k int) Date {
+	m := d.MonthOf().Add(k)
+	return Date{m.Year, m.Month, min(d.Day, m.Last().Day)}
+}
+
+// AddYears returns the same day k years after d, or 28 February for 29
+// February in a year that has none.
+func (d Date) AddYears(k int) Date { return d.AddMonths(12 * k) }
+
 // Weekday returns the day of the week of d.
 func (d Date) Weekday() time.Weekday { return d.In(time.UTC).Weekday() }
 

@@ -146,3 +146,43 @@ func TestMonthAdd(t *testing.T) {
 		}
 	}
 }
+
+// AddMonths keeps the day, or takes the last day of a shorter month.
+func TestAddMonths(t *testing.T) {
+	for _, tc := range []struct {
+		from string
+		k    int
+		want string
+	}{
+		{"2026-03-10", -1, "2026-02-10"}, {"2026-03-31", -1, "2026-02-28"}, {"2024-03-31", -1, "2024-02-29"},
+		{"2026-01-31", 1, "2026-02-28"}, {"2026-12-15", 1, "2027-01-15"}, {"2026-01-15", -13, "2024-12-15"},
+	} {
+		if got := MustParse(tc.from).AddMonths(tc.k).String(); got != tc.want {
+			t.Errorf("%s + %d months = %s, want %s", tc.from, tc.k, got, tc.want)
+		}
+	}
+	if got := MustParse("2028-02-29").AddYears(-1).String(); got != "2027-02-28" {
+		t.Errorf("2028-02-29 - 1 year = %s, want 2027-02-28", got)
+	}
+}
+
+// CheckWall names the hour skipped when daylight saving time begins, and
+// passes every time outside it.
+func TestCheckWall(t *testing.T) {
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Skip(err)
+	}
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, berlin)
+	for at, gap := range map[string]bool{"2026-03-29 02:30": true, "2026-03-29 01:59": false, "2026-03-29 03:00": false,
+		"2026-03-29T00:30:00Z": false, "2026-10-25 02:30": false} {
+		tm, err := ParseTime(at, now, berlin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = CheckWall(at, tm, berlin)
+		if gap != (err != nil) || gap && !strings.Contains(err.Error(), "from 02:00 to 03:00 on 2026-03-29") {
+			t.Errorf("CheckWall(%s) = %v, want a gap: %v", at, err, gap)
+		}
+	}
+}

@@ -17,17 +17,6 @@ const (
 	LevelLine  Level = "line" // a line of a day file, reported by recall's linear scan and by expand
 )
 
-// ParseLevel parses the name of a level; "" stays "", which callers take
-// for every level.
-func ParseLevel(s string) (Level, error) {
-	switch l := Level(s); l {
-	case "", LevelYear, LevelMonth, LevelDay, LevelEntry, LevelLine:
-		return l, nil
-	default:
-		return "", fmt.Errorf("unknown level %q: want year, month, day, entry or line", s)
-	}
-}
-
 // Up returns the level that holds l's items: a day's month, an entry's day.
 // A year has none, nor does "" (every level): Up returns "".
 func (l Level) Up() Level {

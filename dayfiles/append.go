@@ -31,7 +31,7 @@ type Written struct {
 	Path    string // as under the data dir given to Append
 	Rel     string // relative to the data dir: days/2026/11/22.md
 	Line    int
-	Skipped bool // AppendManyNew: the day file held the entry already
+	Skipped bool // Locked.Append with ours: the day file held the entry already
 }
 
 // Validate checks e and returns an error that names what is wrong.
@@ -148,38 +148,19 @@ func Append(root string, loc *time.Location, e NewEntry) (Written, error) {
 // Several processes may append at once: each day file is locked (package filelock)
 // for the write, and a file replaced by an editor's rename-save while waiting
 // for the lock is opened again.
+//
+// daybook itself appends through package merge, which keeps each day's
+// merge base beside the write (with ByDay, LockDay and Locked.Append);
+// Append and AppendMany are the plain appender that tests and benchmarks of
+// the packages above write their day files with.
 func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
-	return appendMany(root, loc, entries, nil)
-}
-
-// AppendManyNew is AppendMany for an import: an entry its day file already
-// holds (the same time and text, whitespace aside, as entry ids compare
-// them) is left out, as many times as the file holds it, so that importing
-// the same file twice adds nothing the second time. The check and the write
-// are under the same lock. A left-out entry's Written has no ID and Skipped
-// set. An import written in several calls passes the same ours to each: it
-// counts, by id without its "-n", the entries the earlier calls went
-// through, so that an entry the file holds answers for one entry of the
-// whole import, however it is cut into calls (two equal lines of an input
-// are both written to a file that had neither, in one call or in two).
-// nil is an import of one call.
-func AppendManyNew(root string, loc *time.Location, entries []NewEntry, ours map[string]int) ([]Written, error) {
-	if ours == nil {
-		ours = map[string]int{}
-	}
-	return appendMany(root, loc, entries, ours)
-}
-
-// appendMany appends entries; with ours (not nil) it leaves out those their
-// day files hold already (AppendManyNew).
-func appendMany(root string, loc *time.Location, entries []NewEntry, ours map[string]int) ([]Written, error) {
 	batches, err := ByDay(loc, entries)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Written, len(entries))
 	for _, b := range batches {
-		ws, err := appendDay(root, b.Date, b.Lines, ours)
+		ws, err := appendDay(root, b.Date, b.Lines)
 		if err != nil {
 			return out, err
 		}
@@ -224,15 +205,14 @@ func ByDay(loc *time.Location, entries []NewEntry) ([]Batch, error) {
 	return out, nil
 }
 
-// appendDay appends the formatted entries to d's file; with ours, those it
-// holds already are left out (see AppendManyNew).
-func appendDay(root string, d date.Date, entries []string, ours map[string]int) ([]Written, error) {
+// appendDay appends the formatted entries to d's file.
+func appendDay(root string, d date.Date, entries []string) ([]Written, error) {
 	l, err := LockDay(root, d, true)
 	if err != nil {
 		return nil, err
 	}
 	defer l.Close()
-	return l.Append(entries, ours)
+	return l.Append(entries, nil)
 }
 
 // notPresent returns the indexes of the formatted entries that old, the

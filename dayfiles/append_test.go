@@ -238,10 +238,10 @@ func TestAppendAfterRename(t *testing.T) {
 	}
 }
 
-// TestAppendManyNewSkipsWhatIsThere: an import's entries that the day file
+// TestAppendNewSkipsWhatIsThere: an import's entries that the day file
 // holds already (same time, same text up to whitespace) are left out, once
 // per entry of the file, and the rest are appended as AppendMany would.
-func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
+func TestAppendNewSkipsWhatIsThere(t *testing.T) {
 	root := t.TempDir()
 	path := Path(root, goldenDay)
 	hand := Title(goldenDay) + "\n\n- 09:00 Coffee   with\tAna.\n\nA note.\n\n- 10:00 [decision] Chose Argon2.\n"
@@ -258,7 +258,7 @@ func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
 		{At: goldenDay.At(10, 0, time.UTC), Kind: KindDecision, Text: "Chose Argon2."}, // there
 		entryAt(11, 0, "Lunch."),
 	}
-	ws, err := AppendManyNew(root, time.UTC, in, nil)
+	ws, err := appendNew(root, time.UTC, in, map[string]int{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
 	}
 
 	// The same input again: everything is there now, nothing is written.
-	ws, err = AppendManyNew(root, time.UTC, in, nil)
+	ws, err = appendNew(root, time.UTC, in, map[string]int{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,9 +311,9 @@ func TestAppendManyNewSkipsWhatIsThere(t *testing.T) {
 	}
 }
 
-// TestAppendManyNewAcrossCalls: an import cut into several calls sharing
+// TestAppendNewAcrossCalls: an import cut into several calls sharing
 // ours writes and skips as one call would.
-func TestAppendManyNewAcrossCalls(t *testing.T) {
+func TestAppendNewAcrossCalls(t *testing.T) {
 	count := func(root string) int {
 		day, err := Parse("x", goldenDay, []byte(readDay(t, root)))
 		if err != nil {
@@ -342,7 +342,7 @@ func TestAppendManyNewAcrossCalls(t *testing.T) {
 			}
 			ours := map[string]int{}
 			for _, call := range tc.calls {
-				if _, err := AppendManyNew(root, time.UTC, call, ours); err != nil {
+				if _, err := appendNew(root, time.UTC, call, ours); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -351,4 +351,29 @@ func TestAppendManyNewAcrossCalls(t *testing.T) {
 			}
 		})
 	}
+}
+
+// appendNew appends entries for an import as package merge does: by day,
+// each day's file locked, with ours (Locked.Append).
+func appendNew(root string, loc *time.Location, entries []NewEntry, ours map[string]int) ([]Written, error) {
+	batches, err := ByDay(loc, entries)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Written, len(entries))
+	for _, b := range batches {
+		l, err := LockDay(root, b.Date, true)
+		if err != nil {
+			return out, err
+		}
+		ws, err := l.Append(b.Lines, ours)
+		l.Close()
+		if err != nil {
+			return out, err
+		}
+		for k, i := range b.Index {
+			out[i] = ws[k]
+		}
+	}
+	return out, nil
 }

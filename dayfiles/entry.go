@@ -68,7 +68,27 @@ type Note struct {
 
 // ID returns the note's id within day d: "2026-11-22:L12". Unlike entry ids it
 // moves when lines are added above it.
-func (n Note) ID(d date.Date) string { return fmt.Sprintf("%s:L%d", d, n.Line) }
+func (n Note) ID(d date.Date) string { return LineID(d, n.Line) }
+
+// LineID returns the id of line n of day d's file: "2026-11-22:L12".
+func LineID(d date.Date, n int) string { return fmt.Sprintf("%s:L%d", d, n) }
+
+// ParseLineID parses a LineID; ok is false when id is not one.
+func ParseLineID(id string) (d date.Date, n int, ok bool) {
+	ds, ls, ok := strings.Cut(id, ":L")
+	if !ok {
+		return date.Date{}, 0, false
+	}
+	d, err := date.Parse(ds)
+	if err != nil {
+		return date.Date{}, 0, false
+	}
+	n, err = strconv.Atoi(ls)
+	if err != nil || n < 1 {
+		return date.Date{}, 0, false
+	}
+	return d, n, true
+}
 
 // EntryID returns the stable id of an entry: its day, its time and the first
 // six bytes of the SHA-256 of its whitespace-normalised text, as

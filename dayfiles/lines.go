@@ -83,3 +83,36 @@ func (x *lineIndex) text(first, last, dedent int) string {
 }
 
 func ioReadFull(r io.Reader, buf []byte) (int, error) { return io.ReadFull(r, buf) }
+
+// SourceLines returns lines first to last (1-based, inclusive) of data as
+// written, without the final line ending.
+func SourceLines(data []byte, first, last int) string {
+	s := string(data)
+	for range first - 1 {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return ""
+		}
+		s = s[i+1:]
+	}
+	end := 0
+	for n := first; n <= last; n++ {
+		i := strings.IndexByte(s[end:], '\n')
+		if i < 0 {
+			end = len(s)
+			break
+		}
+		end += i + 1
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(s[:end], "\n"), "\r")
+}
+
+// CountLines returns the number of lines in data; a last line without a
+// line ending counts.
+func CountLines(data []byte) int {
+	n := strings.Count(string(data), "\n")
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++
+	}
+	return n
+}

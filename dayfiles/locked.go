@@ -81,8 +81,18 @@ func sameFile(f *os.File, fi os.FileInfo) bool {
 	return err == nil && os.SameFile(st, fi)
 }
 
-// Append appends the formatted entries (NewEntry.Format) to the file; with
-// ours, those it holds already are left out (see AppendManyNew).
+// Append appends the formatted entries (NewEntry.Format) to the file.
+//
+// With ours not nil, it appends for an import: an entry the file already
+// holds (the same time and text, whitespace aside, as entry ids compare
+// them) is left out, as many times as the file holds it, so that importing
+// the same file twice adds nothing the second time. A left-out entry's
+// Written has no ID and Skipped set. An import written in several calls
+// passes the same ours to each: it counts, by id without its "-n", the
+// entries the earlier calls went through, so that an entry the file holds
+// answers for one entry of the whole import, however it is cut into calls
+// (two equal lines of an input are both written to a file that had
+// neither, in one call or in two).
 func (l *Locked) Append(entries []string, ours map[string]int) ([]Written, error) {
 	path, d, old := l.Path, l.Date, l.content
 	ws := make([]Written, len(entries))

@@ -289,6 +289,14 @@ func TestEntryIDStable(t *testing.T) {
 	if _, ok := ParseEntryID("2026-11-22:L12"); ok {
 		t.Fatal("a note id parsed as an entry id")
 	}
+	if ld, n, ok := ParseLineID(LineID(d, 12)); !ok || ld != d || n != 12 {
+		t.Fatalf("ParseLineID(LineID(%s, 12)) = %s, %d, %v", d, ld, n, ok)
+	}
+	for _, bad := range []string{a, "2026-11-22:L0", "2026-11-22:Lx", "2026-13-01:L1", "2026-11-22"} {
+		if _, _, ok := ParseLineID(bad); ok {
+			t.Errorf("ParseLineID(%q) took it for a line id", bad)
+		}
+	}
 
 	// Edits elsewhere in the file keep ids; duplicates get -2 in file order.
 	before := "# t\n\n- 09:00 same\n- 10:00 other\n- 09:00 same\n"

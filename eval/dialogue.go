@@ -49,30 +49,9 @@ func ConversationFiles(path string) ([]string, error) {
 // questions with their gold days: the days of their evidence messages.
 // Questions whose evidence names no message are left out.
 func BuildDialogue(ctx context.Context, dir, path string, c importer.Conversation) (*app.App, []Question, error) {
-	cfg := config.Default()
-	cfg.Timezone = "UTC"
-	if err := cfg.Validate(); err != nil {
-		return nil, nil, err
-	}
-	a := app.New(dir, cfg, nil)
-	var res importer.Result
-	c.AddEntries(path, &res)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	for _, e := range res.Entries {
-		if err := enc.Encode(api.ImportLine{At: e.AtString(), Text: e.Text, Kind: e.Kind, Tags: e.Tags}); err != nil {
-			return a, nil, err
-		}
-	}
-	resp, err := a.Import(ctx, &buf, api.ImportOptions{})
+	a, err := importDialogue(ctx, dir, path, c, config.Default())
 	if err != nil {
-		return a, nil, fmt.Errorf("%s: import: %w", c.ID, err)
-	}
-	if len(resp.Rejected) > 0 {
-		return a, nil, fmt.Errorf("%s: import rejected %d messages, first: %s", c.ID, len(resp.Rejected), resp.Rejected[0].Error)
-	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
-		return a, nil, fmt.Errorf("%s: consolidate: %w", c.ID, err)
+		return a, nil, err
 	}
 	if _, err := a.Reindex(ctx, api.ReindexRequest{}); err != nil {
 		return a, nil, fmt.Errorf("%s: reindex: %w", c.ID, err)
@@ -98,6 +77,38 @@ func BuildDialogue(ctx context.Context, dir, path string, c importer.Conversatio
 		}
 	}
 	return a, qs, nil
+}
+
+// importDialogue writes conversation c of the LoCoMo file path into a new
+// data dir at dir with config cfg (its zone set to UTC), as "daybook import
+// --from locomo" would, and consolidates every closed period. It returns the
+// App on dir (Close it).
+func importDialogue(ctx context.Context, dir, path string, c importer.Conversation, cfg config.Config) (*app.App, error) {
+	cfg.Timezone = "UTC"
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	a := app.New(dir, cfg, nil)
+	var res importer.Result
+	c.AddEntries(path, &res)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for _, e := range res.Entries {
+		if err := enc.Encode(api.ImportLine{At: e.AtString(), Text: e.Text, Kind: e.Kind, Tags: e.Tags}); err != nil {
+			return a, err
+		}
+	}
+	resp, err := a.Import(ctx, &buf, api.ImportOptions{})
+	if err != nil {
+		return a, fmt.Errorf("%s: import: %w", c.ID, err)
+	}
+	if len(resp.Rejected) > 0 {
+		return a, fmt.Errorf("%s: import rejected %d messages, first: %s", c.ID, len(resp.Rejected), resp.Rejected[0].Error)
+	}
+	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+		return a, fmt.Errorf("%s: consolidate: %w", c.ID, err)
+	}
+	return a, nil
 }
 
 // Askers returns every way of recalling that an eval compares on a's data

@@ -116,15 +116,6 @@ func (t *Tally) Metrics(name string, cats ...int) Metrics {
 	return Summarize(rs, ls)
 }
 
-// Ranks returns an asker's ranks over every question, category by category.
-func (t *Tally) Ranks(name string) []int {
-	var rs []int
-	for _, c := range t.Categories() {
-		rs = append(rs, t.ranks[name][c]...)
-	}
-	return rs
-}
-
 // WriteTable prints a row per asker: the metrics over every question, then
 // hit@1 and MRR per category.
 func (t *Tally) WriteTable(w io.Writer, catNames map[int]string) error {

@@ -29,6 +29,16 @@ type Session struct {
 	At       time.Time // session_N_date_time as a local wall clock (in time.UTC); zero if absent or bad
 	TimeErr  string    // why At is zero
 	Messages []Message
+	Events   []Event // what happened in the session, as the set's authors wrote it; none if the file has no events
+}
+
+// Event is one event of a session as a LoCoMo-format set writes it beside
+// the dialogue: LoCoMo's event_summary.events_session_N lists per speaker,
+// REALTALK's events_session_N.agent_a / agent_b "sub-event"s. Evals compare
+// summaries with them; the import leaves them out.
+type Event struct {
+	Speaker string // the speaker it is about, "" when the file does not say
+	Text    string // "Kevin is going to the waterpark with his family"
 }
 
 // Message is one turn of a session.
@@ -102,7 +112,10 @@ func ParseLoCoMo(name string, r io.Reader) ([]Conversation, error) {
 	return out, nil
 }
 
-var sessionKey = regexp.MustCompile(`^session_(\d+)$`)
+var (
+	sessionKey = regexp.MustCompile(`^session_(\d+)$`)
+	eventsKey  = regexp.MustCompile(`^events_session_(\d+)$`)
+)
 
 func parseSample(id string, s map[string]json.RawMessage) (Conversation, error) {
 	var c Conversation
@@ -134,6 +147,9 @@ func parseSample(id string, s map[string]json.RawMessage) (Conversation, error) 
 		c.Sessions = append(c.Sessions, sess)
 	}
 	slices.SortFunc(c.Sessions, func(a, b Session) int { return a.N - b.N })
+	if err := addEvents(&c, s, conv); err != nil {
+		return c, err
+	}
 	if raw, ok := s["qa"]; ok {
 		qa, err := parseQA(raw)
 		if err != nil {

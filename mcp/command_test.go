@@ -26,7 +26,8 @@ func TestCommandTransport(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "bin", "daybook")
-	build := exec.Command("go", "build", "-o", bin, "github.com/daybook/daybook/cmd/daybook")
+	build := exec.Command("go", "build", "-o", filepath.Dir(bin)+string(filepath.Separator), // the front and daybook-core beside it
+		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

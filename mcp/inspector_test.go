@@ -44,7 +44,8 @@ func TestInspectorCLI(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "daybook")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/daybook/daybook/cmd/daybook").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", tmp+string(filepath.Separator), // the front and daybook-core beside it
+		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	cmd := exec.Command("bash", filepath.Join("..", "docs", "mcp-inspector.sh"), bin)

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/words"
 )
 
 // Window is how long an appended entry is guarded against a stale copy
@@ -85,7 +87,7 @@ func (k *Keeper) Close() {
 }
 
 // Append appends entries to their day files as dayfiles.AppendMany does
-// (dayfiles.AppendManyNew with ours not nil), and records them in each
+// (dayfiles.Locked.Append with ours not nil), and records them in each
 // day's base, under the day's lock. A change to the file that was not
 // merged yet is merged first.
 func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]dayfiles.Written, error) {
@@ -388,12 +390,5 @@ func textHash(id string) string {
 	return id[at : at+12]
 }
 
-// clip shortens s to n runes at most, on one line.
-func clip(s string, n int) string {
-	s = string(bytes.Join(bytes.Fields([]byte(s)), []byte{' '}))
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
-}
+// clip shortens s to n bytes at most (words.Clip), on one line.
+func clip(s string, n int) string { return words.Clip(strings.Join(strings.Fields(s), " "), n) }

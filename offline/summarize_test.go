@@ -51,7 +51,7 @@ func TestSummarizeIsDeterministic(t *testing.T) {
 			t.Fatalf("run %d differs:\n%s\n%s", i, first, again)
 		}
 	}
-	if s.Name() != "offline/extractive-v1" {
+	if s.Name() != "offline/extractive-v2" {
 		t.Errorf("name %q", s.Name())
 	}
 }
@@ -112,6 +112,16 @@ func TestSummarizePrefersDecisionsAndKeepsTimeOrder(t *testing.T) {
 func TestSplitSentences(t *testing.T) {
 	got := splitSentences("Met Dr. Who at 9. He said e.g. no! Then left. version 1.2 is out")
 	want := []string{"Met Dr. Who at 9.", "He said e.g. no!", "Then left. version 1.2 is out."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A lower-case speaker's turn in a day's summary starts a sentence: a
+// month must not give it to the speaker before.
+func TestSplitSentencesAtALowerCaseTurn(t *testing.T) {
+	got := splitSentences("Kevin: I fly to Hawaii. elise: I always get poke. note the time: 9.")
+	want := []string{"Kevin: I fly to Hawaii.", "elise: I always get poke. note the time: 9."}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q, want %q", got, want)
 	}

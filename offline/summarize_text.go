@@ -47,7 +47,7 @@ func cleanText(kind, text string) string {
 			continue
 		}
 		if r, _ := utf8.DecodeLastRuneInString(t); !strings.ContainsRune(".!?…\")'", r) {
-			t += "."
+			t = strings.TrimSuffix(t, ":") + "." // "My tips:" heading a list ends as a sentence
 		}
 		out = append(out, t)
 	}
@@ -84,8 +84,9 @@ func untag(s string) string {
 }
 
 // splitSentences splits prose after '.', '!' or '?' followed by a space and
-// an upper-case letter, a digit or a quote; each sentence ends with
-// punctuation (a period is added to one without).
+// an upper-case letter, a digit, a quote or a speaker's turn ("elise: …": a
+// chat's names are often lower-case); each sentence ends with punctuation
+// (a period is added to one without).
 func splitSentences(s string) []string {
 	var out []string
 	start := 0
@@ -101,8 +102,9 @@ func splitSentences(s string) []string {
 		if j >= len(s) || s[j] != ' ' {
 			continue
 		}
-		next, _ := utf8.DecodeRuneInString(strings.TrimLeft(s[j:], " "))
-		if !unicode.IsUpper(next) && !unicode.IsDigit(next) && next != '"' {
+		rest := strings.TrimLeft(s[j:], " ")
+		next, _ := utf8.DecodeRuneInString(rest)
+		if !unicode.IsUpper(next) && !unicode.IsDigit(next) && next != '"' && !opensTurn(rest) {
 			continue
 		}
 		if c == '.' && isAbbrev(s[start:i]) {
@@ -135,4 +137,19 @@ func isAbbrev(before string) bool {
 		return true
 	}
 	return utf8.RuneCountInString(w) == 1 && unicode.IsLetter([]rune(w)[0])
+}
+
+// opensTurn reports whether s opens with one word of letters and ": ", as a
+// speaker's turn in a chat's summary does ("elise: I went…").
+func opensTurn(s string) bool {
+	i := strings.Index(s, ": ")
+	if i <= 0 || i > 30 {
+		return false
+	}
+	for _, r := range s[:i] {
+		if !unicode.IsLetter(r) && r != '\'' && r != '’' && r != '-' {
+			return false
+		}
+	}
+	return true
 }

@@ -17,5 +17,7 @@
 // switching to another vector space.
 //
 // Upgrade redoes offline-made summaries once Ollama is back, newest first,
-// one at a time with a pause between.
+// one at a time with a pause between. Upgrader is the daemon's background
+// loop around it: it finds the summaries to redo and the vectors an outage
+// left missing, and asks again when Ollama said to.
 package ollama

@@ -84,7 +84,7 @@ func TestSummarizeLevels(t *testing.T) {
 // TestSummarizeFailures runs every way Ollama fails through the real client:
 // each is an error matching ErrUnavailable, so the fallback can take over.
 func TestSummarizeFailures(t *testing.T) {
-	long := words(400)
+	long := nWords(400)
 	for _, tc := range []struct {
 		name    string
 		reply   ollamatest.ChatReply

@@ -60,8 +60,8 @@ func dayInput(n int) consolidate.Input {
 	return in
 }
 
-// words returns a text of n words.
-func words(n int) string { return strings.TrimSpace(strings.Repeat("They worked. ", n/2)) }
+// nWords returns a text of n words.
+func nWords(n int) string { return strings.TrimSpace(strings.Repeat("They worked. ", n/2)) }
 
 // fakeClock is a clock tests move by hand.
 type fakeClock struct {

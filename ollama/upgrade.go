@@ -18,7 +18,7 @@ import (
 type UpgradeItem struct {
 	Level  consolidate.Level
 	Period string // 2026-11-22, 2026-11 or 2026
-	Model  string // the summarizer that wrote it, "offline/extractive-v1"
+	Model  string // the summarizer that wrote it, "offline/extractive-v2"
 }
 
 // NeedsUpgrade reports whether a summary written by model should be redone

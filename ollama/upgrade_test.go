@@ -17,7 +17,7 @@ func upgradeItems() []UpgradeItem {
 		l consolidate.Level
 		p string
 	}{{"day", "2026-10-31"}, {"month", "2026-11"}, {"day", "2026-11-02"}, {"year", "2025"}, {"day", "2026-11-01"}, {"month", "2026-10"}} {
-		items = append(items, UpgradeItem{Level: p.l, Period: p.p, Model: "offline/extractive-v1"})
+		items = append(items, UpgradeItem{Level: p.l, Period: p.p, Model: "offline/extractive-v2"})
 	}
 	return items
 }
@@ -89,7 +89,7 @@ func TestUpgradeCanceled(t *testing.T) {
 }
 
 func TestNeedsUpgrade(t *testing.T) {
-	if !NeedsUpgrade("offline/extractive-v1") || NeedsUpgrade("ollama/llama3.2") {
+	if !NeedsUpgrade("offline/extractive-v2") || NeedsUpgrade("ollama/llama3.2") {
 		t.Error("NeedsUpgrade")
 	}
 }

@@ -241,7 +241,7 @@ func (s *scanner) resolve(c candidate, day *dayfiles.Day) (api.RecallResult, uin
 			return res, mask
 		}
 	}
-	res.ID, res.Level = fmt.Sprintf("%s:L%d", d, c.hit.line), string(date.LevelLine)
+	res.ID, res.Level = dayfiles.LineID(d, c.hit.line), string(date.LevelLine)
 	res.Snippet = lineText(c.fh.file.Path, c.hit.line, day)
 	return res, c.hit.mask
 }

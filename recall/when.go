@@ -262,9 +262,9 @@ func (p *phraseParser) relative(i int) (r date.Range, n int, ok bool) {
 		case "week":
 			return date.Range{From: today.AddDays(1 - 7*k), To: today}, 3, true
 		case "month":
-			return date.Range{From: today.MonthOf().Add(-k).First().AddDays(today.Day), To: today}, 3, true
+			return date.Range{From: today.AddMonths(-k).AddDays(1), To: today}, 3, true
 		case "year":
-			return date.Range{From: date.Date{Year: today.Year - k, Month: today.Month, Day: 1}.AddDays(today.Day), To: today}, 3, true
+			return date.Range{From: today.AddYears(-k).AddDays(1), To: today}, 3, true
 		}
 	}
 	return r, 0, false

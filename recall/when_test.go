@@ -89,6 +89,10 @@ func TestParseTemporal(t *testing.T) {
 		{"last December", dec31, rng("2024-12-01", "2024-12-31"), ""},
 		{"last month", dec31, rng("2025-11-01", "2025-11-30"), ""},
 		{"two months ago", dec31, rng("2025-10-01", "2025-10-31"), ""},
+		{"past 2 months", dec31, rng("2025-11-01", "2025-12-31"), ""},
+		// Three months back from 31 May is 28 February: the range starts
+		// the day after, not three days into March.
+		{"past 3 months", time.Date(2026, 5, 31, 12, 0, 0, 0, time.UTC), rng("2026-03-01", "2026-05-31"), ""},
 		// The leap day.
 		{"yesterday", leap, rng("2024-02-29", "2024-02-29"), ""},
 		{"last month", leap, rng("2024-02-01", "2024-02-29"), ""},

@@ -60,7 +60,8 @@ func daybookBin(t testing.TB) string {
 	}
 	bin := filepath.Join(binDir, "daybook")
 	buildOnce.Do(func() {
-		cmd := exec.Command("go", "build", "-o", bin, "github.com/daybook/daybook/cmd/daybook")
+		cmd := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), // the front and daybook-core beside it
+			"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("building daybook: %v\n%s", err, out)
 		}

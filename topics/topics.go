@@ -85,7 +85,7 @@ func EntryTopics(e dayfiles.Entry) []string {
 			add("#" + t)
 		}
 	}
-	for _, p := range consolidate.People(e.Text) {
+	for _, p := range consolidate.Names(e.Text) {
 		add(p)
 	}
 	return out

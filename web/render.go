@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/daybook/daybook/words"
 )
@@ -121,16 +120,4 @@ func markSnippet(s string) template.HTML {
 const proseClip = 700
 
 // clip returns the start of s, about proseClip bytes, cut at a space.
-func clip(s string) string {
-	if len(s) <= proseClip {
-		return s
-	}
-	cut := strings.LastIndexByte(s[:proseClip], ' ')
-	if cut < proseClip/2 {
-		cut = proseClip
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-	}
-	return s[:cut] + " …"
-}
+func clip(s string) string { return words.ClipWords(s, proseClip) }

@@ -37,3 +37,21 @@ func Clip(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// ClipWords returns s whole when it is at most n bytes long, else its
+// start cut at the last space within n bytes, followed by " …"; when that
+// space is in the first half, it cuts at n bytes as Clip does, never half
+// a UTF-8 character.
+func ClipWords(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut < n/2 {
+		cut = n
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+	}
+	return s[:cut] + " …"
+}

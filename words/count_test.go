@@ -39,3 +39,24 @@ func TestClipKeepsUTF8Whole(t *testing.T) {
 		t.Errorf("Clip(Café, 4) = %q, want Caf…", got)
 	}
 }
+
+// ClipWords cuts at a space when one is in the second half of the limit,
+// else at the limit, never in a character.
+func TestClipWords(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"the garden was green", 12, "the garden …"},
+		{"a ünïcödéwörd", 8, "a ünïc …"},
+		{"üüüü", 3, "ü …"},
+		{"ab üü", 3, "ab …"},
+	} {
+		got := ClipWords(tc.s, tc.n)
+		if got != tc.want || !utf8.ValidString(got) {
+			t.Errorf("ClipWords(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}

@@ -1,122 +1,120 @@
-// Command daybook is a long-term memory for a person or an AI agent: markdown
-// day files as the source of truth, a pyramid of summaries built by a daemon,
-// and recall over both. Run "daybook help" for the commands.
+// Command daybook is the front of daybook, a long-term memory for a person
+// or an AI agent (see the README). It starts in about the time of a Go
+// hello-world, since every command pays its start: it prints the command
+// list itself, hands a command that only asks the daemon's API (recall,
+// find, day, remember, ...: front.Commands) to the daemon that serves the data dir when one is up, and
+// replaces itself with daybook-core, the whole program, beside it, for
+// everything else, or whenever no daemon takes the command.
+//
+// It links only the standard library's basics and the config package: no
+// search index, MCP, Ollama or HTTP code, and no net package, which on a
+// machine with a C compiler would link libc and its loader's start.
 package main
 
 import (
-	"context"
-	"errors"
+	_ "embed"
+	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
-	_ "time/tzdata" // time zones by name on machines without a zoneinfo database
+	"strings"
+
+	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/front"
 )
 
-func main() { os.Exit(mainCode()) }
+// helpText is "daybook help" as daybook-core prints it; a test of
+// daybook-core keeps the two the same (go test ./cmd/daybook-core -run
+// TestFrontHelp -update writes it).
+//
+//go:embed help.txt
+var helpText string
 
-// mainCode runs daybook with the process's arguments and streams, stopping
-// on SIGINT or SIGTERM, and returns the exit code.
-func mainCode() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-}
-
-// Exit codes.
-const (
-	exitOK    = 0
-	exitError = 1
-	exitUsage = 2
-)
-
-// command is one subcommand; each lives in a file of its own.
-type command struct {
-	name    string
-	args    string // synopsis after the name
-	summary string // one line for "daybook help"
-	help    string // more, for "daybook help NAME"
-	run     func(ctx context.Context, e *env, args []string) error
-}
-
-// commands lists every subcommand in the order "daybook help" shows them.
-func commands() []command {
-	return []command{
-		// Write
-		cmdRemember(),
-		cmdImport(),
-		// Read
-		cmdRecall(),
-		cmdFind(),
-		cmdDay(),
-		cmdDays(),
-		cmdExpand(),
-		cmdBrowse(),
-		cmdContext(),
-		cmdTopics(),
-		cmdTopic(),
-		cmdStats(),
-		// Run
-		cmdDaemon(),
-		cmdService(),
-		cmdStatus(),
-		cmdDoctor(),
-		cmdConsolidate(),
-		cmdReindex(),
-		cmdMergeDriver(),
-		cmdMCP(),
-		cmdWeb(),
-		// Measure
-		cmdGen(),
-		cmdBench(),
-		cmdEval(),
-		cmdHelp(),
-	}
-}
-
-func lookup(name string) (command, bool) {
-	for _, c := range commands() {
-		if c.name == name {
-			return c, true
-		}
-	}
-	return command{}, false
-}
-
-// usageError is a mistake in how daybook was called: exit code 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
-
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := newEnv(stdin, stdout, stderr)
-	rest, err := e.parseGlobal(args)
-	if err == nil && len(rest) == 0 {
-		err = usagef("no command given; run \"daybook help\" for the list")
-	}
-	if err == nil {
-		c, ok := lookup(rest[0])
-		if !ok {
-			err = usagef("unknown command %q; run \"daybook help\" for the list", rest[0])
-		} else {
-			err = c.run(ctx, e, rest[1:])
-		}
-	}
-	defer e.close()
-	var ue usageError
+func main() {
+	args := os.Args[1:]
+	g, rest, err := parseGlobal(args)
 	switch {
-	case err == nil:
-		return exitOK
-	case errors.Is(err, errHelpShown):
-		return exitOK
-	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "daybook: %v\n", err)
-		return exitUsage
-	default:
-		fmt.Fprintf(stderr, "daybook: %v\n", err)
-		return exitError
+	case err == flag.ErrHelp || err == nil && len(rest) == 1 && rest[0] == "help":
+		io.WriteString(os.Stdout, helpText)
+		return
+	case err == nil && len(rest) > 0 && front.Forwarded(rest[0]):
+		if code, ok := forward(args, g.after(rest[1:])); ok {
+			os.Exit(code)
+		}
 	}
+	os.Exit(runCore(args))
+}
+
+// globals are the flags every command takes, before or after its name.
+type globals struct{ dir, config string }
+
+// parseGlobal parses the global flags before the command name as
+// daybook-core does, and returns them and the rest.
+func parseGlobal(args []string) (globals, []string, error) {
+	var g globals
+	fs := flag.NewFlagSet("daybook", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&g.dir, "dir", "", "")
+	fs.StringVar(&g.config, "config", "", "")
+	fs.Bool("v", false, "")
+	err := fs.Parse(args)
+	return g, fs.Args(), err
+}
+
+// after adds the global flags among a command's arguments (up to "--"),
+// where daybook-core takes them too. Only the socket is chosen with them:
+// the daemon resolves the data dir again from the arguments with the
+// command's own flags, and refuses a command for another dir than its own.
+func (g globals) after(args []string) globals {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		var to *string
+		switch name {
+		case "dir":
+			to = &g.dir
+		case "config":
+			to = &g.config
+		default:
+			continue
+		}
+		if !hasVal && i+1 < len(args) {
+			i++
+			val = args[i]
+		}
+		*to = val
+	}
+	return g
+}
+
+// socket returns the socket of the daemon for g's data dir and config, or
+// "" when they cannot be resolved (daybook-core then says why).
+func (g globals) socket() string {
+	env := config.OSEnv()
+	dir, err := env.DataDir(g.dir)
+	if err != nil {
+		return ""
+	}
+	path, required, err := env.ConfigPath(g.config)
+	if err != nil {
+		return ""
+	}
+	cfg, err := config.Load(path, required)
+	if err != nil {
+		return ""
+	}
+	return env.SocketPath(cfg, dir)
+}
+
+// fail prints a front's own error, as daybook-core prints its errors, and
+// returns exit code 1.
+func fail(format string, args ...any) int {
+	fmt.Fprintf(os.Stderr, "daybook: "+format+"\n", args...)
+	return 1
 }

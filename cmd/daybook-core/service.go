@@ -83,7 +83,7 @@ func installedExe() (string, error) {
 		exe = p
 	}
 	if strings.Contains(exe, string(filepath.Separator)+"go-build") {
-		return exe, errors.New("this daybook was built by \"go run\" in a temporary folder that will be removed; build it first (go build -o ~/.local/bin/daybook ./cmd/daybook) and run that binary's \"service install\"")
+		return exe, errors.New("this daybook was built by \"go run\" in a temporary folder that will be removed; build it first (go build -o ~/.local/bin/ ./cmd/...) and run that binary's \"service install\"")
 	}
 	return exe, nil
 }

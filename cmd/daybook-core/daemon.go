@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"io"
+	"net/http"
 	"os"
 	"time"
 
 	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/daemon"
+	"github.com/daybook/daybook/front"
 	"github.com/daybook/daybook/service"
 	"github.com/daybook/daybook/web"
 	"golang.org/x/term"
@@ -71,14 +73,18 @@ func daemonMain(ctx context.Context, e *env, pos []string) error {
 		logCfg.Level = "debug"
 	}
 	log := daemon.NewLogger(logCfg, e.stderr, terminal)
-	a := app.New(e.absDir, e.cfg, log)
-	e.app = a // closed by run when the command returns
-	opts := daemon.Options{
-		Handler:    api.NewServer(a, api.ServerOptions{IsUserError: app.IsUserError, Log: log}),
-		SocketPath: e.osEnv.SocketPath(e.cfg, e.absDir),
-	}
+	var bar io.Writer
 	if terminal {
-		opts.Bar = e.stderr
+		bar = e.stderr
+	}
+	a := app.NewWith(e.absDir, e.cfg, log, daemon.AppOptions(bar, log))
+	e.app = a // closed by run when the command returns
+	srv := api.NewServer(a, api.ServerOptions{IsUserError: app.IsUserError, Log: log})
+	srv.Handle(http.MethodPost, front.Path, frontHandler(a, e.absDir))
+	opts := daemon.Options{
+		Handler:    srv,
+		SocketPath: e.osEnv.SocketPath(e.cfg, e.absDir),
+		Bar:        bar,
 	}
 	if e.cfg.Web.Listen != "" {
 		ws, err := web.New(a, web.Options{Listen: e.cfg.Web.Listen, AllowRemote: e.cfg.Web.AllowRemote,

@@ -40,6 +40,13 @@ type env struct {
 	cfg    config.Config
 	absDir string
 	app    *app.App
+
+	// served is set when a daemon runs this command for the front: the
+	// daemon's own App, for its data dir servedDir, used in place of a
+	// client of the socket and never closed here.
+	served    api.Service
+	servedDir string
+	refused   bool // the command named another data dir than servedDir
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
@@ -151,28 +158,31 @@ func (e *env) local() (*app.App, error) {
 	if e.app != nil {
 		return e.app, nil
 	}
+	if e.served != nil {
+		return nil, errors.New("a command the daemon runs for the front opened the files itself (a bug: it must go through the daemon)")
+	}
 	if err := e.load(); err != nil {
 		return nil, err
 	}
-	e.app = app.New(e.absDir, e.cfg, e.logger())
-	e.showFirstIndexBuild()
+	e.app = app.NewWith(e.absDir, e.cfg, e.logger(), app.Options{IndexProgress: e.firstIndexBuild()})
 	return e.app, nil
 }
 
-// showFirstIndexBuild shows a progress bar on a terminal while the first
-// command that needs the index builds it (a first use, or an index of an
-// earlier daybook's format): seconds on a few years of day files, which
-// would otherwise pass in silence. Later catch-ups read only what changed
+// firstIndexBuild returns the progress bar a terminal shows while the
+// first command that needs the index builds it (a first use, or an index
+// of an earlier daybook's format): seconds on a few years of day files,
+// which would otherwise pass in silence; nil when the index need not be
+// built or stderr is no terminal. Later catch-ups read only what changed
 // and show nothing.
-func (e *env) showFirstIndexBuild() {
+func (e *env) firstIndexBuild() func(done, total int) {
 	if !isTerminal(e.stderr) {
-		return
+		return nil
 	}
 	if !index.Rebuilds(filepath.Join(e.absDir, app.IndexDir)) {
-		return
+		return nil
 	}
 	var bar *progressbar.ProgressBar
-	e.app.SetIndexProgress(func(done, total int) {
+	return func(done, total int) {
 		if bar == nil {
 			if total < 50 {
 				return // quick: no bar for a handful of files
@@ -186,7 +196,7 @@ func (e *env) showFirstIndexBuild() {
 		if done == total {
 			bar.Finish()
 		}
-	})
+	}
 }
 
 // backend returns what carries out the operations: the daemon over its
@@ -195,6 +205,13 @@ func (e *env) showFirstIndexBuild() {
 func (e *env) backend(ctx context.Context) (api.Service, error) {
 	if err := e.load(); err != nil {
 		return nil, err
+	}
+	if e.served != nil {
+		if !sameDir(e.absDir, e.servedDir) {
+			e.refused = true
+			return nil, errOtherDir
+		}
+		return e.served, nil
 	}
 	c, _, err := dialDaemon(ctx, e)
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/importer"
+	"github.com/daybook/daybook/words"
 )
 
 func cmdImport() command {
@@ -229,7 +230,7 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
 		}
 		out.Added, out.There, out.Days = resp.Added, resp.Skipped, resp.Days
-		importErr = err
+		importErr = flagNamed(err, "strict")
 	}
 	if o.asJSON && importErr == nil {
 		return e.printJSON(out)
@@ -241,17 +242,9 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 	fmt.Fprintln(e.stdout, importSummary(out))
 	if n := len(out.Skipped); n > 0 && !o.dryRun {
 		// What was good is imported; a script still learns that some was not.
-		return fmt.Errorf("import: %s of the input skipped (listed above)", plural(n, "part", "parts"))
+		return fmt.Errorf("import: %s of the input skipped (listed above)", words.Count(n, "part"))
 	}
 	return nil
-}
-
-// plural is "1 entry" or "2 entries".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // maxSkipLines is how many skipped parts are listed before the rest are counted.
@@ -271,7 +264,7 @@ func printSkipped(w io.Writer, skipped []importSkip) {
 func importSummary(r importResult) string {
 	var b strings.Builder
 	if r.DryRun {
-		fmt.Fprintf(&b, "would import %s into %s", plural(r.Added, "entry", "entries"), plural(r.Days, "day", "days"))
+		fmt.Fprintf(&b, "would import %s into %s", words.Count(r.Added, "entry"), words.Count(r.Days, "day"))
 		if r.First != "" {
 			if r.First == r.Last {
 				fmt.Fprintf(&b, " (%s)", r.First)
@@ -280,7 +273,7 @@ func importSummary(r importResult) string {
 			}
 		}
 	} else {
-		fmt.Fprintf(&b, "imported %s into %s", plural(r.Added, "entry", "entries"), plural(r.Days, "day", "days"))
+		fmt.Fprintf(&b, "imported %s into %s", words.Count(r.Added, "entry"), words.Count(r.Days, "day"))
 	}
 	if r.There > 0 {
 		fmt.Fprintf(&b, "; %s there already", wasWere(r.There))

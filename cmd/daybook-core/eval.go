@@ -7,13 +7,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/eval"
 )
 
 func cmdEval() command {
 	return command{
-		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH",
+		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH | --summaries PATH",
 		summary: "measure recall against a question set, mode by mode",
 		help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
@@ -35,7 +36,19 @@ switched off, the flat modes and a flat BM25 over whole days computed in
 the same run; --misses then lists the questions the default ranked worse
 than the baseline. A hit at k is a gold day (the day of an evidence message)
 among the first k distinct days of the results; the table gives hit@1/5/10
-and MRR@10 over all questions and per category, and the latencies.`,
+and MRR@10 over all questions and per category, and the latencies.
+
+--summaries PATH measures the summaries instead, on LoCoMo-format sets that
+list each session's events (LoCoMo's event_summary, REALTALK's
+events_session_N): each conversation is imported and consolidated as for
+--dialogue (with the configured summarizer: Ollama's model when
+ollama.enabled), and every day, month and year summary is compared with its
+period's events (a session's events belong to the day it starts on):
+ROUGE-1 recall, precision and F1 of its prose and decisions (stop words
+out) beside the period's first words cut to the same length, and the share
+of the events it still mentions (half of an event's content words, by stem,
+speakers' names left out). The last line counts the names its People lists
+that are no speaker; --misses lists them.`,
 		run: runEval,
 	}
 }
@@ -48,9 +61,19 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	misses := fs.Bool("misses", false, "list the questions each mode did not answer")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	dialogue := fs.String("dialogue", "", "LoCoMo-format conversations: a .json file or a folder of them")
+	summaries := fs.String("summaries", "", "measure summaries against the events of LoCoMo-format conversations: a .json file or a folder")
 	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if *summaries != "" {
+		if err := exactArgs("eval --summaries", pos, 0, "no FILE.jsonl"); err != nil {
+			return err
+		}
+		if *dialogue != "" {
+			return usagef("eval: --dialogue and --summaries: one at a time")
+		}
+		return runSummaryEval(ctx, e, *summaries, *misses)
 	}
 	if *dialogue != "" {
 		if err := exactArgs("eval --dialogue", pos, 0, "no FILE.jsonl"); err != nil {
@@ -165,6 +188,36 @@ func runDialogueEval(ctx context.Context, e *env, path string, limit int, misses
 		for _, l := range t.Worse(t.Names[0], t.Names[len(t.Names)-1]) {
 			fmt.Fprintln(e.stdout, l)
 		}
+	}
+	return nil
+}
+
+func runSummaryEval(ctx context.Context, e *env, path string, misses bool) error {
+	files, err := eval.ConversationFiles(path)
+	if err != nil {
+		return fmt.Errorf("eval --summaries: %w", err)
+	}
+	if err := e.load(); err != nil {
+		return err
+	}
+	cfg := config.Default()
+	cfg.Ollama = e.cfg.Ollama // the summarizer the user has; nothing else of theirs
+	tmp, err := os.MkdirTemp("", "daybook-eval-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	rep, err := eval.Summaries(ctx, files, tmp, eval.SummaryOptions{Config: &cfg}, func(name string, days int) {
+		fmt.Fprintf(e.stderr, "%s: %d days with events\n", name, days)
+	})
+	if err != nil {
+		return err
+	}
+	if err := rep.WriteTable(e.stdout); err != nil {
+		return err
+	}
+	if misses {
+		rep.WriteNotSpeakers(e.stdout)
 	}
 	return nil
 }

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFront builds daybook and daybook-core, starts a daemon, and runs the
+// front with and without daybook-core beside it: a front alone can only
+// have had an answer from the daemon.
+func TestFront(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the front hands commands to a daemon only over Unix sockets")
+	}
+	if testing.Short() {
+		t.Skip("builds both binaries")
+	}
+	work := t.TempDir()
+	bin, alone := filepath.Join(work, "bin"), filepath.Join(work, "alone")
+	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator),
+		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := os.Mkdir(alone, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe, _ := os.ReadFile(filepath.Join(bin, "daybook"))
+	if err := os.WriteFile(filepath.Join(alone, "daybook"), exe, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(work, "data")
+	env := append(os.Environ(), "DAYBOOK_DIR="+data, "DAYBOOK_CONFIG=", "XDG_CONFIG_HOME="+filepath.Join(work, "config"),
+		"XDG_RUNTIME_DIR="+filepath.Join(work, "run"), "TZ=UTC")
+	run := func(dir, cwd string, args ...string) (stdout, stderr string, code int) {
+		cmd := exec.Command(filepath.Join(dir, "daybook"), args...)
+		cmd.Env, cmd.Dir = env, cwd
+		var o, e bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &o, &e
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("daybook %v: %v", args, err)
+		}
+		return o.String(), e.String(), code
+	}
+
+	// Help from the front alone; the rest needs daybook-core.
+	help, _, code := run(alone, work, "help")
+	if code != 0 || !strings.Contains(help, "recall") {
+		t.Fatalf("help from the front alone: %d\n%s", code, help)
+	}
+	if _, stderr, code := run(alone, work, "recall", "zeppelin"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
+		t.Fatalf("recall, no daemon, no daybook-core: %d %q", code, stderr)
+	}
+	if _, stderr, code := run(bin, work, "remember", "the quarterly zeppelin review"); code != 0 {
+		t.Fatalf("remember through daybook-core: %d %s", code, stderr)
+	}
+	want, _, _ := run(bin, work, "recall", "zeppelin")
+
+	daemon := exec.Command(filepath.Join(bin, "daybook"), "daemon")
+	daemon.Env = env
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		daemon.Process.Signal(os.Interrupt)
+		daemon.Wait()
+	})
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if out, _, _ := run(bin, work, "status"); strings.Contains(out, "running, pid") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the daemon did not answer status in 2 minutes")
+		}
+	}
+
+	if got, stderr, code := run(alone, work, "recall", "zeppelin"); code != 0 || got != want {
+		t.Errorf("recall through the daemon: %d %q\n got %q\nwant %q", code, stderr, got, want)
+	}
+	if got, _, code := run(alone, work, "--dir", "data", "find", "zeppelin"); code != 0 || !strings.Contains(got, "zeppelin review") {
+		t.Errorf("find with a relative --dir through the daemon: %d %q", code, got)
+	}
+	if got, stderr, code := run(alone, work, "remember", "a second zeppelin"); code != 0 || !strings.HasPrefix(got, "days/") {
+		t.Errorf("remember through the daemon: %d %q %q", code, got, stderr)
+	}
+	if _, stderr, code := run(alone, work, "recall"); code != 2 || !strings.Contains(stderr, "recall takes a QUERY") {
+		t.Errorf("recall without a query through the daemon: %d %q; want 2 and the usage error", code, stderr)
+	}
+	// Not a read the daemon runs, or another data dir: daybook-core's.
+	if _, stderr, code := run(alone, work, "status"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
+		t.Errorf("status from the front alone: %d %q; want daybook-core's", code, stderr)
+	}
+	other := filepath.Join(work, "other")
+	if err := os.Mkdir(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := run(alone, work, "--dir", other, "recall", "zeppelin"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
+		t.Errorf("recall in another data dir from the front alone: %d %q; want daybook-core's", code, stderr)
+	}
+	if _, _, code := run(bin, work, "--dir", other, "recall", "zeppelin"); code != 0 {
+		t.Errorf("recall in another data dir: exit %d", code)
+	}
+}
