@@ -65,7 +65,7 @@ type vectors struct {
 	// of a large store ranks by them first (see signScan).
 	signWords int
 	signs     [][]uint64
-	legacy    bool // read from files of format 1: write them again
+	legacy    bool   // read from files of format 1: write them again
 	mapped    []byte // the image whose codes the arena maps (vecmap.go); nil when none
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
