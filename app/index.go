@@ -162,6 +162,16 @@ func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
 	return x.CompactOver(ctx, over)
 }
 
+// DropIndexPages lets go of the pages of the open index's files this
+// process has mapped (index.DropMapped); it returns their bytes. The daemon
+// calls it when it gives memory back.
+func (a *App) DropIndexPages() int64 {
+	if x := a.idx.open(); x != nil {
+		return x.DropMapped()
+	}
+	return 0
+}
+
 // open returns the index if it is open, without opening it.
 func (p *indexPart) open() *index.Index {
 	p.mu.Lock()

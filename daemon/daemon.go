@@ -103,6 +103,7 @@ func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
 		opts.CatchUp = catchUpEvery
 	}
 	d := &Daemon{app: a, cons: c, opts: opts, log: a.Log.With("system", "daemon")}
+	d.trim.drop = a.DropIndexPages
 	cfg := a.Config.Consolidate
 	d.jobs = newJobTable(specs(cfg), cfg.OnEdit)
 	d.work = newWorker(cfg.Debounce, d.reconsolidate, d.jobs)

@@ -9,6 +9,10 @@ import (
 	"time"
 )
 
+// The index's files are mapped, and every page a search touched stays in
+// the daemon's resident set, most of the index after a hundred recalls:
+// a trim lets go of those too (the pages stay in the page cache).
+//
 // A daemon's heap has a floor it keeps (the index's vectors, ~93 MiB of
 // 5 years) and waves above it: opening the index reads a 240 MB image,
 // a burst of recalls leaves garbage. Go's runtime returns freed memory to
@@ -41,6 +45,9 @@ func allocated() uint64 {
 type trimmer struct {
 	mu   sync.Mutex
 	last uint64
+	// drop, if set, lets go of mapped file pages (the index's) as the heap's
+	// free memory is given back.
+	drop func() int64
 }
 
 // trim collects and returns free memory to the system when min bytes or
@@ -52,6 +59,9 @@ func (t *trimmer) trim(min uint64) bool {
 		return false
 	}
 	debug.FreeOSMemory()
+	if t.drop != nil {
+		t.drop()
+	}
 	t.last = allocated()
 	return true
 }

@@ -40,3 +40,12 @@ func ReadFile(path string) ([]byte, error) {
 	}
 	return os.ReadFile(path)
 }
+
+// OpenFile opens the day file at path for reading, refusing a day file,
+// month or year folder that is a symbolic link, as ReadFile does.
+func OpenFile(path string) (*os.File, error) {
+	if err := checkNoLinks(path); err != nil {
+		return nil, err
+	}
+	return os.Open(path)
+}

@@ -52,34 +52,68 @@ func (c DayFiles) Load(ctx context.Context, s Source) (Source, error) {
 	if !ok {
 		return s, fmt.Errorf("%s is not a day file path", s.Path)
 	}
-	day, err := dayfiles.ParseFile(dayfiles.Path(c.Root, d), d)
+	path := dayfiles.Path(c.Root, d)
+	data, err := dayfiles.ReadFile(path)
+	if err != nil {
+		return s, err
+	}
+	day, err := dayfiles.Parse(path, d, data)
 	if err != nil {
 		return s, err
 	}
 	s.Docs = DayDocs(day)
+	setBytes(s.Docs, data)
 	return s, nil
 }
 
+// setBytes records where each document's lines are in data, its file's
+// content: a hit's text is then read back with one read of those bytes.
+func setBytes(docs []Doc, data []byte) {
+	starts := []int{0, 0} // starts[l] is the offset of line l
+	for i, c := range data {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	starts = append(starts, len(data)) // past the last line
+	for i := range docs {
+		d := &docs[i]
+		if d.Line >= 1 && d.EndLine >= d.Line && d.EndLine+1 < len(starts) {
+			d.off, d.size = starts[d.Line], starts[d.EndLine+1]-starts[d.Line]
+		}
+	}
+}
+
 // DayDocs returns the documents of a parsed day file: its entries and its
-// free-text notes (level entry, kind "text").
+// free-text notes (level entry, kind "text"). They are located: the index
+// reads their text back from the file (located.go).
 func DayDocs(day *dayfiles.Day) []Doc {
 	rel := dayfiles.RelPath(day.Date)
-	period := day.Date.String()
 	docs := make([]Doc, 0, len(day.Entries)+len(day.Notes))
 	for _, e := range day.Entries {
-		docs = append(docs, Doc{
-			ID: e.ID, Level: LevelEntry, Period: period, Kind: string(e.Kind), Tags: e.Tags,
-			Text: e.Text, Path: rel, Line: e.Line, Start: day.Date, End: day.Date,
-		})
+		docs = append(docs, entryDoc(e, day.Date, rel))
 	}
 	for _, n := range day.Notes {
 		if strings.TrimSpace(n.Text) == "" {
 			continue
 		}
-		docs = append(docs, Doc{
-			ID: n.ID(day.Date), Level: LevelEntry, Period: period, Kind: KindText, Tags: dayfiles.Tags(n.Text),
-			Text: n.Text, Path: rel, Line: n.Line, Start: day.Date, End: day.Date,
-		})
+		docs = append(docs, noteDoc(n, day.Date, rel))
 	}
 	return docs
+}
+
+// entryDoc returns the document of entry e of day's file rel.
+func entryDoc(e dayfiles.Entry, day date.Date, rel string) Doc {
+	return Doc{
+		ID: e.ID, Level: LevelEntry, Period: day.String(), Kind: string(e.Kind), Tags: e.Tags,
+		Text: e.Text, Path: rel, Line: e.Line, EndLine: e.EndLine, Start: day, End: day,
+	}
+}
+
+// noteDoc returns the document of note n of day's file rel.
+func noteDoc(n dayfiles.Note, day date.Date, rel string) Doc {
+	return Doc{
+		ID: n.ID(day), Level: LevelEntry, Period: day.String(), Kind: KindText, Tags: dayfiles.Tags(n.Text),
+		Text: n.Text, Path: rel, Line: n.Line, EndLine: n.EndLine, Start: day, End: day,
+	}
 }

@@ -9,6 +9,9 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/daybook/daybook/dayfiles"
 )
 
 // A changed source is compared with what the index holds of it, document by
@@ -34,6 +37,7 @@ func stateOf(d Doc, buf []byte) (docState, []byte) {
 	b = appendString(b, d.Kind)
 	b = appendString(b, d.Path)
 	b = binary.AppendVarint(b, int64(d.Line))
+	b = binary.AppendVarint(b, int64(d.EndLine))
 	b = binary.AppendUvarint(b, uint64(len(d.Tags)))
 	for _, t := range d.Tags {
 		b = appendString(b, t)
@@ -101,13 +105,13 @@ type writeState struct {
 
 // heldDocs returns what the index holds of the documents of path: from
 // memory when it was written lately, else read back from bleve's stored
-// fields. The caller holds writeMu.
+// fields: the state a located document was indexed with, the fields of
+// another to hash again. The caller holds writeMu.
 func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState, error) {
 	if m, ok := x.w.held.get(path); ok {
 		return m, nil
 	}
-	q := bleve.NewTermQuery(path)
-	q.SetField("path")
+	q := pathQuery(path)
 	m := map[string]docState{}
 	var buf []byte
 	for from := 0; ; {
@@ -118,7 +122,14 @@ func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState,
 			return nil, fmt.Errorf("listing documents of %s: %w", path, err)
 		}
 		for _, h := range res.Hits {
-			hit := hitOf(h)
+			hit, loc := hitOf(h)
+			if hit.Path != path {
+				continue // another source's entry of the same day
+			}
+			if loc != nil {
+				m[h.ID] = loc.state
+				continue
+			}
 			d := Doc{ID: h.ID, Level: hit.Level, Period: hit.Period, Kind: hit.Kind, Tags: hit.Tags,
 				Text: hit.Text, Path: hit.Path, Line: hit.Line}
 			if r, ok := periodRange(hit.Period); ok {
@@ -135,6 +146,21 @@ func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState,
 	}
 	x.w.held.set(path, m)
 	return m, nil
+}
+
+// pathQuery returns the query for the documents of the source at path: its
+// path term, and for a day file the documents of its day, as located
+// documents have no path (a caller keeps those whose path is path).
+func pathQuery(path string) query.Query {
+	pq := bleve.NewTermQuery(path)
+	pq.SetField("path")
+	day, ok := dayfiles.DateOfRel(path)
+	if !ok {
+		return pq
+	}
+	dq := bleve.NewTermQuery(day.String())
+	dq.SetField("day")
+	return bleve.NewDisjunctionQuery(pq, dq)
 }
 
 // sourcePlan is what indexing one changed source does.
@@ -185,7 +211,7 @@ func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
 		if !had || was.doc != st.doc {
 			p.upsert = append(p.upsert, i)
 		}
-		_, hasVec := x.vec.slot[d.ID]
+		hasVec := x.vec.has(d.ID)
 		_, waits := x.pending[d.ID]
 		if had && was.vec == st.vec && (hasVec || waits) {
 			continue
@@ -193,7 +219,7 @@ func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
 		p.vector = append(p.vector, i)
 		// The same text under another id: its vector serves.
 		if from, ok := byVec[st.vec]; ok && from != d.ID {
-			if slot, ok := x.vec.slot[from]; ok {
+			if slot, ok := x.vec.slotOf(from); ok {
 				if p.reuse == nil {
 					p.reuse = map[string][]float32{}
 				}

@@ -34,8 +34,15 @@ type Doc struct {
 	Text   string
 	Path   string // source relative to the data dir: days/... or summaries/...
 	Line   int    // first line of the source
-	Start  date.Date
-	End    date.Date
+	// EndLine is the last line of the source, set for the documents of a
+	// day file (DayDocs): the index then keeps no copy of the text and
+	// reads it back from the file's lines Line..EndLine (see located.go).
+	EndLine int
+	// off and size are the bytes of lines Line..EndLine in the file, when
+	// known (DayFiles.Load): the text is read back with one read of them.
+	off, size int
+	Start     date.Date
+	End       date.Date
 }
 
 // Parent returns the period the doc is searched inside, "" for a year.
@@ -64,27 +71,29 @@ func ParentField(level date.Level) string {
 	return ""
 }
 
-// bleveDoc is what bleve indexes for a Doc.
-type bleveDoc struct {
-	Level string `json:"level"`
-	Year  string `json:"year"`
-	Month string `json:"month,omitempty"`
-	Day   string `json:"day,omitempty"`
-	Path  string `json:"path"`
-	Text  string `json:"text"`
-	Meta  string `json:"m"` // stored only: see packMeta
-}
-
-func (d Doc) bleve() bleveDoc {
-	b := bleveDoc{Level: string(d.Level), Path: d.Path, Text: d.Text, Meta: packMeta(d)}
+// bleve returns what bleve indexes of d, whose state is st: a map, not a
+// struct, since bleve indexes a struct's empty string fields as the empty
+// term, which costs ~7 bytes a document and field. A located document (see
+// located) keeps no copy of its text and no path, both its day file's, and
+// no level: entries are searched and counted as the documents of no summary
+// level (notSummary), and a day file's documents are found by their day
+// (pathQuery). The stored-only fields are s, the text of a document that is
+// not located, and m (packMeta, packLocated).
+func (d Doc) bleve(st docState) map[string]any {
+	b := map[string]any{"text": d.Text}
+	if d.located() {
+		b["m"] = packLocated(d, st)
+	} else {
+		b["level"], b["path"], b["s"], b["m"] = string(d.Level), d.Path, d.Text, packMeta(d)
+	}
 	if len(d.Period) >= 4 {
-		b.Year = d.Period[:4]
+		b["year"] = d.Period[:4]
 	}
 	if len(d.Period) >= 7 {
-		b.Month = d.Period[:7]
+		b["month"] = d.Period[:7]
 	}
 	if len(d.Period) >= 10 {
-		b.Day = d.Period[:10]
+		b["day"] = d.Period[:10]
 	}
 	return b
 }
@@ -147,11 +156,13 @@ func (d Doc) Validate() error {
 	return nil
 }
 
-// newMapping returns the index mapping (format 3): an English analyzer on
-// text, stored, without term vectors (spans are found in the hits' text
+// newMapping returns the index mapping (format 4): an English analyzer on
+// text, not stored, without term vectors (spans are found in the hits' text
 // instead, see spanner); keywords for the filters (level, the parent
 // periods, path), indexed without frequencies or norms since they are never
-// scored; what a hit shows besides its text stored in one field (packMeta).
+// scored; the text of a document that is not located stored apart (s), and
+// what a hit shows besides its text in one stored field (packMeta,
+// packLocated).
 func newMapping() *mapping.IndexMappingImpl {
 	kw := func() *mapping.FieldMapping {
 		f := bleve.NewKeywordFieldMapping()
@@ -164,7 +175,7 @@ func newMapping() *mapping.IndexMappingImpl {
 	}
 	text := bleve.NewTextFieldMapping()
 	text.Analyzer = en.AnalyzerName
-	text.Store = true
+	text.Store = false
 	text.IncludeTermVectors = false
 	text.IncludeInAll = false
 	text.DocValues = false
@@ -176,12 +187,14 @@ func newMapping() *mapping.IndexMappingImpl {
 		dm.AddFieldMappingsAt(name, kw())
 	}
 	dm.AddFieldMappingsAt("text", text)
-	meta := bleve.NewKeywordFieldMapping()
-	meta.Index = false
-	meta.Store = true
-	meta.IncludeInAll = false
-	meta.DocValues = false
-	dm.AddFieldMappingsAt("m", meta)
+	for _, name := range []string{"s", "m"} {
+		stored := bleve.NewKeywordFieldMapping()
+		stored.Index = false
+		stored.Store = true
+		stored.IncludeInAll = false
+		stored.DocValues = false
+		dm.AddFieldMappingsAt(name, stored)
+	}
 
 	m := bleve.NewIndexMapping()
 	m.DefaultMapping = dm

@@ -115,17 +115,18 @@ func docsOf(t *testing.T, root, day string) []Doc {
 // rel: the same ids, lines and texts, and for each a vector of its text.
 func checkIndexed(t *testing.T, x *Index, rel string, docs []Doc) {
 	t.Helper()
-	q := bleve.NewTermQuery(rel)
-	q.SetField("path")
-	req := bleve.NewSearchRequestOptions(q, 1000, 0, false)
-	req.Fields = storedFields
+	req := bleve.NewSearchRequestOptions(pathQuery(rel), 1000, 0, false)
 	res, err := x.bl.Search(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]Hit{}
+	var ids []string
 	for _, h := range res.Hits {
-		got[h.ID] = hitOf(h)
+		ids = append(ids, h.ID)
+	}
+	got, err := x.Get(context.Background(), ids)
+	if err != nil {
+		t.Fatal(err)
 	}
 	want := map[string]Doc{}
 	for _, d := range docs {
@@ -157,7 +158,7 @@ func checkIndexed(t *testing.T, x *Index, rel string, docs []Doc) {
 		if h.Line != d.Line || h.Text != d.Text || h.Kind != d.Kind || !slices.Equal(h.Tags, d.Tags) {
 			t.Errorf("bleve holds %s as line %d %q %q %v; want line %d %q %q %v", id, h.Line, h.Kind, h.Text, h.Tags, d.Line, d.Kind, d.Text, d.Tags)
 		}
-		v := x.vec.vector(x.vec.slot[id], buf)
+		v := x.vec.vector(x.vec.testSlot(id), buf)
 		if c := dot(v, Normalize(offline.EmbedText(d.Text))); c < 0.99 {
 			t.Errorf("the vector of %s (%q) has cosine %.3f with its text", id, d.Text, c)
 		}
@@ -215,11 +216,11 @@ func checkReplay(t *testing.T, x *Index) {
 	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	if !slices.Equal(slices.Sorted(maps.Keys(v.slot)), slices.Sorted(maps.Keys(x.vec.slot))) {
+	if !slices.Equal(slices.Sorted(maps.Keys(v.slotMap())), slices.Sorted(maps.Keys(x.vec.slotMap()))) {
 		t.Fatalf("the vector files load %d ids, memory has %d", v.len(), x.vec.len())
 	}
-	for id, s := range x.vec.slot {
-		if !slices.Equal(v.code(v.slot[id]), x.vec.code(s)) || v.metaOf(v.slot[id]) != x.vec.metaOf(s) {
+	for id, s := range x.vec.slotMap() {
+		if !slices.Equal(v.code(v.testSlot(id)), x.vec.code(s)) || v.metaOf(v.testSlot(id)) != x.vec.metaOf(s) {
 			t.Fatalf("the vector files load %s unlike memory", id)
 		}
 	}
@@ -434,9 +435,10 @@ func TestVectorLogFoldsWhenItOutgrowsTheImage(t *testing.T) {
 			last = im
 		}
 	}
-	// The image about doubles at each fold (6 vectors, 13, 27): 2 folds in
-	// 40 appends, never one per append.
-	if folds < 2 || folds > 3 {
+	// The image grows by half or more at each fold (an image's record is
+	// smaller than the log's, which names its level and parent): a few
+	// folds in 40 appends, never one per append.
+	if folds < 2 || folds > 5 {
 		t.Fatalf("the log was folded %d times in 40 appends", folds)
 	}
 	checkReplay(t, x)

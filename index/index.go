@@ -18,8 +18,9 @@ import (
 // Format is the version of the index layout. An index of an earlier format
 // is emptied at open, with a log line, and the next Sync rebuilds it; one
 // of a later format (a newer daybook's) is moved aside and rebuilt.
-// Format 3 dropped the term vectors and the unused keyword fields.
-const Format = 3
+// Format 3 dropped the term vectors and the unused keyword fields; format
+// 4 keeps no copy of a day file's text (located.go).
+const Format = 4
 
 // ErrBusy says another process (normally the daemon) holds the index.
 var ErrBusy = errors.New("index is busy: another daybook process (the daemon?) has it open")
@@ -32,6 +33,10 @@ type Options struct {
 	LockTimeout time.Duration
 	Log         *slog.Logger
 	Now         func() time.Time
+	// Root is the data dir the documents' paths are relative to: the text
+	// of a day file's entries is read back from there. Empty: the parent
+	// of the index folder (DATA/index).
+	Root string
 	// Progress, if set, is told how far a full build (the first Sync of an
 	// empty index: a new one, a reindex, an earlier format's rebuild) is,
 	// in source files, after each slice of them.
@@ -53,11 +58,12 @@ type meta struct {
 // Index is the open index of one data dir. Its methods are safe for
 // concurrent use.
 type Index struct {
-	dir string
-	bl  bleve.Index
-	emb Embedder
-	log *slog.Logger
-	now func() time.Time
+	dir  string
+	root string // Options.Root
+	bl   bleve.Index
+	emb  Embedder
+	log  *slog.Logger
+	now  func() time.Time
 
 	progress func(done, total int) // Options.Progress
 
@@ -124,8 +130,11 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 	default:
 		want.Dim = len(probe[0])
 	}
+	if opts.Root == "" {
+		opts.Root = filepath.Dir(dir)
+	}
 	x := newIndex(dir, opts.Embedder, log, opts.Now)
-	x.progress = opts.Progress
+	x.root, x.progress = opts.Root, opts.Progress
 	err = x.open(want, opts.LockTimeout)
 	if errors.Is(err, ErrBusy) || errors.Is(err, context.Canceled) {
 		return nil, err
@@ -137,7 +146,7 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
 		}
 		x = newIndex(dir, opts.Embedder, log, opts.Now)
-		x.progress = opts.Progress
+		x.root, x.progress = opts.Root, opts.Progress
 		if err := x.open(want, opts.LockTimeout); err != nil {
 			return nil, fmt.Errorf("creating index: %w", err)
 		}
@@ -149,6 +158,19 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 		x.scan = true // documents without vectors: FillVectors finds and embeds them
 	}
 	return x, nil
+}
+
+// Rebuilds reports whether opening the index in dir will build it from
+// the start: there is none yet, or it is of another format (an earlier
+// daybook's, emptied at open; a later one's, moved aside). A caller shows
+// the build's progress then (Options.Progress).
+func Rebuilds(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, metaName))
+	if err != nil {
+		return true
+	}
+	var m meta
+	return json.Unmarshal(data, &m) != nil || m.Format != Format
 }
 
 func newIndex(dir string, emb Embedder, log *slog.Logger, now func() time.Time) *Index {

@@ -102,7 +102,7 @@ func (x *Index) findOrphans(level date.Level) []orphan {
 			return
 		}
 		key = append(append(append(key[:0], up...), ':'), k.parent...)
-		if _, ok := x.vec.slot[string(key)]; ok {
+		if x.vec.has(string(key)) {
 			return
 		}
 		if _, ok := x.pending[string(key)]; ok {

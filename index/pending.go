@@ -276,7 +276,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 		}
 		x.lockWrite()
 		for _, h := range res.Hits {
-			if _, ok := x.vec.slot[h.ID]; ok {
+			if x.vec.has(h.ID) {
 				continue
 			}
 			if _, ok := x.pending[h.ID]; ok {
@@ -303,9 +303,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 // metaOfHit rebuilds a document's vector metadata from its stored level
 // and period.
 func metaOfHit(h *search.DocumentMatch) (vecMeta, bool) {
-	var hit Hit
-	m, _ := h.Fields["m"].(string)
-	unpackMeta(&hit, m)
+	hit, _ := hitOf(h)
 	level, period := hit.Level, hit.Period
 	r, ok := periodRange(period)
 	if !ok {

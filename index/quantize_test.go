@@ -48,7 +48,7 @@ func TestQuantizedCosine(t *testing.T) {
 			t.Errorf("query %d: nearest is %s, want itself (%s)", i, got, v.ids[i])
 		}
 		for _, h := range hits {
-			s := v.slot[h.ID]
+			s := v.testSlot(h.ID)
 			var want float64
 			for j := range dim {
 				want += exact[i][j] * exact[s][j]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -42,15 +43,39 @@ type Hit struct {
 	Spans  []Span  // matched terms in Text, in order
 }
 
-var storedFields = []string{"m", "text"}
+var storedFields = []string{"m", "s"}
 
 // filter returns the query that restricts q to its level, parent and range.
+// Entries are the documents of no summary level (see notSummary).
 func filter(q Query) query.Query {
 	parts := filterParts(q)
+	if q.Level == LevelEntry {
+		bq := bleve.NewBooleanQuery()
+		if len(parts) > 1 {
+			bq.AddMust(parts[1:]...)
+		} else {
+			bq.AddMust(bleve.NewMatchAllQuery())
+		}
+		bq.AddMustNot(notSummary())
+		return bq
+	}
 	if len(parts) == 1 {
 		return parts[0]
 	}
 	return bleve.NewConjunctionQuery(parts...)
+}
+
+// notSummary is the must-not clause that makes entries of a query: the
+// documents of a summary level. Entries are most of the index, and the
+// located ones (located.go) have no level term.
+func notSummary() query.Query {
+	var summaries []query.Query
+	for _, l := range []date.Level{LevelYear, LevelMonth, LevelDay} {
+		t := bleve.NewTermQuery(string(l))
+		t.SetField("level")
+		summaries = append(summaries, t)
+	}
+	return unscored(bleve.NewDisjunctionQuery(summaries...))
 }
 
 // filterParts returns the clauses of q's filter: its level, its parents, its
@@ -145,13 +170,7 @@ func searchQuery(q Query) query.Query {
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(must...)
 	if q.Level == LevelEntry {
-		var summaries []query.Query
-		for _, l := range []date.Level{LevelYear, LevelMonth, LevelDay} {
-			t := bleve.NewTermQuery(string(l))
-			t.SetField("level")
-			summaries = append(summaries, t)
-		}
-		bq.AddMustNot(unscored(bleve.NewDisjunctionQuery(summaries...)))
+		bq.AddMustNot(notSummary())
 	}
 	return bq
 }
@@ -219,7 +238,10 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.Level != LevelEntry {
 		out := make([]Hit, 0, len(res.Hits))
 		for _, h := range res.Hits {
-			hit := hitOf(h)
+			hit, loc := hitOf(h)
+			if loc != nil {
+				continue // summaries are not located
+			}
 			hit.BM25 = h.Score
 			hit.Spans = sp.spans(hit.Text)
 			out = append(out, hit)
@@ -252,7 +274,10 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 func (x *Index) Nearest(q Query, vec []float32) []VecHit {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	return x.vec.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
+	v := x.vec
+	out := v.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
+	runtime.KeepAlive(v) // its codes may be mapped: see vecmap.go
+	return out
 }
 
 // EmbedQuery returns the vector of a query text. While the embedder is
@@ -279,7 +304,9 @@ func (x *Index) EmbedQuery(ctx context.Context, text string) ([]float32, error) 
 	return vs[0], nil
 }
 
-// Get returns the stored documents of ids; ids not in the index are left out.
+// Get returns the documents of ids, with their text: stored, or read back
+// from their day files (located.go); ids not in the index, and located
+// documents no longer in their files, are left out.
 func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 	out := map[string]Hit{}
 	if len(ids) == 0 {
@@ -291,8 +318,19 @@ func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading documents: %w", err)
 	}
+	var locs map[string]locator
 	for _, h := range res.Hits {
-		out[h.ID] = hitOf(h)
+		hit, loc := hitOf(h)
+		out[h.ID] = hit
+		if loc != nil {
+			if locs == nil {
+				locs = map[string]locator{}
+			}
+			locs[h.ID] = *loc
+		}
+	}
+	if locs != nil {
+		x.readBack(out, locs)
 	}
 	return out, nil
 }
@@ -317,12 +355,12 @@ func (x *Index) Count(ctx context.Context, level date.Level, r date.Range) (uint
 	return res.Total, nil
 }
 
-func hitOf(h *search.DocumentMatch) Hit {
-	hit := Hit{ID: h.ID}
-	hit.Text, _ = h.Fields["text"].(string)
+// hitOf returns the hit of a search result with its stored fields, and
+// its locator when it is located (its text is not read yet).
+func hitOf(h *search.DocumentMatch) (Hit, *locator) {
 	m, _ := h.Fields["m"].(string)
-	unpackMeta(&hit, m)
-	return hit
+	text, _ := h.Fields["s"].(string)
+	return hitOfFields(h.ID, m, text)
 }
 
 // periodRange returns the days of 2026, 2026-02 or 2026-02-13.

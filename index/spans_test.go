@@ -70,25 +70,35 @@ func TestSpansAreTheAnalyzersTokens(t *testing.T) {
 	}
 }
 
-// TestEarlierFormatIsRebuilt opens an index of format 2 (term vectors, the
-// float vector file): it opens without an error and without moving
-// anything aside, says so in the log, and the next Sync builds it again.
+// TestEarlierFormatIsRebuilt opens an index of format 3 (the text stored,
+// a struct's empty fields indexed): it opens without an error and without
+// moving anything aside, says so in the log, and the next Sync builds it
+// again, with progress. Rebuilds tells a caller beforehand.
 func TestEarlierFormatIsRebuilt(t *testing.T) {
 	root := t.TempDir()
 	writeFile(t, root, editDay, dayBefore)
+	idx := filepath.Join(root, "index")
+	if !Rebuilds(idx) {
+		t.Error("Rebuilds says no before the first build")
+	}
 	x := openTest(t, root, &countingEmbedder{})
 	syncPath(t, x, root, "days/2026/03/14.md")
 	x.Close()
-	idx := filepath.Join(root, "index")
-	if err := os.WriteFile(filepath.Join(idx, metaName), []byte(`{"format": 2, "embedder": "offline/hash-v1", "dim": 256}`), 0o644); err != nil {
+	if Rebuilds(idx) {
+		t.Error("Rebuilds says yes for an index of this format")
+	}
+	if err := os.WriteFile(filepath.Join(idx, metaName), []byte(`{"format": 3, "embedder": "offline/hash-v1", "dim": 256}`), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	if !Rebuilds(idx) {
+		t.Error("Rebuilds says no for an index of format 3")
 	}
 	var logs strings.Builder
 	var done, total int
 	progress := func(d, t int) { done, total = d, t }
 	y, err := Open(context.Background(), idx, Options{Embedder: &countingEmbedder{}, Log: slog.New(slog.NewTextHandler(&logs, nil)), Progress: progress})
 	if err != nil {
-		t.Fatalf("opening an index of format 2: %v", err)
+		t.Fatalf("opening an index of format 3: %v", err)
 	}
 	defer y.Close()
 	if !strings.Contains(logs.String(), "earlier daybook: rebuilding") {

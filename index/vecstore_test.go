@@ -49,7 +49,7 @@ func TestSparseCodesScoreAsDense(t *testing.T) {
 				vec = sparseVec(r, dim, 1+r.IntN(40))
 			}
 			v.put("v"+strconv.Itoa(i), vecMeta{level: LevelEntry, parent: "2026-02-13"}, vec)
-			if len(v.stored(v.slot["v"+strconv.Itoa(i)])) < dim {
+			if len(v.stored(v.testSlot("v"+strconv.Itoa(i)))) < dim {
 				sparse++
 			}
 		}
@@ -64,7 +64,7 @@ func TestSparseCodesScoreAsDense(t *testing.T) {
 			}
 			qc := quantizeQuery(q)
 			for _, h := range hits {
-				s := v.slot[h.ID]
+				s := v.testSlot(h.ID)
 				want := float32(dotGo(qc.codes, v.code(s))) * qc.inv * v.scale[s]
 				if float32(h.Cosine) != want {
 					t.Fatalf("dim %d: %s scores %v, its dense codes %v", dim, h.ID, h.Cosine, want)
@@ -80,7 +80,7 @@ func TestOfflineVectorsAreSmall(t *testing.T) {
 	v := newVectors(offline.EmbedDim)
 	v.put("e", vecMeta{level: LevelEntry, parent: "2026-02-13"},
 		offline.EmbedText("Chose Argon2 over bcrypt for the password hashes of the new login service"))
-	if n := len(v.stored(v.slot["e"])); n == 0 || n > 64 {
+	if n := len(v.stored(v.testSlot("e"))); n == 0 || n > 64 {
 		t.Fatalf("an entry's vector takes %d bytes, want 1 to 64", n)
 	}
 }
@@ -114,7 +114,7 @@ func TestArenaCompacts(t *testing.T) {
 	}
 	for id, vec := range want {
 		q := Normalize(vec)
-		got := v.vector(v.slot[id], make([]float32, dim))
+		got := v.vector(v.testSlot(id), make([]float32, dim))
 		var c float64
 		for i := range q {
 			c += float64(q[i]) * float64(got[i])
@@ -167,7 +167,7 @@ func TestVecLogFailedAppendIsCutBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.len() != 2 || !slices.Equal(got.code(got.slot["second"]), v.code(v.slot["second"])) {
+	if got.len() != 2 || !slices.Equal(got.code(got.testSlot("second")), v.code(v.testSlot("second"))) {
 		t.Fatalf("after the retry the log loads %d vectors", got.len())
 	}
 }
@@ -218,7 +218,7 @@ func TestFormat1VectorsAreMigrated(t *testing.T) {
 	syncPath(t, x, root, "days/2026/03/14.md")
 	x.mu.RLock()
 	want := map[string][]int8{}
-	for id, s := range x.vec.slot {
+	for id, s := range x.vec.slotMap() {
 		want[id] = slices.Clone(x.vec.code(s))
 	}
 	old := x.vec
@@ -254,7 +254,7 @@ func TestFormat1VectorsAreMigrated(t *testing.T) {
 		t.Fatalf("%d vectors after the migration, want %d", y.vec.len(), len(want))
 	}
 	for id, codes := range want {
-		if got := y.vec.code(y.vec.slot[id]); !slices.Equal(got, codes) {
+		if got := y.vec.code(y.vec.testSlot(id)); !slices.Equal(got, codes) {
 			t.Fatalf("%s: codes changed in the migration", id)
 		}
 	}

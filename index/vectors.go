@@ -54,7 +54,7 @@ type vectors struct {
 	arena  [][]int8  // chunkSize bytes each: growing never copies what is there
 	tail   int       // bytes used of the last chunk
 	live   int       // bytes of the arena that slots point at
-	slot   map[string]int32
+	slot   slotIndex // id → slot, over ids
 	groups map[groupKey][]int32
 	free   []int32
 	tmp    []float32 // put's scratch; put runs under the index's write lock
@@ -65,7 +65,8 @@ type vectors struct {
 	// of a large store ranks by them first (see signScan).
 	signWords int
 	signs     [][]uint64
-	legacy    bool // read from files of format 1: write them again
+	legacy    bool   // read from files of format 1: write them again
+	mapped    []byte // the image whose codes the arena maps (vecmap.go); nil when none
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
 	groupIdx  map[groupKey]int32 // the inverse
@@ -81,7 +82,7 @@ const (
 const maxDim = 1<<16 - 1
 
 func newVectors(dim int) *vectors {
-	v := &vectors{dim: dim, slot: map[string]int32{}, groups: map[groupKey][]int32{}, groupIdx: map[groupKey]int32{}}
+	v := &vectors{dim: dim, groups: map[groupKey][]int32{}, groupIdx: map[groupKey]int32{}}
 	if dim > 256 {
 		v.signWords = (dim + 63) / 64
 	}
@@ -143,7 +144,16 @@ func (v *vectors) metaOf(s int32) vecMeta {
 	return vecMeta{level: k.level, parent: k.parent, start: m.start, end: m.end}
 }
 
-func (v *vectors) len() int { return len(v.slot) }
+func (v *vectors) len() int { return v.slot.n }
+
+// slotOf returns the slot of id.
+func (v *vectors) slotOf(id string) (int32, bool) { return v.slot.get(v.ids, id) }
+
+// has reports whether id has a vector.
+func (v *vectors) has(id string) bool {
+	_, ok := v.slot.get(v.ids, id)
+	return ok
+}
 
 // pairSize is the bytes of one sparse (index, code) pair: a one-byte index
 // up to 256 dimensions, two bytes above.
@@ -354,7 +364,7 @@ func (v *vectors) put(id string, m vecMeta, vec []float32) {
 // for id, replacing what id had.
 func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 	sm := v.slotMetaOf(m)
-	if s, ok := v.slot[id]; ok {
+	if s, ok := v.slotOf(id); ok {
 		if v.meta[s].group != sm.group {
 			v.ungroup(s)
 			v.meta[s] = sm
@@ -378,19 +388,19 @@ func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 		v.size = append(v.size, 0)
 	}
 	v.setCodes(s, codes, sc)
-	v.slot[id] = s
+	v.slot.put(v.ids, id, s)
 	k := v.groupKeys[sm.group]
 	v.groups[k] = append(v.groups[k], s)
 }
 
 // del removes id; it reports whether id was there.
 func (v *vectors) del(id string) bool {
-	s, ok := v.slot[id]
+	s, ok := v.slotOf(id)
 	if !ok {
 		return false
 	}
 	v.ungroup(s)
-	delete(v.slot, id)
+	v.slot.del(v.ids, id)
 	v.ids[s] = ""
 	v.meta[s] = slotMeta{group: -1}
 	v.setCodes(s, nil, 0)

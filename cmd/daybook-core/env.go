@@ -19,6 +19,7 @@ import (
 	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/index"
 )
 
 // errHelpShown ends a command after -h printed its usage.
@@ -168,15 +169,16 @@ func (e *env) local() (*app.App, error) {
 }
 
 // firstIndexBuild returns the progress bar a terminal shows while the
-// first command that needs the index builds it: seconds on a few years of
-// day files, which would otherwise pass in silence; nil when the index
-// exists or stderr is no terminal. Later catch-ups read only what changed
+// first command that needs the index builds it (a first use, or an index
+// of an earlier daybook's format): seconds on a few years of day files,
+// which would otherwise pass in silence; nil when the index need not be
+// built or stderr is no terminal. Later catch-ups read only what changed
 // and show nothing.
 func (e *env) firstIndexBuild() func(done, total int) {
 	if !isTerminal(e.stderr) {
 		return nil
 	}
-	if _, err := os.Stat(filepath.Join(e.absDir, app.IndexDir)); !errors.Is(err, os.ErrNotExist) {
+	if !index.Rebuilds(filepath.Join(e.absDir, app.IndexDir)) {
 		return nil
 	}
 	var bar *progressbar.ProgressBar
