@@ -70,6 +70,8 @@ type Index struct {
 	writeMu sync.Mutex // one writer at a time
 	w       writeState // the write path's own (diff.go); writeMu guards it
 
+	lock *os.File // the open lock (openlock.go), held until Close ends
+
 	mu       sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write (lock.go)
 	gen      uint64       // counts lockWrite calls: what Orphans cached is of one gen
 	cache    genCache     // orphans and counts of one generation (orphans.go)
@@ -99,7 +101,11 @@ const (
 // index that will not open (corrupt, of another format) is moved aside to
 // dir.broken-TIMESTAMP and a new empty one is made, with a log line; a
 // changed embedder empties the manifest so that Sync re-embeds everything.
-// It returns ErrBusy when another process holds the index.
+// It returns ErrBusy when another process holds the index. An error that
+// does not prove the index unreadable (its files changed between two
+// attempts: another process was writing them; a permission, a full disk,
+// too many open files) is returned, and the index left as it is: the
+// caller tries again on next use.
 func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 	if opts.Embedder == nil {
 		return nil, errors.New("opening index: no embedder")
@@ -133,24 +139,33 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 	if opts.Root == "" {
 		opts.Root = filepath.Dir(dir)
 	}
-	x := newIndex(dir, opts.Embedder, log, opts.Now)
-	x.root, x.progress = opts.Root, opts.Progress
-	err = x.open(want, opts.LockTimeout)
-	if errors.Is(err, ErrBusy) || errors.Is(err, context.Canceled) {
+	lock, err := takeOpenLock(dir, opts.LockTimeout)
+	if err != nil {
 		return nil, err
 	}
-	if err != nil {
+	mk := func() *Index {
+		x := newIndex(dir, opts.Embedder, log, opts.Now)
+		x.root, x.progress = opts.Root, opts.Progress
+		return x
+	}
+	x, broken, err := openSettled(mk, want, opts.LockTimeout)
+	if err != nil && broken {
 		aside := fmt.Sprintf("%s.broken-%s", dir, opts.Now().UTC().Format("20060102T150405"))
 		log.Warn("index will not open; moving it aside and rebuilding", "dir", dir, "moved_to", aside, "err", err)
 		if rerr := os.Rename(dir, aside); rerr != nil {
+			lock.Close()
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
 		}
-		x = newIndex(dir, opts.Embedder, log, opts.Now)
-		x.root, x.progress = opts.Root, opts.Progress
-		if err := x.open(want, opts.LockTimeout); err != nil {
-			return nil, fmt.Errorf("creating index: %w", err)
+		x = mk()
+		if err = x.open(want, opts.LockTimeout); err != nil {
+			err = fmt.Errorf("creating index: %w", err)
 		}
 	}
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	x.lock = lock
 	if offErr != nil {
 		x.vectorsOff(offErr)
 	}
@@ -337,6 +352,11 @@ func (x *Index) Close() error {
 		errs = append(errs, writeVectors(x.dir, x.meta.Embedder, x.vec))
 	}
 	errs = append(errs, x.bl.Close())
+	if x.lock != nil {
+		// Only now: what Close wrote is whole for the next process.
+		errs = append(errs, x.lock.Close())
+		x.lock = nil
+	}
 	// x.bl stays: a caller still holding this Index (a recall in flight when
 	// a reindex closed it) gets bleve's "index closed" error, not a nil
 	// pointer, and nothing writes the field another goroutine reads.
