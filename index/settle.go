@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -17,7 +18,7 @@ const openAttempts = 4
 
 // openSettled opens the index that mk makes, and tells a broken index from
 // one caught changing. An error proves the index unreadable only when a
-// second attempt fails on the very same files (names, sizes, times): one
+// second attempt fails on the very same files (filesOf: names, sizes, times): one
 // that came while another process was still writing them (a daybook
 // without the open lock, a write that outlived a Close) goes away once the
 // writer is done, and moving 34 s of work aside for it would be a defect.
@@ -63,7 +64,11 @@ func couldBeBroken(err error) bool {
 	return true
 }
 
-// fileSet is the files under an index folder: path to size and mod time.
+// fileSet is the files of an index folder that only a process creating,
+// closing or clearing it writes: path to size and mod time. Bleve's
+// segments and root.bolt are left out (root.bolt is only there or not):
+// an attempt's own scorch merges and persists change them, and no other
+// process writes them without bolt's lock.
 type fileSet map[string]fileStamp
 
 type fileStamp struct {
@@ -71,17 +76,19 @@ type fileStamp struct {
 	modTime int64
 }
 
-// filesOf lists the files under dir; what cannot be listed is left out.
+// filesOf returns dir's fileSet; a file that is missing is left out.
 func filesOf(dir string) fileSet {
 	set := fileSet{}
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if fi, err := d.Info(); err == nil && !d.IsDir() {
+	for _, name := range []string{metaName, vecBinName, vecLogName, filepath.Join(bleveDir, "index_meta.json"), filepath.Join(bleveDir, "store", "root.bolt")} {
+		path := filepath.Join(dir, name)
+		fi, err := os.Stat(path)
+		switch {
+		case err != nil:
+		case filepath.Base(name) == "root.bolt":
+			set[path] = fileStamp{}
+		default:
 			set[path] = fileStamp{fi.Size(), fi.ModTime().UnixNano()}
 		}
-		return nil
-	})
+	}
 	return set
 }
