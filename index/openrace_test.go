@@ -102,3 +102,55 @@ func TestBusyNamesTheLock(t *testing.T) {
 		t.Fatalf("second open: %v, want ErrBusy", err)
 	}
 }
+
+// Emptying the index (a reindex) holds the open lock from the close of the
+// old one to the open of the new: another process is told it is busy, and
+// never opens the folder being removed.
+func TestEmptyHoldsTheLockThroughout(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "index")
+	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
+	x := open(t, root, offline.NewEmbedder())
+	sync(t, x, root)
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				done <- nil
+				return
+			default:
+			}
+			y, err := index.Open(context.Background(), dir, index.Options{Embedder: offline.NewEmbedder(), LockTimeout: time.Millisecond})
+			if errors.Is(err, index.ErrBusy) {
+				continue
+			}
+			if err == nil {
+				err = y.Close()
+			}
+			if err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	for range 5 {
+		var err error
+		if x, err = index.Empty(context.Background(), x, index.Options{Embedder: offline.NewEmbedder()}); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := x.Stats(); err != nil || st.Docs != 0 {
+			t.Fatalf("after Empty: %+v, %v", st, err)
+		}
+		sync(t, x, root)
+	}
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatalf("an open during the emptying: %v", err)
+	}
+	x.Close()
+	if aside, _ := filepath.Glob(dir + ".broken-*"); len(aside) > 0 {
+		t.Fatalf("moved aside: %v", aside)
+	}
+}
