@@ -2,9 +2,7 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -91,12 +89,7 @@ func (p *indexPart) openLocked(ctx context.Context) error {
 	if p.x != nil {
 		return nil
 	}
-	timeout := p.opts.IndexLockTimeout
-	if timeout <= 0 {
-		timeout = 200 * time.Millisecond
-	}
-	x, err := index.Open(ctx, filepath.Join(p.dir, IndexDir), index.Options{Embedder: p.embedder(), LockTimeout: timeout,
-		Log: p.log, Now: p.now, Progress: p.opts.IndexProgress})
+	x, err := index.Open(ctx, filepath.Join(p.dir, IndexDir), p.indexOptions())
 	if err != nil {
 		return err
 	}
@@ -104,29 +97,32 @@ func (p *indexPart) openLocked(ctx context.Context) error {
 	return nil
 }
 
+// indexOptions returns the options the index is opened with.
+func (p *indexPart) indexOptions() index.Options {
+	timeout := p.opts.IndexLockTimeout
+	if timeout <= 0 {
+		timeout = 200 * time.Millisecond
+	}
+	return index.Options{Embedder: p.embedder(), LockTimeout: timeout,
+		Log: p.log, Now: p.now, Progress: p.opts.IndexProgress}
+}
+
 // empty closes the index, removes its folder and opens a new, empty one,
-// all under p.mu, so that no request opens the old folder in between.
-// Opening first refuses an index another process holds before anything is
-// removed.
+// all under p.mu and the index's open lock (index.Empty), so that neither
+// a request nor another process opens the old folder in between. Opening
+// first refuses an index another process holds before anything is removed.
 func (p *indexPart) empty(ctx context.Context) (*index.Index, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if err := p.openLocked(ctx); err != nil {
 		return nil, err
 	}
-	dir := p.x.Dir()
-	err := p.x.Close()
-	p.x = nil
+	x, err := index.Empty(ctx, p.x, p.indexOptions())
+	p.x = x
 	if err != nil {
 		return nil, err
 	}
-	if err := os.RemoveAll(dir); err != nil {
-		return nil, fmt.Errorf("removing the old index: %w", err)
-	}
-	if err := p.openLocked(ctx); err != nil {
-		return nil, err
-	}
-	return p.x, nil
+	return x, nil
 }
 
 // caughtUp notes a full catch-up done outside get (a reindex).

@@ -2,10 +2,11 @@
 // of summaries and entries plus a small pure-Go vector store beside it. It is
 // disposable: everything in it can be rebuilt from the markdown.
 //
-// Layout under DATA/index/:
+// Layout under DATA/index/ (and DATA/index.lock beside it, whose lock
+// makes one process the owner: openlock.go):
 //
 //	meta.json      format version, embedder name and dimension
-//	bleve/         the bleve (scorch) index; its root.bolt lock makes one process the owner
+//	bleve/         the bleve (scorch) index
 //	vectors.bin    the vector store's last full image
 //	vectors.log    upserts and deletes since then, each record checksummed
 //

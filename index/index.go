@@ -70,6 +70,8 @@ type Index struct {
 	writeMu sync.Mutex // one writer at a time
 	w       writeState // the write path's own (diff.go); writeMu guards it
 
+	lock *os.File // the open lock (openlock.go), held until Close ends
+
 	mu       sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write (lock.go)
 	gen      uint64       // counts lockWrite calls: what Orphans cached is of one gen
 	cache    genCache     // orphans and counts of one generation (orphans.go)
@@ -99,10 +101,36 @@ const (
 // index that will not open (corrupt, of another format) is moved aside to
 // dir.broken-TIMESTAMP and a new empty one is made, with a log line; a
 // changed embedder empties the manifest so that Sync re-embeds everything.
-// It returns ErrBusy when another process holds the index.
+// It returns ErrBusy when another process holds the index. An error that
+// does not prove the index unreadable (its files changed between two
+// attempts: another process was writing them; a permission, a full disk,
+// too many open files) is returned, and the index left as it is: the
+// caller tries again on next use.
 func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
+	opts, err := withDefaults(dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	want, offErr, err := wanted(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	lock, err := takeOpenLock(dir, opts.LockTimeout)
+	if err != nil {
+		return nil, err
+	}
+	x, err := openHolding(dir, opts, want, offErr, lock)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	return x, nil
+}
+
+// withDefaults fills in what opts leaves out.
+func withDefaults(dir string, opts Options) (Options, error) {
 	if opts.Embedder == nil {
-		return nil, errors.New("opening index: no embedder")
+		return opts, errors.New("opening index: no embedder")
 	}
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
@@ -113,44 +141,57 @@ func Open(ctx context.Context, dir string, opts Options) (*Index, error) {
 	if opts.LockTimeout <= 0 {
 		opts.LockTimeout = 100 * time.Millisecond
 	}
-	log := opts.Log.With("system", "index")
-	// The dimension comes from a test vector; an embedder that is
-	// unavailable (Ollama down) leaves it to meta.json, or unknown (0) until
-	// it answers: the text side opens either way.
-	want := meta{Format: Format, Embedder: opts.Embedder.Name()}
+	if opts.Root == "" {
+		opts.Root = filepath.Dir(dir)
+	}
+	return opts, nil
+}
+
+// wanted returns the meta the index should have: the dimension comes from
+// a test vector; an embedder that is unavailable (Ollama down) leaves it to
+// meta.json, or unknown (0) until it answers, and is returned as offErr:
+// the text side opens either way.
+func wanted(ctx context.Context, opts Options) (want meta, offErr error, err error) {
+	want = meta{Format: Format, Embedder: opts.Embedder.Name()}
 	probe, err := opts.Embedder.Embed(ctx, []string{"daybook"})
-	var offErr error
 	switch {
 	case errors.Is(err, ErrUnavailable):
 		offErr = err
 	case err != nil:
-		return nil, fmt.Errorf("opening index: asking %s for a vector: %w", opts.Embedder.Name(), err)
+		return want, nil, fmt.Errorf("opening index: asking %s for a vector: %w", opts.Embedder.Name(), err)
 	case len(probe) != 1 || len(probe[0]) == 0:
-		return nil, fmt.Errorf("opening index: %s returned no vector", opts.Embedder.Name())
+		return want, nil, fmt.Errorf("opening index: %s returned no vector", opts.Embedder.Name())
 	default:
 		want.Dim = len(probe[0])
 	}
-	if opts.Root == "" {
-		opts.Root = filepath.Dir(dir)
+	return want, offErr, nil
+}
+
+// openHolding opens the index in dir, holding its open lock, which the
+// Index it returns keeps; on an error the caller still holds it.
+func openHolding(dir string, opts Options, want meta, offErr error, lock *os.File) (*Index, error) {
+	log := opts.Log.With("system", "index")
+	mk := func() *Index {
+		x := newIndex(dir, opts.Embedder, log, opts.Now)
+		x.root, x.progress = opts.Root, opts.Progress
+		return x
 	}
-	x := newIndex(dir, opts.Embedder, log, opts.Now)
-	x.root, x.progress = opts.Root, opts.Progress
-	err = x.open(want, opts.LockTimeout)
-	if errors.Is(err, ErrBusy) || errors.Is(err, context.Canceled) {
-		return nil, err
-	}
-	if err != nil {
+	x, broken, err := openSettled(mk, want, opts.LockTimeout)
+	if err != nil && broken {
 		aside := fmt.Sprintf("%s.broken-%s", dir, opts.Now().UTC().Format("20060102T150405"))
 		log.Warn("index will not open; moving it aside and rebuilding", "dir", dir, "moved_to", aside, "err", err)
 		if rerr := os.Rename(dir, aside); rerr != nil {
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
 		}
-		x = newIndex(dir, opts.Embedder, log, opts.Now)
-		x.root, x.progress = opts.Root, opts.Progress
-		if err := x.open(want, opts.LockTimeout); err != nil {
-			return nil, fmt.Errorf("creating index: %w", err)
+		x = mk()
+		if err = x.open(want, opts.LockTimeout); err != nil {
+			err = fmt.Errorf("creating index: %w", err)
 		}
 	}
+	if err != nil {
+		return nil, err
+	}
+	x.lock = lock
 	if offErr != nil {
 		x.vectorsOff(offErr)
 	}
@@ -325,12 +366,24 @@ func (x *Index) Embedder() Embedder { return x.emb }
 // Dir returns the index folder.
 func (x *Index) Dir() string { return x.dir }
 
-// Close writes the vector image when the log has grown and closes bleve.
+// Close writes the vector image when the log has grown, closes bleve and
+// lets go of the open lock.
 func (x *Index) Close() error {
+	lock, err := x.closeFiles()
+	if lock != nil {
+		// Only now: what Close wrote is whole for the next process.
+		err = errors.Join(err, lock.Close())
+	}
+	return err
+}
+
+// closeFiles is Close but for the open lock, which it returns (nil when
+// the index was closed already) for the caller to let go of.
+func (x *Index) closeFiles() (*os.File, error) {
 	x.lockWrite()
 	defer x.unlockWrite()
 	if x.bl == nil || x.closed {
-		return nil
+		return nil, nil
 	}
 	var errs []error
 	if fi, err := os.Stat(filepath.Join(x.dir, vecLogName)); err == nil && fi.Size() > 0 {
@@ -341,7 +394,43 @@ func (x *Index) Close() error {
 	// a reindex closed it) gets bleve's "index closed" error, not a nil
 	// pointer, and nothing writes the field another goroutine reads.
 	x.closed = true
-	return errors.Join(errs...)
+	lock := x.lock
+	x.lock = nil
+	return lock, errors.Join(errs...)
+}
+
+// Empty closes x, removes its folder and opens a new, empty index in its
+// place with opts (as Open does), holding the open lock throughout: no
+// other process opens the old folder while it is removed, nor a half-made
+// new one. On an error x is closed and the lock let go of.
+func Empty(ctx context.Context, x *Index, opts Options) (*Index, error) {
+	opts, err := withDefaults(x.dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	lock, err := x.closeFiles()
+	if lock == nil {
+		return nil, errors.Join(err, fmt.Errorf("emptying index %s: %w", x.dir, bleve.ErrorIndexClosed))
+	}
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	want, offErr, err := wanted(ctx, opts)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	if err := os.RemoveAll(x.dir); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("removing the old index: %w", err)
+	}
+	y, err := openHolding(x.dir, opts, want, offErr, lock)
+	if err != nil {
+		lock.Close()
+		return nil, err
+	}
+	return y, nil
 }
 
 // Stats describes the index.

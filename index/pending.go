@@ -110,6 +110,9 @@ func (x *Index) embedOrWait(ctx context.Context, docs []Doc) ([][]float32, error
 func (x *Index) adoptDim(dim int) error {
 	x.lockWrite()
 	defer x.unlockWrite()
+	if err := x.openForWrites(); err != nil {
+		return err
+	}
 	if x.meta.Dim != 0 {
 		return nil
 	}
@@ -241,6 +244,9 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 	x.vectorsOn()
 	x.lockWrite()
 	defer x.unlockWrite()
+	if err := x.openForWrites(); err != nil {
+		return 0, err
+	}
 	n := 0
 	for i, id := range have {
 		m, ok := x.pending[id]

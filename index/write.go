@@ -130,6 +130,9 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 
 	x.lockWrite()
 	defer x.unlockWrite()
+	if err := x.openForWrites(); err != nil {
+		return err
+	}
 	k := 0
 	for _, p := range plans {
 		for _, i := range p.vector {
