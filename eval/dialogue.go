@@ -145,8 +145,9 @@ func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
 }
 
 // Dialogue runs the eval over LoCoMo-format files: each conversation built
-// into its own data dir under tmp, every asker over its questions.
-func Dialogue(ctx context.Context, files []string, tmp string, limit int, progress func(name string, questions int)) (*Tally, error) {
+// into its own data dir under tmp (its days first moved spread days apart
+// when spread > 0, see Spread), every asker over its questions.
+func Dialogue(ctx context.Context, files []string, tmp string, limit, spread int, progress func(name string, questions int)) (*Tally, error) {
 	t := NewTally()
 	n := 0
 	for _, path := range files {
@@ -156,7 +157,7 @@ func Dialogue(ctx context.Context, files []string, tmp string, limit int, progre
 		}
 		for _, c := range convs {
 			n++
-			a, qs, err := BuildDialogue(ctx, filepath.Join(tmp, fmt.Sprintf("conv%02d", n)), path, c)
+			a, qs, err := BuildDialogue(ctx, filepath.Join(tmp, fmt.Sprintf("conv%02d", n)), path, Spread(c, spread))
 			if err == nil {
 				var askers []Asker
 				if askers, err = Askers(ctx, a); err == nil {

@@ -22,7 +22,7 @@ func TestDialogueOnTheLoCoMoExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	var names []string
-	tally, err := eval.Dialogue(ctx, files, t.TempDir(), 10, func(name string, n int) {
+	tally, err := eval.Dialogue(ctx, files, t.TempDir(), 10, 0, func(name string, n int) {
 		names = append(names, name)
 		if n != 3 {
 			t.Errorf("%s: %d questions with evidence, want 3", name, n)

@@ -14,7 +14,7 @@ import (
 
 func cmdEval() command {
 	return command{
-		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH | --summaries PATH",
+		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] | --summaries PATH",
 		summary: "measure recall against a question set, mode by mode",
 		help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
@@ -37,6 +37,11 @@ the same run; --misses then lists the questions the default ranked worse
 than the baseline. A hit at k is a gold day (the day of an evidence message)
 among the first k distinct days of the results; the table gives hit@1/5/10
 and MRR@10 over all questions and per category, and the latencies.
+--spread DAYS moves each conversation's days DAYS apart first (the k-th
+day of its messages goes to its first day plus k×DAYS, times of day and
+order kept), so that a chat of three weeks spans months, as LoCoMo's do,
+and the drill routes through months that differ; a question that names a
+date then no longer finds it.
 
 --summaries PATH measures the summaries instead, on LoCoMo-format sets that
 list each session's events (LoCoMo's event_summary, REALTALK's
@@ -61,10 +66,14 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	misses := fs.Bool("misses", false, "list the questions each mode did not answer")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	dialogue := fs.String("dialogue", "", "LoCoMo-format conversations: a .json file or a folder of them")
+	spread := fs.Int("spread", 0, "with --dialogue: move each conversation's days this many days apart")
 	summaries := fs.String("summaries", "", "measure summaries against the events of LoCoMo-format conversations: a .json file or a folder")
 	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if *spread != 0 && *dialogue == "" {
+		return usagef("eval: --spread goes with --dialogue")
 	}
 	if *summaries != "" {
 		if err := exactArgs("eval --summaries", pos, 0, "no FILE.jsonl"); err != nil {
@@ -79,7 +88,10 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if err := exactArgs("eval --dialogue", pos, 0, "no FILE.jsonl"); err != nil {
 			return err
 		}
-		return runDialogueEval(ctx, e, *dialogue, *limit, *misses)
+		if *spread < 0 {
+			return usagef("eval: --spread %d is negative", *spread)
+		}
+		return runDialogueEval(ctx, e, *dialogue, *limit, *spread, *misses)
 	}
 	if err := exactArgs("eval", pos, 1, "a FILE.jsonl"); err != nil {
 		return err
@@ -164,7 +176,7 @@ func orNone(s string) string {
 	return s
 }
 
-func runDialogueEval(ctx context.Context, e *env, path string, limit int, misses bool) error {
+func runDialogueEval(ctx context.Context, e *env, path string, limit, spread int, misses bool) error {
 	files, err := eval.ConversationFiles(path)
 	if err != nil {
 		return fmt.Errorf("eval --dialogue: %w", err)
@@ -174,7 +186,7 @@ func runDialogueEval(ctx context.Context, e *env, path string, limit int, misses
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	t, err := eval.Dialogue(ctx, files, tmp, limit, func(name string, n int) {
+	t, err := eval.Dialogue(ctx, files, tmp, limit, spread, func(name string, n int) {
 		fmt.Fprintf(e.stderr, "%s: %d questions\n", name, n)
 	})
 	if err != nil {

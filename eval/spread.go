@@ -1,0 +1,63 @@
+package eval
+
+import (
+	"slices"
+	"time"
+
+	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/importer"
+)
+
+// Spread returns c with its days moved apart: the k-th distinct day of its
+// messages (0-based, in date order) becomes its first day plus k×days, each
+// message keeping its time of day. A chat of three weeks then spans months,
+// as LoCoMo's conversations do, so that the drill must route through months
+// and years that differ. The order of the messages and of the days is kept;
+// a question that names a date no longer finds that date. days < 1 returns
+// c as it is. c's own sessions are not changed.
+func Spread(c importer.Conversation, days int) importer.Conversation {
+	if days < 1 {
+		return c
+	}
+	var all []date.Date
+	for _, s := range c.Sessions {
+		for _, m := range s.Messages {
+			if !m.At.IsZero() {
+				all = append(all, date.Of(m.At))
+			}
+		}
+	}
+	slices.SortFunc(all, func(a, b date.Date) int { return a.Compare(b) })
+	all = slices.Compact(all)
+	if len(all) == 0 {
+		return c
+	}
+	out := c
+	out.Sessions = slices.Clone(c.Sessions)
+	for i := range out.Sessions {
+		s := &out.Sessions[i]
+		s.Messages = slices.Clone(s.Messages)
+		for j := range s.Messages {
+			m := &s.Messages[j]
+			if m.At.IsZero() {
+				continue
+			}
+			d := date.Of(m.At)
+			k, _ := slices.BinarySearchFunc(all, d, func(a, b date.Date) int { return a.Compare(b) })
+			shift := daysBetween(d, all[0].AddDays(k*days))
+			m.At = m.At.AddDate(0, 0, shift)
+		}
+		if !s.At.IsZero() {
+			d := date.Of(s.At)
+			if k, ok := slices.BinarySearchFunc(all, d, func(a, b date.Date) int { return a.Compare(b) }); ok {
+				s.At = s.At.AddDate(0, 0, daysBetween(d, all[0].AddDays(k*days)))
+			}
+		}
+	}
+	return out
+}
+
+// daysBetween returns the number of days from a to b.
+func daysBetween(a, b date.Date) int {
+	return int(b.In(time.UTC).Sub(a.In(time.UTC)).Hours() / 24)
+}
