@@ -106,7 +106,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 			// cosine, and the offline cosine of one short turn is noise.
 			es[i].fused = es[i].bm25
 		}
-		slices.SortStableFunc(es, byFused)
+		slices.SortFunc(es, byFused)
 		s := get(d)
 		s.entries = es[0].fused
 		if len(es) > 1 {
@@ -182,7 +182,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 	if len(out) > 0 {
 		floor = out[len(out)-1].fused
 	}
-	slices.SortStableFunc(upper, byFused)
+	slices.SortFunc(upper, byFused)
 	for _, c := range upper {
 		c.fused = floor * c.fused / 2 // after every day: they name no day
 		out = append(out, c)
@@ -197,4 +197,12 @@ func ratio(x, max float64) float64 {
 	return x / max
 }
 
-func byFused(a, b scored) int { return cmp.Compare(b.fused, a.fused) }
+// byFused orders candidates best first; equals newer first, by id (an
+// entry's id starts with its day and time), so that the same index answers
+// the same query the same way whatever order its segments gave the hits in.
+func byFused(a, b scored) int {
+	if c := cmp.Compare(b.fused, a.fused); c != 0 {
+		return c
+	}
+	return strings.Compare(b.hit.ID, a.hit.ID)
+}
