@@ -43,8 +43,8 @@ type Upgrader struct {
 	Consolidator func() *consolidate.Consolidator
 	// Vectors returns the open index, nil when it is not open.
 	Vectors func() VectorFiller
-	Pause   time.Duration // least pause between two summaries; 0: DefaultUpgradePause
-	Every   time.Duration // between two passes of Loop; 0: DefaultUpgradeEvery
+	Pause   time.Duration    // least pause between two summaries; 0: DefaultUpgradePause
+	Every   time.Duration    // between two passes of Loop; 0: DefaultUpgradeEvery
 	Now     func() time.Time // nil: time.Now
 	Log     *slog.Logger     // nil: discard
 
