@@ -149,31 +149,44 @@ func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
 // when spread > 0, see Spread), every asker over its questions.
 func Dialogue(ctx context.Context, files []string, tmp string, limit, spread int, progress func(name string, questions int)) (*Tally, error) {
 	t := NewTally()
+	err := eachConversation(files, tmp, func(dir, path string, c importer.Conversation) error {
+		a, qs, err := BuildDialogue(ctx, dir, path, Spread(c, spread))
+		if err == nil {
+			var askers []Asker
+			if askers, err = Askers(ctx, a); err == nil {
+				err = t.Ask(ctx, askers, qs, limit)
+			}
+		}
+		if a != nil {
+			a.Close()
+		}
+		if err == nil && progress != nil {
+			progress(c.ID, len(qs))
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// eachConversation calls f with every conversation of the LoCoMo-format
+// files, in order, each with a data dir of its own under tmp (conv01,
+// conv02...), and stops at f's first error.
+func eachConversation(files []string, tmp string, f func(dir, path string, c importer.Conversation) error) error {
 	n := 0
 	for _, path := range files {
 		convs, err := importer.ReadLoCoMo(path)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, c := range convs {
 			n++
-			a, qs, err := BuildDialogue(ctx, filepath.Join(tmp, fmt.Sprintf("conv%02d", n)), path, Spread(c, spread))
-			if err == nil {
-				var askers []Asker
-				if askers, err = Askers(ctx, a); err == nil {
-					err = t.Ask(ctx, askers, qs, limit)
-				}
-			}
-			if a != nil {
-				a.Close()
-			}
-			if err != nil {
-				return nil, err
-			}
-			if progress != nil {
-				progress(c.ID, len(qs))
+			if err := f(filepath.Join(tmp, fmt.Sprintf("conv%02d", n)), path, c); err != nil {
+				return err
 			}
 		}
 	}
-	return t, nil
+	return nil
 }

@@ -27,30 +27,31 @@ func Spread(c importer.Conversation, days int) importer.Conversation {
 			}
 		}
 	}
-	slices.SortFunc(all, func(a, b date.Date) int { return a.Compare(b) })
+	slices.SortFunc(all, date.Date.Compare)
 	all = slices.Compact(all)
 	if len(all) == 0 {
 		return c
+	}
+	// moved returns t on its day's new date, at the same time of day.
+	moved := func(t time.Time) time.Time {
+		d := date.Of(t)
+		k, ok := slices.BinarySearchFunc(all, d, date.Date.Compare)
+		if !ok {
+			return t // a session's start that no message shares
+		}
+		return t.AddDate(0, 0, daysBetween(d, all[0].AddDays(k*days)))
 	}
 	out := c
 	out.Sessions = slices.Clone(c.Sessions)
 	for i := range out.Sessions {
 		s := &out.Sessions[i]
+		if !s.At.IsZero() {
+			s.At = moved(s.At)
+		}
 		s.Messages = slices.Clone(s.Messages)
 		for j := range s.Messages {
-			m := &s.Messages[j]
-			if m.At.IsZero() {
-				continue
-			}
-			d := date.Of(m.At)
-			k, _ := slices.BinarySearchFunc(all, d, func(a, b date.Date) int { return a.Compare(b) })
-			shift := daysBetween(d, all[0].AddDays(k*days))
-			m.At = m.At.AddDate(0, 0, shift)
-		}
-		if !s.At.IsZero() {
-			d := date.Of(s.At)
-			if k, ok := slices.BinarySearchFunc(all, d, func(a, b date.Date) int { return a.Compare(b) }); ok {
-				s.At = s.At.AddDate(0, 0, daysBetween(d, all[0].AddDays(k*days)))
+			if m := &s.Messages[j]; !m.At.IsZero() {
+				m.At = moved(m.At)
 			}
 		}
 	}

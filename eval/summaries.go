@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -71,29 +70,22 @@ func Summaries(ctx context.Context, files []string, tmp string, opts SummaryOpti
 	for _, l := range []date.Level{date.LevelDay, date.LevelMonth, date.LevelYear} {
 		rep.Levels = append(rep.Levels, &SummaryLevel{Level: l})
 	}
-	n := 0
-	for _, path := range files {
-		convs, err := importer.ReadLoCoMo(path)
-		if err != nil {
-			return nil, err
+	err := eachConversation(files, tmp, func(dir, path string, c importer.Conversation) error {
+		a, err := importDialogue(ctx, dir, path, c, cfg)
+		days := 0
+		if err == nil {
+			days, err = rep.add(a.Dir, c)
 		}
-		for _, c := range convs {
-			n++
-			a, err := importDialogue(ctx, filepath.Join(tmp, fmt.Sprintf("conv%02d", n)), path, c, cfg)
-			days := 0
-			if err == nil {
-				days, err = rep.add(a.Dir, c)
-			}
-			if a != nil {
-				a.Close()
-			}
-			if err != nil {
-				return nil, err
-			}
-			if progress != nil {
-				progress(c.ID, days)
-			}
+		if a != nil {
+			a.Close()
 		}
+		if err == nil && progress != nil {
+			progress(c.ID, days)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, l := range rep.Levels {
 		if l.Summaries > 0 {
