@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -73,7 +74,9 @@ func tokenize(q string) []token {
 		if i < len(q) {
 			r, size = utf8.DecodeRuneInString(q[i:])
 		}
-		word := unicode.IsLetter(r) || unicode.IsDigit(r) || (r == '-' && start >= 0 && i+1 < len(q) && isAlnumByte(q[i+1]))
+		word := unicode.IsLetter(r) || unicode.IsDigit(r) || (r == '-' && start >= 0 && i+1 < len(q) && isAlnumByte(q[i+1])) ||
+			// "21.01.2024", "2024/01/21": one word.
+			((r == '.' || r == '/') && start >= 0 && isDigitByte(q[i-1]) && i+1 < len(q) && isDigitByte(q[i+1]))
 		switch {
 		case word && start < 0:
 			start = i
@@ -85,6 +88,8 @@ func tokenize(q string) []token {
 	}
 	return toks
 }
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 func isAlnumByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
@@ -162,6 +167,9 @@ func (p *phraseParser) expr(i int, prefixed bool) (r date.Range, n int, ok bool)
 		return p.relative(i)
 	}
 	if d, ok := parseISODay(w); ok {
+		return day(d), 1, true
+	}
+	if d, ok := parseNumericDay(w); ok {
 		return day(d), 1, true
 	}
 	if m, err := date.ParseMonth(w); err == nil && len(w) == 7 {
@@ -335,6 +343,49 @@ func parseISODay(w string) (date.Date, bool) {
 	}
 	d, err := date.Parse(w)
 	return d, err == nil
+}
+
+// parseNumericDay reads a date written in digits with dots or slashes, with
+// a four-digit year: "21.01.2024" and "1.2.2024" are day first (the order of
+// every language that writes dates with dots), "2024.01.21" and
+// "2024/01/21" year first. "01/02/2024" is 1 February in Europe and 2 January
+// in the United States: it counts only when one of the two numbers is over
+// 12 ("21/01/2024", "01/21/2024"); otherwise it is no date.
+func parseNumericDay(w string) (date.Date, bool) {
+	sep := byte('.')
+	if strings.IndexByte(w, '/') >= 0 {
+		sep = '/'
+	}
+	parts := strings.Split(w, string(sep))
+	if len(parts) != 3 {
+		return date.Date{}, false
+	}
+	n := make([]int, 3)
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || len(p) == 0 || len(p) > 4 || (len(p) > 2 && i != 0 && i != 2) {
+			return date.Date{}, false
+		}
+		n[i] = v
+	}
+	var y, m, d int
+	switch {
+	case len(parts[0]) == 4 && len(parts[2]) <= 2:
+		y, m, d = n[0], n[1], n[2]
+	case len(parts[2]) == 4 && len(parts[0]) <= 2 && sep == '.':
+		y, m, d = n[2], n[1], n[0]
+	case len(parts[2]) == 4 && len(parts[0]) <= 2 && n[0] > 12 && n[1] <= 12:
+		y, m, d = n[2], n[1], n[0]
+	case len(parts[2]) == 4 && len(parts[0]) <= 2 && n[1] > 12 && n[0] <= 12:
+		y, m, d = n[2], n[0], n[1]
+	default:
+		return date.Date{}, false
+	}
+	if _, ok := year(strconv.Itoa(y)); !ok || m < 1 || m > 12 || d < 1 || d > 31 {
+		return date.Date{}, false
+	}
+	day, err := date.Parse(fmt.Sprintf("%04d-%02d-%02d", y, m, d))
+	return day, err == nil // 31.02.2024 is none
 }
 
 // year accepts four digits from 1900 to 2199.

@@ -98,6 +98,15 @@ func TestParseTemporal(t *testing.T) {
 		{"last month", leap, rng("2024-02-01", "2024-02-29"), ""},
 		{"on 2024-02-29", sun, rng("2024-02-29", "2024-02-29"), ""},
 		{"February 29 2024", sun, rng("2024-02-29", "2024-02-29"), ""},
+		// Dates in digits: day first with dots, year first, and day and
+		// month with slashes when one of them is over 12.
+		{"With who did Paola have lunch on 21.01.2024?", sun, rng("2024-01-21", "2024-01-21"), "With who did Paola have lunch?"},
+		{"what did Kevin watch on the night of 1.2.2024", sun, rng("2024-02-01", "2024-02-01"), "what did Kevin watch on the night of"},
+		{"2024.01.21 standup", sun, rng("2024-01-21", "2024-01-21"), "standup"},
+		{"the call on 2024/03/07", sun, rng("2024-03-07", "2024-03-07"), "the call"},
+		{"on 21/01/2024", sun, rng("2024-01-21", "2024-01-21"), ""},
+		{"on 01/21/2024", sun, rng("2024-01-21", "2024-01-21"), ""},
+		{"on 29.02.2024", sun, rng("2024-02-29", "2024-02-29"), ""},
 	}
 	for _, tt := range tests {
 		got, rest, ok := ParseTemporal(tt.query, tt.now, time.UTC)
@@ -154,6 +163,11 @@ func TestParseTemporalNoPhrase(t *testing.T) {
 		"the 2024 tokens budget",
 		"a budget of 300 dollars",
 		"version 2.5 of the parser",
+		"on 01/02/2024",                  // 1 February or 2 January: no date
+		"on 31.02.2024",
+		"on 21.13.2024",
+		"release 10.4.1",
+		"3.5 hours ago",
 		"last summer", // seasons are not supported
 		"on 2023-02-29",
 		"the last mile of the project",
