@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -352,40 +351,38 @@ func parseISODay(w string) (date.Date, bool) {
 // in the United States: it counts only when one of the two numbers is over
 // 12 ("21/01/2024", "01/21/2024"); otherwise it is no date.
 func parseNumericDay(w string) (date.Date, bool) {
-	sep := byte('.')
-	if strings.IndexByte(w, '/') >= 0 {
-		sep = '/'
+	sep := "."
+	if strings.Contains(w, "/") {
+		sep = "/"
 	}
-	parts := strings.Split(w, string(sep))
+	parts := strings.Split(w, sep)
 	if len(parts) != 3 {
 		return date.Date{}, false
 	}
-	n := make([]int, 3)
+	var n [3]int
 	for i, p := range parts {
 		v, err := strconv.Atoi(p)
-		if err != nil || len(p) == 0 || len(p) > 4 || (len(p) > 2 && i != 0 && i != 2) {
+		if err != nil || len(p) > 4 || len(p) > 2 && i == 1 {
 			return date.Date{}, false
 		}
 		n[i] = v
 	}
 	var y, m, d int
-	switch {
+	switch short := len(parts[0]) <= 2; {
 	case len(parts[0]) == 4 && len(parts[2]) <= 2:
 		y, m, d = n[0], n[1], n[2]
-	case len(parts[2]) == 4 && len(parts[0]) <= 2 && sep == '.':
+	case !short || len(parts[2]) != 4:
+		return date.Date{}, false
+	case sep == "." || n[0] > 12 && n[1] <= 12:
 		y, m, d = n[2], n[1], n[0]
-	case len(parts[2]) == 4 && len(parts[0]) <= 2 && n[0] > 12 && n[1] <= 12:
-		y, m, d = n[2], n[1], n[0]
-	case len(parts[2]) == 4 && len(parts[0]) <= 2 && n[1] > 12 && n[0] <= 12:
+	case n[1] > 12 && n[0] <= 12:
 		y, m, d = n[2], n[0], n[1]
 	default:
 		return date.Date{}, false
 	}
-	if _, ok := year(strconv.Itoa(y)); !ok || m < 1 || m > 12 || d < 1 || d > 31 {
-		return date.Date{}, false
-	}
-	day, err := date.Parse(fmt.Sprintf("%04d-%02d-%02d", y, m, d))
-	return day, err == nil // 31.02.2024 is none
+	day := date.Date{Year: y, Month: time.Month(m), Day: d}
+	// A day that time.Date moves is none: 31.02.2024, 21.13.2024, 0.1.2024.
+	return day, y >= 1900 && y <= 2199 && date.Of(day.In(time.UTC)) == day
 }
 
 // year accepts four digits from 1900 to 2199.

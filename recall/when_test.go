@@ -163,7 +163,7 @@ func TestParseTemporalNoPhrase(t *testing.T) {
 		"the 2024 tokens budget",
 		"a budget of 300 dollars",
 		"version 2.5 of the parser",
-		"on 01/02/2024",                  // 1 February or 2 January: no date
+		"on 01/02/2024", // 1 February or 2 January: no date
 		"on 31.02.2024",
 		"on 21.13.2024",
 		"release 10.4.1",
