@@ -3,7 +3,7 @@ package consolidate
 import (
 	"os"
 
-	"github.com/daybook/daybook/atomicfile"
+	"github.com/daybook/daybook/internal/util/atomicfile"
 )
 
 // tempPattern names the temp files an interrupted write leaves behind.

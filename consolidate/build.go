@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // WordLimit is about how many words of prose a summary of level l has.

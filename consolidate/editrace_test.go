@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // editingSummarizer saves a person's edit of the summary file while it is

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/words"
+	"github.com/daybook/daybook/internal/util/words"
 )
 
 // How many tags, people and busiest days each level lists, and how many

@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/logtest"
+	"github.com/daybook/daybook/internal/util/logtest"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // logBuffer collects log lines for assertions.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // File is a summary file on disk.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/daybook/daybook/filelock"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 // LockFile is the file under the data dir a consolidation holds locked.

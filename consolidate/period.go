@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // SummariesDir is the folder under the data dir that holds the summaries.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/words"
+	"github.com/daybook/daybook/internal/util/words"
 	yaml "go.yaml.in/yaml/v3"
 )
 

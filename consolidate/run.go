@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // run is one Run (or, dry, one Stale) over a data dir.

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/filelock"
+	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 var ctx = context.Background()

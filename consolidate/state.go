@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/daybook/daybook/atomicfile"
+	"github.com/daybook/daybook/internal/util/atomicfile"
 	"log/slog"
 	"os"
 	"path/filepath"

@@ -3,7 +3,7 @@ package consolidate
 import (
 	"context"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Level is a level of the pyramid: date.Level, the one type of every

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/words"
+	"github.com/daybook/daybook/internal/util/words"
 )
 
 // FormatVersion is the version of the summary file layout and of what

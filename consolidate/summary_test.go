@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestDecisionsKeptWithTheirLines writes a year with 72 decisions, some over

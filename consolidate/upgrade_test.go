@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // named is a summarizer with another name than the offline one.

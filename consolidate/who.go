@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/words"
+	"github.com/daybook/daybook/internal/util/words"
 )
 
 // A summary's People are the people its period names, not every

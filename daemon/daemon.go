@@ -10,11 +10,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Consolidator is what the daemon needs from consolidation;

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // editRig is a daemon with the watcher on over two months of 2025, seen

@@ -11,13 +11,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/logtest"
+	"github.com/daybook/daybook/internal/util/logtest"
 
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/config"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // logBuf is a log destination that tests read while the daemon writes.

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Job names, as "daybook status" shows them.

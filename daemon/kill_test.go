@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/gen"
+	"github.com/daybook/daybook/internal/tooling/gen"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // startChild starts a daemon process on dir; its log goes to logPath.

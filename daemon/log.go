@@ -4,7 +4,7 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/internal/config"
 )
 
 // NewLogger returns the daemon's logger as config log.level and log.format

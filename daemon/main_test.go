@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
 )
 
 // childEnv, when set, makes the test binary run a daemon on the data dir it

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func TestNonUTF8DayIsSkippedAndNamed(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/daybook/daybook/filelock"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 // PIDFile is the lock file in the data dir that one daemon holds.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/filelock"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 func TestPIDLock(t *testing.T) {

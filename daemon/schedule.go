@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/internal/config"
 	"github.com/robfig/cron/v3"
 )
 

@@ -10,8 +10,8 @@ import (
 	"time"
 	_ "time/tzdata" // zones by name on machines without zoneinfo
 
-	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 // TestDaemon400Days drives a daemon through 400 days of virtual time: an

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 // Timeouts of the socket's HTTP server. Long operations (import,

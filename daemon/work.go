@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // backfill consolidates every closed period of the whole history that has

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/filelock"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 // writeDay writes content as goldenDay's file under a new data dir and

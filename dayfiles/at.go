@@ -1,6 +1,6 @@
 package dayfiles
 
-import "github.com/daybook/daybook/date"
+import "github.com/daybook/daybook/internal/util/date"
 
 // Block is what Parse makes of one block of a day file: an entry, or a note
 // when the block is not one.

@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 var conflictOpen = []byte("<<<<<<<")

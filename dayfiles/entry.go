@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Kind says what an entry is. An entry without a kind in brackets is a note.

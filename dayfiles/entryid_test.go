@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func oldEntryID(d date.Date, hour, minute int, text string, n int) string {

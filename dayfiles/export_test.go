@@ -1,6 +1,6 @@
 package dayfiles
 
-import "github.com/daybook/daybook/date"
+import "github.com/daybook/daybook/internal/util/date"
 
 // ParseGoldmark is Parse without the fast path, for the differential tests
 // of package dayfiles_test, which can use gen.

@@ -5,9 +5,9 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/gen"
+	"github.com/daybook/daybook/internal/tooling/gen"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestFastParseCorpus parses every day file of a generated year both with

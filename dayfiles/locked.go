@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/filelock"
+	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 // A Locked is a day file held under its lock (the one every append takes),

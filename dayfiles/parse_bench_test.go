@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // BenchmarkParse parses the biggest day file of the 5-year corpus from

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/logtest"
+	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/logtest"
 	"github.com/fsnotify/fsnotify"
 )
 

@@ -9,7 +9,7 @@
 # INSPECTOR names the inspector's binary (default: "npx -y
 # @modelcontextprotocol/inspector@0.15.0", which downloads it). The data dir
 # is a fresh temporary one; nothing of yours is read or written. Exits 0 when
-# every check passes, 1 naming the first that fails. mcp/inspector_test.go
+# every check passes, 1 naming the first that fails. internal/adapters/mcp/inspector_test.go
 # runs it when the inspector is installed (.ci/install-inspector).
 set -euo pipefail
 

@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // DayFiles is the corpus of day files under a data dir.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func TestValidate(t *testing.T) {

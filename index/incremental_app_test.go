@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/config"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // newTestApp returns an App on dir with the offline models, in UTC.

@@ -16,9 +16,9 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // countingEmbedder is the offline embedder, recording the texts it embeds.

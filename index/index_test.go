@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // writeDay appends entries to a day file under root.

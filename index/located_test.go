@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestLocatedReadsTheFile holds the text of a day file's documents, which

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/offline"
 )
 
 // mappedRSS returns the resident kB of this process's mappings of the

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/daybook/daybook/filelock"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 // The open lock: DATA/index.lock, beside the index folder, not in it (a

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/offline"
 )
 
 // Two processes opening a data dir that has no index yet (a daemon

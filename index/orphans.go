@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // genCache holds what recalls ask again and again and only a write

@@ -12,11 +12,11 @@ import (
 
 	ollamaapi "github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/config"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/ollama"
-	"github.com/daybook/daybook/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/adapters/ollama"
+	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // clock is a settable clock for the guard and the index.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // The drill ranks many candidates and returns few: Rank and RankEach rank

@@ -11,9 +11,9 @@ import (
 
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestSpansAreTheAnalyzersTokens wants the spans the spanner finds, token
@@ -22,7 +22,7 @@ import (
 // vectors held), over the eval corpus's day files and a set of queries
 // with possessives, capitals, stop words, stems and non-ASCII letters.
 func TestSpansAreTheAnalyzersTokens(t *testing.T) {
-	root := filepath.Join("..", "eval", "testdata", "corpus")
+	root := filepath.Join("..", "internal", "tooling", "eval", "testdata", "corpus")
 	files, err := dayfiles.List(root, date.Range{}, nil)
 	if err != nil || len(files) == 0 {
 		t.Fatalf("eval corpus: %d files, %v", len(files), err)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestMappedImage writes a store of more than one chunk of codes (dense

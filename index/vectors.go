@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // vecMeta is what the vector store keeps beside a vector for filtering.

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // The drill's levels do not compete with each other for the answer: the

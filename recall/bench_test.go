@@ -12,12 +12,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/api"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/gen"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/tooling/gen"
+	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/recall"
 )
 

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/offline"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/recall"
 )
 

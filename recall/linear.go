@@ -10,9 +10,9 @@ import (
 	"os"
 	"slices"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // DefaultLimit is how many results Linear returns when asked for none.

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // writeDays writes day files under a new data dir: day -> content after the title.

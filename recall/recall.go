@@ -10,9 +10,9 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // MaxQuery is the longest query recall takes, in bytes.

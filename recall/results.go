@@ -4,9 +4,9 @@ import (
 	"context"
 	"slices"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // results turns the candidates into the response's results: ranked by

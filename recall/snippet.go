@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/words"
+	"github.com/daybook/daybook/internal/util/words"
 )
 
 // snippetLen is about how many bytes of text a snippet shows.

@@ -7,7 +7,7 @@ import (
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 
-	"github.com/daybook/daybook/words"
+	"github.com/daybook/daybook/internal/util/words"
 )
 
 // maxTerms is how many distinct terms of a query are searched for.

@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // ParseTemporal finds the first date phrase in query ("yesterday", "last

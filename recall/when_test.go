@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func mustLoc(t testing.TB, name string) *time.Location {

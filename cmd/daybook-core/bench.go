@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/daybook/daybook/bench"
+	"github.com/daybook/daybook/internal/tooling/bench"
 )
 
 func cmdBench() command {

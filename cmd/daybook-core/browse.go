@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdBrowse() command {

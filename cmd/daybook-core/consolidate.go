@@ -8,8 +8,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdConsolidate() command {

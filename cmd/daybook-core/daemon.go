@@ -7,12 +7,12 @@ import (
 	"os"
 	"time"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/app"
 	"github.com/daybook/daybook/daemon"
-	"github.com/daybook/daybook/front"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/web"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/front"
 	"github.com/daybook/daybook/service"
-	"github.com/daybook/daybook/web"
 	"golang.org/x/term"
 )
 

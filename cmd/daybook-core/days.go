@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdDays() command {

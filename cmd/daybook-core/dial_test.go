@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/internal/config"
 )
 
 // dialEnv returns a loaded env whose socket is path.

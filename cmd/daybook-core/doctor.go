@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/config"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
 )
 
 func cmdDoctor() command {

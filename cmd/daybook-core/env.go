@@ -15,11 +15,11 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/config"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // errHelpShown ends a command after -h printed its usage.

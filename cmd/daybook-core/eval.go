@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/config"
-	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/eval"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/tooling/eval"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdEval() command {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 func cmdExpand() command {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/date"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // checkRange checks --from and --to before they are sent, so that a bad one

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/config"
-	"github.com/daybook/daybook/front"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/front"
 )
 
 // errOtherDir ends a command the daemon runs for the front when the command

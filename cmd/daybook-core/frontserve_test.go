@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/config"
-	"github.com/daybook/daybook/front"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/front"
 )
 
 // frontServer serves the daemon's API with the front's endpoint over an App

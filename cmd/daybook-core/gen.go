@@ -6,8 +6,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/gen"
+	"github.com/daybook/daybook/internal/tooling/gen"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdGen() command {

@@ -13,11 +13,11 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/importer"
-	"github.com/daybook/daybook/words"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/importer"
+	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/words"
 )
 
 func cmdImport() command {

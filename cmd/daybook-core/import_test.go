@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/date"
-	"github.com/daybook/daybook/importer"
+	"github.com/daybook/daybook/internal/adapters/importer"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // importEnv points daybook at a fresh data dir with its zone set to UTC
@@ -61,7 +61,7 @@ func hashTree(t *testing.T, root string) map[string][32]byte {
 // recall finds a fact from it, a second import adds nothing, and the
 // source is never touched.
 func TestImportRoundTrip(t *testing.T) {
-	const src = "../../importer/testdata/"
+	const src = "../../internal/adapters/importer/testdata/"
 	for _, tc := range []struct {
 		format, path string
 		code         int    // 1 when the example holds a part to skip
@@ -135,15 +135,15 @@ func TestImportRoundTrip(t *testing.T) {
 // --dry-run says what would be written, and writes nothing.
 func TestImportDryRun(t *testing.T) {
 	dir, daybook := importEnv(t)
-	out, errs, code := daybook("import", "--from", "jrnl", "../../importer/testdata/jrnl.txt", "--dry-run")
+	out, errs, code := daybook("import", "--from", "jrnl", "../../internal/adapters/importer/testdata/jrnl.txt", "--dry-run")
 	if code != 0 || strings.TrimSpace(out) != "would import 3 entries into 3 days (2012-03-29 to 2012-03-31)" {
 		t.Fatalf("exit %d, %q %q", code, out, errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
 		t.Errorf("a dry run wrote %s: %v", filepath.Join(dir, "days"), err)
 	}
-	daybook("import", "--from", "jrnl", "../../importer/testdata/jrnl.txt")
-	out, _, _ = daybook("import", "--from", "jrnl", "../../importer/testdata/jrnl.json", "--dry-run")
+	daybook("import", "--from", "jrnl", "../../internal/adapters/importer/testdata/jrnl.txt")
+	out, _, _ = daybook("import", "--from", "jrnl", "../../internal/adapters/importer/testdata/jrnl.json", "--dry-run")
 	if strings.TrimSpace(out) != "would import 0 entries into 0 days; 3 were there already" {
 		t.Errorf("dry run after the import: %q", out)
 	}
@@ -190,7 +190,7 @@ func TestImportUnknownFormat(t *testing.T) {
 
 func TestImportPatternOnlyForNotes(t *testing.T) {
 	_, daybook := importEnv(t)
-	_, errs, code := daybook("import", "--from", "jrnl", "--pattern", "DD-MM-YYYY", "../../importer/testdata/jrnl.txt")
+	_, errs, code := daybook("import", "--from", "jrnl", "--pattern", "DD-MM-YYYY", "../../internal/adapters/importer/testdata/jrnl.txt")
 	if code != 2 || !strings.Contains(errs, "--pattern names daily notes' file names") {
 		t.Fatalf("exit %d, %q", code, errs)
 	}

@@ -8,9 +8,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/api"
-	"github.com/daybook/daybook/app"
-	"github.com/daybook/daybook/mcp"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app"
 )
 
 // version is daybook's version as MCP clients see it; the release build

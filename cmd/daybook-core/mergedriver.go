@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/daybook/daybook/atomicfile"
-	"github.com/daybook/daybook/date"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/merge"
+	"github.com/daybook/daybook/internal/merge"
+	"github.com/daybook/daybook/internal/util/atomicfile"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdMergeDriver() command {

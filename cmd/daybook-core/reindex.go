@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 func cmdReindex() command {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 func cmdStats() command {

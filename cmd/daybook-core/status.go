@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 func cmdStatus() command {

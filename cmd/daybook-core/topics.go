@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"github.com/daybook/daybook/api"
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 func cmdTopics() command {

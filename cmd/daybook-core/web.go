@@ -11,7 +11,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/daybook/daybook/web"
+	"github.com/daybook/daybook/internal/adapters/web"
 )
 
 func cmdWeb() command {

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/daybook/daybook/front"
+	"github.com/daybook/daybook/internal/front"
 )
 
 // corePath returns daybook-core beside this binary (symbolic links

@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/daybook/daybook/front"
+	"github.com/daybook/daybook/internal/front"
 )
 
 // answerTimeout bounds the wait for a daemon that took the connection;

@@ -19,8 +19,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/daybook/daybook/config"
-	"github.com/daybook/daybook/front"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/front"
 )
 
 // helpText is "daybook help" as daybook-core prints it; a test of

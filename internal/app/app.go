@@ -1,0 +1,149 @@
+// Package app is daybook's one wiring point: it holds the data dir, the
+// config and the parts built from them, and carries out every operation of
+// package api directly on the files. The CLI calls it when no daemon runs;
+// the daemon serves it over its socket; the MCP server calls one or the other.
+//
+// NewWith builds the parts and wires them to each other in one place; what
+// differs between the processes that run an App (the daemon, a CLI command)
+// is in Options, fixed at construction. The policies live in the packages
+// whose concern they are: appends and merges in merge (Keeper), the context
+// in assemble (Gather, Build), the background upgrade in ollama (Upgrader),
+// consolidation in consolidate; the App's methods check a request, call
+// them and answer in package api's terms.
+package app
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/ollama"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/merge"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// The compiler holds App to the service contract that the API server, the
+// CLI and MCP call.
+var _ api.Service = (*App)(nil)
+
+// App carries out daybook's operations on one data dir.
+type App struct {
+	Dir    string // the data dir, absolute
+	Config config.Config
+	Log    *slog.Logger
+	Now    func() time.Time // injected clock; time.Now by default
+
+	opts       Options // as given to NewWith, read-only after
+	writeHooks hooks[func(ctx context.Context, days []date.Date)]
+
+	// parts: each part built from the data dir adds its field below this line.
+	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
+	idx         *indexPart        // the search index, opened on first use (index.go)
+	models      *models           // summarizer and embedder, built once (models.go)
+	statusHooks hooks[StatusHook] // see OnStatus
+	keep        *merge.Keeper     // appends, and merges what others write to day files (package merge)
+	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
+	counts      entryCounts       // each day's entry count, for status (status.go)
+	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
+	upg         *ollama.Upgrader  // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
+	zone        *zonePart         // the zone entries are written in, pinned per data dir (zone.go)
+}
+
+// OnWrite registers fn to be called after entries are written to days.
+func (a *App) OnWrite(fn func(ctx context.Context, days []date.Date)) {
+	a.writeHooks.add(fn)
+}
+
+// Options tune an App for the process that runs it; the zero value is
+// what a CLI command wants. They are fixed at construction.
+type Options struct {
+	// IndexLockTimeout is how long opening the index waits for another
+	// process to let go of it; 0: 200ms. The daemon waits longer.
+	IndexLockTimeout time.Duration
+	// IndexProgress, if set, hears a full build of the index (a first
+	// build, an earlier format's rebuild) report done of total files
+	// (index.Options.Progress), from the build's goroutine: the CLI draws
+	// a bar on a terminal, the daemon too.
+	IndexProgress func(done, total int)
+	// BackgroundCatchUp says that someone (the daemon) calls CatchUp
+	// regularly: once the index has caught up after opening, a request
+	// never runs the full catch-up itself, which stat()s every day file
+	// and summary (its cost is in BENCHMARKS.md, "Figures behind the code").
+	BackgroundCatchUp bool
+	// UpgradePause is the least pause between two summaries the upgrade
+	// loop redoes (0: ollama.DefaultUpgradePause, 10s); UpgradeEvery how
+	// often it looks for work (0: ollama.DefaultUpgradeEvery).
+	UpgradePause, UpgradeEvery time.Duration
+}
+
+// New returns an App for the data dir with a validated config and the
+// default Options.
+func New(dir string, cfg config.Config, log *slog.Logger) *App {
+	return NewWith(dir, cfg, log, Options{})
+}
+
+// NewWith returns an App for the data dir with a validated config, tuned
+// by opts. It is the one place where the parts are wired to each other:
+// what is written reaches the index, and each part fills in its share of
+// a status answer. Parts are opened on first use.
+func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	a := &App{Dir: dir, Config: cfg, Log: log, Now: time.Now, opts: opts}
+	now := func() time.Time { return a.Now() } // a test may set Now after NewWith
+	// The parts, each opened or built on first use.
+	a.zone = &zonePart{dir: dir, configured: cfg.Timezone, fallback: cfg.Location(), log: log}
+	a.models = &models{cfg: cfg.Ollama, log: log, now: now}
+	a.use = &usagePart{dir: dir, log: log, now: now}
+	a.keep = merge.New(dir, merge.Options{
+		Loc: a.Loc, Log: log, Now: now,
+		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
+	})
+	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.NewEmbedder, opts: opts}
+	a.upg = a.newUpgrader()
+	// Entries and summaries written through the App, or reported changed,
+	// are indexed at once when the index is open; a closed index catches
+	// up when it opens.
+	a.OnWrite(a.indexDays)
+	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })
+	// Status: the summaries (consolidate.go), the index, the models.
+	a.OnStatus(a.consolidateStatus)
+	a.OnStatus(a.indexStatus)
+	a.OnStatus(a.ModelStatus)
+	return a
+}
+
+// ensurePrivateDir creates the data dir readable by its owner only, when it
+// does not exist yet: it holds a person's memory. The write paths call it;
+// reading and checking (status, doctor) create nothing. An existing dir is left as
+// it is (doctor warns when others can read it); a failure shows up on the
+// first write, naming the path.
+func ensurePrivateDir(dir string, log *slog.Logger) {
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return
+	}
+	if err := os.Mkdir(dir, 0o700); err == nil {
+		log.Debug("created the data dir", "dir", dir)
+	}
+}
+
+// Today returns today's date in the configured time zone.
+func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }
+
+// Close releases what the App holds open: the retrieval counts and the
+// index, written to disk first.
+func (a *App) Close() error {
+	a.keep.Close()
+	return errors.Join(a.FlushUse(), a.CloseIndex())
+}

@@ -1,0 +1,75 @@
+package app
+
+import (
+	"context"
+	"slices"
+
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// DefaultBrowseLimit is how many summaries Browse lists when the request
+// gives no limit.
+const DefaultBrowseLimit = 50
+
+// Browse lists the summaries of one level whose period overlaps a range,
+// newest first, with their prose and whether each is stale (its inputs
+// changed since it was written) or hand-edited (a person changed it, and
+// consolidation keeps it).
+func (a *App) Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResponse, error) {
+	if req.Level == "" {
+		return api.BrowseResponse{}, userErrf("level is empty: want day, month or year")
+	}
+	level, err := consolidate.ParseLevel(req.Level)
+	if err != nil {
+		return api.BrowseResponse{}, userErr(err)
+	}
+	if req.Limit < 0 {
+		return api.BrowseResponse{}, userErrf("limit %d is negative", req.Limit)
+	}
+	limit := req.Limit
+	if limit == 0 {
+		limit = DefaultBrowseLimit
+	}
+	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
+	if err != nil {
+		return api.BrowseResponse{}, userErr(err)
+	}
+	files, err := consolidate.List(a.Dir, level, r)
+	if err != nil {
+		return api.BrowseResponse{}, err
+	}
+	slices.Reverse(files)
+	if len(files) > limit {
+		files = files[:limit]
+	}
+	stale := map[string]bool{}
+	if len(files) > 0 {
+		periods, err := a.Consolidator().Stale(ctx)
+		if err != nil {
+			return api.BrowseResponse{}, err
+		}
+		for _, p := range periods {
+			stale[p.ID()] = true
+		}
+	}
+	resp := api.BrowseResponse{Summaries: make([]api.SummaryInfo, 0, len(files))}
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return resp, err
+		}
+		info := api.SummaryInfo{ID: f.Period.ID(), Level: string(f.Period.Level), Period: f.Period.String(),
+			Path: f.Rel, Stale: stale[f.Period.ID()]}
+		s, err := consolidate.ReadSummary(f.Path)
+		if err != nil {
+			info.Error = err.Error()
+			resp.Summaries = append(resp.Summaries, info)
+			continue
+		}
+		info.Prose, info.Summarizer = s.Prose, s.Summarizer
+		info.HandEdited = s.Edited()
+		resp.Summaries = append(resp.Summaries, info)
+	}
+	return resp, nil
+}

@@ -1,0 +1,132 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/assemble"
+)
+
+// FoundationFile is the foundation of every context, under the data dir:
+// identity, standing instructions, facts that must never fade.
+const FoundationFile = "foundation.md"
+
+// Limits of a context request.
+const (
+	MaxContextBudget  = 1 << 20 // tokens
+	maxFoundationSize = 1 << 20 // bytes
+)
+
+// Context assembles an agent's context: foundation.md whole; the yearly
+// summaries, this year's monthly ones and the last days' daily ones, with a
+// query's drill hits first; the latest entries verbatim, newest last. The
+// budget is kept by assemble's token estimate, unless foundation.md alone
+// is over it, which the block and Warnings say. What does not fit is chosen
+// by the memory utility score (assemble.Utility). Package assemble gathers
+// the candidates (Gather) and builds the block (Build).
+func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error) {
+	budget := req.Budget
+	if budget == 0 {
+		budget = a.Config.Context.Budget
+	}
+	if budget < 1 || budget > MaxContextBudget {
+		return api.ContextResponse{}, userErrf("budget: %d tokens: want 1 to %d", req.Budget, MaxContextBudget)
+	}
+	query := strings.TrimSpace(req.Query)
+	if len(query) > api.MaxQuery || !utf8.ValidString(query) {
+		return api.ContextResponse{}, userErrf("query: want UTF-8 of at most %d bytes", api.MaxQuery)
+	}
+	today := a.Today()
+	resp := api.ContextResponse{Budget: budget}
+
+	foundation, err := a.readFoundation()
+	if err != nil {
+		return resp, err
+	}
+	hits, warnings, err := a.contextHits(ctx, query)
+	if err != nil {
+		return resp, err
+	}
+	g, err := assemble.Gather(ctx, assemble.GatherInput{Dir: a.Dir, Today: today, Ahead: a.Config.Window().Ahead,
+		Budget: budget, Hits: hits, Log: a.Log})
+	if err != nil {
+		return resp, err
+	}
+	uses := a.use.counts()
+	for i := range g.Candidates {
+		g.Candidates[i].Uses = uses[g.Candidates[i].ID].N
+	}
+
+	title := "# daybook context · " + today.String()
+	if query != "" {
+		title += fmt.Sprintf("\nQuery: %s", query)
+		if len(hits) == 0 {
+			title += " (nothing recalled)"
+		}
+	}
+	title += "\nIds in [brackets] expand to the full text."
+	res := assemble.Build(assemble.Input{
+		Title: title, Foundation: foundation, Budget: budget, Today: today,
+		SummaryShare: a.Config.Context.Summary, RecentShare: a.Config.Context.Recent,
+		Candidates: g.Candidates,
+	})
+	resp.Markdown, resp.Tokens, resp.Omitted = res.Markdown, res.Tokens, res.Omitted
+	resp.Warnings = append(append(warnings, g.Warnings...), res.Warnings...)
+	for _, p := range res.Placed {
+		if p.Index < 0 {
+			resp.Items = append(resp.Items, api.ContextItem{ID: "foundation", Part: string(assemble.PartFoundation),
+				Level: "foundation", Tokens: p.Tokens})
+			continue
+		}
+		c := g.Candidates[p.Index]
+		resp.Items = append(resp.Items, api.ContextItem{ID: c.ID, Part: string(c.Part), Level: c.Level,
+			Tokens: p.Tokens, Utility: p.Utility, Truncated: p.Truncated})
+	}
+	resp.RawTokens = g.RawTokens(res.Placed)
+	return resp, nil
+}
+
+// contextHits recalls query for a context. A recall that fails for
+// daybook's reasons is a warning: the context goes on without hits.
+func (a *App) contextHits(ctx context.Context, query string) ([]api.RecallResult, []string, error) {
+	if query == "" {
+		return nil, nil, nil
+	}
+	rr, err := a.recall(ctx, api.RecallRequest{Query: query})
+	if IsUserError(err) || ctx.Err() != nil {
+		return nil, nil, err
+	}
+	if err != nil {
+		return nil, []string{"recall failed, so the context has no hits for the query: " + err.Error()}, nil
+	}
+	return rr.Results, nil, nil
+}
+
+// readFoundation reads foundation.md; a missing one is "".
+func (a *App) readFoundation() (string, error) {
+	path := filepath.Join(a.Dir, FoundationFile)
+	fi, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading the foundation: %w", err)
+	}
+	if fi.Size() > maxFoundationSize {
+		return "", userErrf("%s: %d bytes is over the %d MiB limit of the foundation", path, fi.Size(), maxFoundationSize>>20)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("reading the foundation: %w", err)
+	}
+	if !utf8.Valid(data) {
+		return "", userErrf("%s: not UTF-8 text", path)
+	}
+	return strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), nil
+}

@@ -1,0 +1,75 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// Day returns one day file and its entries.
+func (a *App) Day(ctx context.Context, req api.DayRequest) (api.DayResponse, error) {
+	d := a.Today()
+	if req.Date != "" {
+		var err error
+		if d, err = date.ParseArg(req.Date, a.Today()); err != nil {
+			return api.DayResponse{}, userErr(err)
+		}
+	}
+	resp := api.DayResponse{Date: d.String(), Path: dayfiles.RelPath(d), Entries: []api.Entry{}}
+	path := dayfiles.Path(a.Dir, d)
+	data, err := dayfiles.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return resp, nil
+	}
+	if err != nil {
+		return resp, err
+	}
+	day, err := dayfiles.Parse(path, d, data)
+	if err != nil {
+		return resp, err
+	}
+	resp.Exists, resp.Content = true, string(data)
+	for _, e := range day.Entries {
+		resp.Entries = append(resp.Entries, EntryOf(e))
+	}
+	return resp, nil
+}
+
+// EntryOf converts a parsed entry to its API form.
+func EntryOf(e dayfiles.Entry) api.Entry {
+	return api.Entry{
+		ID: e.ID, Date: e.Day.String(), Time: e.Clock(), Kind: string(e.Kind),
+		Text: e.Text, Tags: e.Tags, Path: dayfiles.RelPath(e.Day), Line: e.Line, EndLine: e.EndLine,
+	}
+}
+
+// Days lists the days in a range with their entry counts, oldest first.
+func (a *App) Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, error) {
+	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
+	if err != nil {
+		return api.DaysResponse{}, userErr(err)
+	}
+	files, err := dayfiles.List(a.Dir, r, a.Log)
+	if err != nil {
+		return api.DaysResponse{}, err
+	}
+	resp := api.DaysResponse{Days: make([]api.DayInfo, 0, len(files))}
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return resp, err
+		}
+		info := api.DayInfo{Date: f.Date.String(), Path: dayfiles.RelPath(f.Date)}
+		day, err := dayfiles.ParseFile(f.Path, f.Date)
+		if err != nil {
+			info.Error = err.Error()
+		} else {
+			info.Entries, info.Notes = len(day.Entries), len(day.Notes)
+		}
+		resp.Days = append(resp.Days, info)
+	}
+	return resp, nil
+}

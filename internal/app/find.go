@@ -1,0 +1,41 @@
+package app
+
+import (
+	"context"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// Find is the linear scan over the day files in a range, newest first.
+func (a *App) Find(ctx context.Context, req api.FindRequest) (api.FindResponse, error) {
+	if req.Limit < 0 {
+		return api.FindResponse{}, userErrf("limit %d is negative", req.Limit)
+	}
+	m, err := dayfiles.NewMatcher(req.Pattern, req.Regex)
+	if err != nil {
+		return api.FindResponse{}, userErr(err)
+	}
+	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
+	if err != nil {
+		return api.FindResponse{}, userErr(err)
+	}
+	files, err := dayfiles.ListPaths(a.Dir, r, a.Log)
+	if err != nil {
+		return api.FindResponse{}, err
+	}
+	limit := req.Limit
+	if limit > 0 {
+		limit++ // one more tells whether the list was cut
+	}
+	found, read, err := dayfiles.Scan(files, m, limit)
+	resp := api.FindResponse{Matches: make([]api.Match, 0, len(found)), FilesRead: read}
+	if req.Limit > 0 && len(found) > req.Limit {
+		found, resp.Truncated = found[:req.Limit], true
+	}
+	for _, f := range found {
+		resp.Matches = append(resp.Matches, api.Match{Date: f.File.Date.String(), Path: dayfiles.RelPath(f.File.Date), Line: f.Line, Text: f.Text})
+	}
+	return resp, err
+}

@@ -1,0 +1,238 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// IndexDir is the index folder under the data dir.
+const IndexDir = "index"
+
+// fullSyncEvery is how old the last full catch-up may be before a recall
+// runs another: it finds hand edits that no hook reported.
+const fullSyncEvery = 5 * time.Second
+
+// indexPart is the App's index: opened on first use and kept open, caught
+// up with the files on the App's Options, told of what the App writes.
+type indexPart struct {
+	dir      string
+	log      *slog.Logger
+	now      func() time.Time
+	embedder func() index.Embedder
+	opts     Options
+
+	mu       sync.Mutex
+	x        *index.Index
+	lastFull time.Time // the last full catch-up; zero: none yet
+}
+
+// corpora returns what the index is built from.
+func (p *indexPart) corpora() []index.Corpus {
+	return []index.Corpus{index.DayFiles{Root: p.dir, Log: p.log}, summaryFiles{root: p.dir}}
+}
+
+// Index opens the index on first use and brings it up to date with the
+// files: a full catch-up at most every few seconds, or only once after
+// opening with Options.BackgroundCatchUp. The write hooks (NewWith) keep
+// it current meanwhile. It returns index.ErrBusy when another process
+// holds it.
+func (a *App) Index(ctx context.Context) (*index.Index, error) { return a.idx.get(ctx, true) }
+
+// get opens the index if needed and, with catchUp, runs the full catch-up
+// when one is due.
+func (p *indexPart) get(ctx context.Context, catchUp bool) (*index.Index, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err := p.openLocked(ctx); err != nil {
+		return nil, err
+	}
+	now := p.now()
+	due := now.Sub(p.lastFull) >= fullSyncEvery
+	if p.opts.BackgroundCatchUp {
+		due = p.lastFull.IsZero() // CatchUp's caller does the rest
+	}
+	if catchUp && due {
+		if err := p.sync(ctx, p.x); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			// What is indexed still answers; the next call tries again.
+			p.log.Warn("bringing the index up to date", "system", "index", "err", err)
+		} else {
+			p.lastFull = now
+		}
+	}
+	return p.x, nil
+}
+
+// sync brings x up to date with every file, and logs what changed.
+func (p *indexPart) sync(ctx context.Context, x *index.Index) error {
+	start := time.Now()
+	st, err := x.Sync(ctx, false, p.corpora()...)
+	if err == nil && st.Changed+st.Removed > 0 {
+		p.log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
+			"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
+	}
+	return err
+}
+
+// openLocked opens the index if it is not open. The caller holds p.mu.
+func (p *indexPart) openLocked(ctx context.Context) error {
+	if p.x != nil {
+		return nil
+	}
+	x, err := index.Open(ctx, filepath.Join(p.dir, IndexDir), p.indexOptions())
+	if err != nil {
+		return err
+	}
+	p.x = x
+	return nil
+}
+
+// indexOptions returns the options the index is opened with.
+func (p *indexPart) indexOptions() index.Options {
+	timeout := p.opts.IndexLockTimeout
+	if timeout <= 0 {
+		timeout = 200 * time.Millisecond
+	}
+	return index.Options{Embedder: p.embedder(), LockTimeout: timeout,
+		Log: p.log, Now: p.now, Progress: p.opts.IndexProgress}
+}
+
+// empty closes the index, removes its folder and opens a new, empty one,
+// all under p.mu and the index's open lock (index.Empty), so that neither
+// a request nor another process opens the old folder in between. Opening
+// first refuses an index another process holds before anything is removed.
+func (p *indexPart) empty(ctx context.Context) (*index.Index, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err := p.openLocked(ctx); err != nil {
+		return nil, err
+	}
+	x, err := index.Empty(ctx, p.x, p.indexOptions())
+	p.x = x
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// caughtUp notes a full catch-up done outside get (a reindex).
+func (p *indexPart) caughtUp() {
+	p.mu.Lock()
+	p.lastFull = p.now()
+	p.mu.Unlock()
+}
+
+// CatchUp brings the open index up to date with the files, as a request
+// does every few seconds without Options.BackgroundCatchUp: it finds the
+// hand edits that no hook or watcher reported. It does not hold the
+// index's lock while it works, so requests go on; it does nothing when the
+// index is not open.
+func (a *App) CatchUp(ctx context.Context) error {
+	x := a.idx.open()
+	if x == nil {
+		return nil
+	}
+	return a.idx.sync(ctx, x)
+}
+
+// CompactIndex merges the open index into one segment when it has more
+// than over, and returns how many it had (0 when it did nothing). An index
+// built by a daybook before bulk builds compacted keeps a dozen segments,
+// and every search pays for each; the daemon calls it once after opening.
+// Scorch merges online: requests go on meanwhile.
+func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
+	x := a.idx.open()
+	if x == nil {
+		return 0, nil
+	}
+	return x.CompactOver(ctx, over)
+}
+
+// DropIndexPages lets go of the pages of the open index's files this
+// process has mapped (index.DropMapped); it returns their bytes. The daemon
+// calls it when it gives memory back.
+func (a *App) DropIndexPages() int64 {
+	if x := a.idx.open(); x != nil {
+		return x.DropMapped()
+	}
+	return 0
+}
+
+// open returns the index if it is open, without opening it.
+func (p *indexPart) open() *index.Index {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.x
+}
+
+// syncPaths indexes again the files at rels (paths under the data dir),
+// when the index is open: the hooks call it after a write. Not open, the
+// next Index call catches up.
+func (p *indexPart) syncPaths(ctx context.Context, what string, rels []string) {
+	x := p.open()
+	if x == nil || len(rels) == 0 {
+		return
+	}
+	if _, err := x.SyncPaths(ctx, rels, p.corpora()...); err != nil {
+		p.log.Warn("indexing written "+what, "system", "index", what, len(rels), "err", err)
+	}
+}
+
+// indexDays is the write hook: the days' entries are indexed again at once.
+func (a *App) indexDays(ctx context.Context, days []date.Date) {
+	paths := make([]string, len(days))
+	for i, d := range days {
+		paths[i] = dayfiles.RelPath(d)
+	}
+	a.idx.syncPaths(ctx, "days", paths)
+}
+
+// indexStatus fills in the index's part of a status answer. The models'
+// line (which embedder, how many vectors wait) is ModelStatus's.
+func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
+	x := a.idx.open()
+	if x == nil {
+		return
+	}
+	st, err := x.Stats()
+	if err != nil {
+		return
+	}
+	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
+}
+
+// CloseIndex closes the index if it is open; Close calls it.
+func (a *App) CloseIndex() error { return a.idx.close() }
+
+func (p *indexPart) close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.x == nil {
+		return nil
+	}
+	err := p.x.Close()
+	p.x = nil
+	return err
+}
+
+// drop forgets the open index without waiting on a clean close of a
+// broken one: the next use opens it again.
+func (p *indexPart) drop() {
+	p.mu.Lock()
+	x := p.x
+	p.x = nil
+	p.mu.Unlock()
+	if x != nil {
+		x.Close()
+	}
+}

@@ -1,0 +1,63 @@
+package app
+
+import (
+	"context"
+	"errors"
+
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/recall"
+)
+
+// Recall answers what daybook remembers about a query: the drill through
+// the index, or the linear scan of the day files when the index is busy
+// (another process holds it) or will not open, with a warning.
+// Each result of a plain recall counts as a use of its memory (the utility
+// score of the context); the methods "daybook eval" compares do not.
+func (a *App) Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error) {
+	resp, err := a.recall(ctx, req)
+	if err == nil && (req.Mode == "" || req.Mode == recall.ModeDrill) {
+		ids := make([]string, len(resp.Results))
+		for i, r := range resp.Results {
+			ids[i] = r.ID
+		}
+		a.RecordUse(ids)
+	}
+	return resp, err
+}
+
+// recall is Recall without counting uses: the context's own recall must
+// not make what it shows look more used the next time.
+func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error) {
+	if err := recall.Check(req); err != nil {
+		return api.RecallResponse{}, userErr(err)
+	}
+	if _, err := date.ParseRangeArgs(req.From, req.To, a.Today()); err != nil {
+		return api.RecallResponse{}, userErr(err)
+	}
+	opts := recall.Options{Root: a.Dir, Now: a.Now, Loc: a.Loc(), Log: a.Log, Limit: a.Config.Recall.Limit}
+	var s recall.Searcher
+	var x *index.Index
+	if req.Mode != recall.ModeLinear {
+		var err error
+		x, err = a.Index(ctx)
+		switch {
+		case err == nil:
+			s = x
+		case errors.Is(err, index.ErrBusy):
+			a.Log.Warn("recall is using the linear scan: " + err.Error())
+		case ctx.Err() != nil:
+			return api.RecallResponse{}, ctx.Err()
+		default:
+			a.Log.Warn("recall is using the linear scan: the index will not open", "err", err)
+		}
+	}
+	resp, err := recall.Recall(ctx, s, req, opts)
+	if x != nil && req.Explain && err == nil {
+		if vs := x.VectorStatus(); vs.Off || vs.Dim == 0 {
+			resp.Method += " (vectors off: the embedder is unavailable; ranked by text alone)"
+		}
+	}
+	return resp, err
+}

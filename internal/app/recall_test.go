@@ -1,0 +1,89 @@
+package app_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/offline"
+)
+
+func newApp(t *testing.T, dir string) *app.App {
+	t.Helper()
+	cfg := config.Default()
+	cfg.Timezone = "UTC"
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	a := app.New(dir, cfg, nil)
+	t.Cleanup(func() { a.CloseIndex() })
+	return a
+}
+
+// An entry is found by the very next recall: Remember indexes it before it
+// returns, with no wait for the watcher or a catch-up. (How long that takes
+// is a benchmark's question, not a test's: a loaded machine stalls.)
+func TestRememberThenRecallAtOnce(t *testing.T) {
+	ctx := context.Background()
+	a := newApp(t, t.TempDir())
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Kept the old router for the lab", At: "2026-01-05 09:00"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Index(ctx); err != nil { // open, as the daemon does at start
+		t.Fatal(err)
+	}
+	start := time.Now()
+	w, err := a.Remember(ctx, api.RememberRequest{Text: "Chose Argon2id for password hashing", Kind: "decision"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := a.Recall(ctx, api.RecallRequest{Query: "argon2id password", Mode: "bm25"})
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Results) == 0 || resp.Results[0].ID != w.ID {
+		t.Fatalf("the entry just written is not recalled first: %+v", resp.Results)
+	}
+	t.Logf("remember then recall: %s", took)
+}
+
+func TestRecallFallsBackWhenIndexBusy(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := newApp(t, dir)
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Kayak trip to the lake", At: "2026-01-05 09:00"}); err != nil {
+		t.Fatal(err)
+	}
+	// Another owner holds the index, as the daemon would.
+	x, err := index.Open(ctx, filepath.Join(dir, app.IndexDir), index.Options{Embedder: offline.NewEmbedder()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	resp, err := a.Recall(ctx, api.RecallRequest{Query: "kayak"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Method != "linear" || len(resp.Results) != 1 {
+		t.Fatalf("busy index: method %q results %+v", resp.Method, resp.Results)
+	}
+	if _, err := a.Reindex(ctx, api.ReindexRequest{}); !errors.Is(err, index.ErrBusy) {
+		t.Fatalf("reindex of a busy index: %v", err)
+	}
+}
+
+func TestRecallBadInputIsUserError(t *testing.T) {
+	a := newApp(t, t.TempDir())
+	for _, req := range []api.RecallRequest{{Query: "x", From: "soon"}, {Query: "x", Level: "week"}, {Query: string(make([]byte, 1<<20))}} {
+		if _, err := a.Recall(context.Background(), req); !app.IsUserError(err) {
+			t.Errorf("%.40v: %v, want a user error", req, err)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+)
+
+// Reindex rebuilds the index from the markdown: the day files and the
+// summaries. Without req.Changed the index folder is dropped first, so
+// nothing of the old one survives; the index is derived and disposable.
+func (a *App) Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexResponse, error) {
+	start := time.Now()
+	var x *index.Index
+	var err error
+	if req.Changed {
+		x, err = a.idx.get(ctx, false)
+	} else {
+		x, err = a.idx.empty(ctx)
+	}
+	if err != nil {
+		return api.ReindexResponse{}, err
+	}
+	st, err := x.Sync(ctx, false, a.idx.corpora()...) // on an empty index, a bulk build
+	if err != nil {
+		return api.ReindexResponse{}, err
+	}
+	a.idx.caughtUp()
+	stats, err := x.Stats()
+	if err != nil {
+		return api.ReindexResponse{}, err
+	}
+	resp := api.ReindexResponse{
+		Files: st.Files, Indexed: st.Changed, Removed: st.Removed, Documents: int(stats.Docs),
+		Vectors: stats.Vectors, Bytes: stats.Bytes, Embedder: stats.Embedder,
+		Seconds: time.Since(start).Seconds(),
+	}
+	return resp, nil
+}

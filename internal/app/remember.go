@@ -1,0 +1,90 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// Remember appends one entry to its day file.
+func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.RememberResponse, error) {
+	e, err := a.newEntry(req.Text, req.Kind, req.Tags, req.At)
+	if err != nil {
+		return api.RememberResponse{}, err
+	}
+	ensurePrivateDir(a.Dir, a.Log)
+	a.zone.pin()
+	entries := []dayfiles.NewEntry{e}
+	ws, err := a.keep.Append(entries, nil)
+	if err != nil {
+		return api.RememberResponse{}, err
+	}
+	w := ws[0]
+	a.afterWrite(ctx, []date.Date{w.Date})
+	return api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}, nil
+}
+
+// newEntry validates an entry as the API states it, in the configured window
+// of dates.
+func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.NewEntry, error) {
+	return a.newEntryIn(text, kind, tags, at, a.Config.Window())
+}
+
+// newEntryIn is newEntry in window w: date.AnyDate() is the override an
+// import of an old journal asks for explicitly.
+func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Window) (dayfiles.NewEntry, error) {
+	k, err := dayfiles.ParseKind(kind)
+	if err != nil {
+		return dayfiles.NewEntry{}, userErr(err)
+	}
+	t := a.Now()
+	if at != "" {
+		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
+			return dayfiles.NewEntry{}, userErr(err)
+		}
+		if err := date.CheckWall(at, t, a.Loc()); err != nil {
+			return dayfiles.NewEntry{}, userErr(err)
+		}
+	}
+	if err := w.Check(date.Of(t.In(a.Loc())), a.Today()); err != nil {
+		return dayfiles.NewEntry{}, userErr(err)
+	}
+	e := dayfiles.NewEntry{At: t.Truncate(time.Minute), Kind: k, Text: text, Tags: tags}
+	if err := e.Validate(); err != nil {
+		return dayfiles.NewEntry{}, userErr(err)
+	}
+	return e, nil
+}
+
+// afterWrite tells the parts that derive from day files that days changed.
+// Hooks are added by the index and the daemon. The days are written when
+// this runs, so nothing a hook does may turn the write into a failure: a
+// caller told so would write the entry again.
+func (a *App) afterWrite(ctx context.Context, days []date.Date) {
+	for _, h := range a.writeHooks.list() {
+		a.runWriteHook(ctx, h, days)
+	}
+}
+
+// runWriteHook runs h, and survives its panic: bleve has been seen to panic
+// reading a segment it failed to write on a full disk. The index is then
+// closed, to be opened (and repaired or rebuilt) on its next use; until
+// then recall scans the day files.
+func (a *App) runWriteHook(ctx context.Context, h func(context.Context, []date.Date), days []date.Date) {
+	defer func() {
+		if p := recover(); p != nil {
+			a.Log.Error("updating the index after a write failed; the day files are written, and the index catches up when it is next opened",
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			func() {
+				defer func() { recover() }() // closing a broken index may panic too
+				a.idx.drop()
+			}()
+		}
+	}()
+	h(ctx, days)
+}

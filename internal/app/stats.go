@@ -1,0 +1,163 @@
+package app
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// Sizes of the stats lists.
+const (
+	statsTopTopics = 10
+	statsBusiest   = 5
+)
+
+// Stats describes the memory: entries and days, summaries per level, how
+// much of closed history has a current summary, how much a default context
+// compresses the days it covers, the top topics and the busiest periods.
+func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse, error) {
+	resp := api.StatsResponse{Summaries: map[string]int{}, Coverage: map[string]float64{}, Busiest: map[string][]api.Count{},
+		TopTopics: []api.Count{}}
+	ix, err := a.topicIndex(ctx)
+	if err != nil {
+		return resp, err
+	}
+	today := a.Today()
+
+	// Entries, days, and the closed periods that have something to summarise.
+	closed := map[string]bool{}
+	perLevel := map[consolidate.Level]map[string]*api.Count{
+		consolidate.LevelDay: {}, consolidate.LevelMonth: {}, consolidate.LevelYear: {},
+	}
+	for _, d := range ix.Days() {
+		resp.Days++
+		resp.Entries += d.Entries
+		for _, p := range []consolidate.Period{consolidate.DayPeriod(d.Date), consolidate.MonthPeriod(d.Date.MonthOf()), consolidate.YearPeriod(d.Date.Year)} {
+			if (d.Entries > 0 || d.Notes > 0) && p.Closed(today) {
+				closed[p.ID()] = true
+			}
+			if d.Entries == 0 {
+				continue
+			}
+			c := perLevel[p.Level][p.String()]
+			if c == nil {
+				c = &api.Count{Name: p.String(), First: d.Date.String()}
+				perLevel[p.Level][p.String()] = c
+			}
+			c.Count += d.Entries
+			c.Last = d.Date.String()
+		}
+	}
+	for level, m := range perLevel {
+		list := make([]api.Count, 0, len(m))
+		for _, c := range m {
+			if level == consolidate.LevelDay {
+				c.First, c.Last = "", ""
+			}
+			list = append(list, *c)
+		}
+		slices.SortFunc(list, func(a, b api.Count) int {
+			if c := cmp.Compare(b.Count, a.Count); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.Name, b.Name)
+		})
+		resp.Busiest[string(level)] = list[:min(len(list), statsBusiest)]
+	}
+
+	// Summaries, and coverage: the closed periods whose summary is current.
+	files, err := consolidate.List(a.Dir, "", date.Range{})
+	if err != nil {
+		return resp, err
+	}
+	for _, f := range files {
+		resp.Summaries[string(f.Period.Level)]++
+	}
+	stale, err := a.Consolidator().Stale(ctx)
+	if err != nil {
+		return resp, fmt.Errorf("finding stale summaries: %w", err)
+	}
+	staleIDs := map[string]bool{}
+	for _, p := range stale {
+		staleIDs[p.ID()] = true
+	}
+	total, current := map[string]int{}, map[string]int{}
+	for id := range closed {
+		level, _, _ := strings.Cut(id, ":")
+		total[level]++
+		if !staleIDs[id] {
+			current[level]++
+		}
+	}
+	for _, level := range []string{"day", "month", "year"} {
+		if total[level] > 0 {
+			resp.Coverage[level] = float64(current[level]) / float64(total[level])
+		}
+	}
+
+	for _, t := range ix.Topics() {
+		if t.Count == 0 || len(resp.TopTopics) == statsTopTopics {
+			break
+		}
+		tc := topicOf(t)
+		resp.TopTopics = append(resp.TopTopics, api.Count{Name: tc.Name, Count: tc.Count, First: tc.First, Last: tc.Last})
+	}
+
+	// The index's footprint beside the day files, and the daemon's memory
+	// when a daemon answers (only the daemon runs catch-ups in the background).
+	days, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	if err != nil {
+		return resp, err
+	}
+	for _, f := range days {
+		resp.DayFileBytes += f.Size
+	}
+	resp.IndexBytes = index.DiskBytes(filepath.Join(a.Dir, IndexDir))
+	if resp.DayFileBytes > 0 {
+		resp.IndexRatio = float64(resp.IndexBytes) / float64(resp.DayFileBytes)
+	}
+	if a.opts.BackgroundCatchUp {
+		resp.DaemonRSS = selfRSS()
+	}
+
+	// Compression of a default context.
+	c, err := a.Context(ctx, api.ContextRequest{})
+	if err != nil {
+		return resp, fmt.Errorf("assembling the default context: %w", err)
+	}
+	if c.Tokens > 0 {
+		resp.Compression = float64(c.RawTokens) / float64(c.Tokens)
+	}
+	return resp, nil
+}
+
+// selfRSS returns this process's resident memory in bytes (VmRSS of
+// /proc/self/status), 0 where the system does not tell.
+func selfRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if f := strings.Fields(string(l)); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
+}

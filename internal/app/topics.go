@@ -1,0 +1,145 @@
+package app
+
+import (
+	"context"
+	"slices"
+
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/topics"
+)
+
+// defaultTopicLimit is how many lines per level and entries a topic shows.
+const defaultTopicLimit = 10
+
+// topicIndex returns the topics of the day files; only changed files are
+// parsed again (see package topics).
+func (a *App) topicIndex(ctx context.Context) (*topics.Index, error) {
+	// One at a time: two requests that find the cache old would both parse
+	// every changed day (2 s of garbage for 5 years), and write it twice.
+	a.topicsMu.Lock()
+	defer a.topicsMu.Unlock()
+	ix, st, err := topics.Load(ctx, a.Dir, a.Log)
+	if err != nil {
+		return nil, err
+	}
+	if st.Parsed > 0 {
+		a.Log.Debug("topics brought up to date", "system", "topics", "days", st.Days, "parsed", st.Parsed, "bad", st.Bad)
+	}
+	return ix, nil
+}
+
+// Topics lists the topics of the day files, most entries first, with the
+// base topics self, user and system always among them.
+func (a *App) Topics(ctx context.Context, req api.TopicsRequest) (api.TopicsResponse, error) {
+	if req.Limit < 0 {
+		return api.TopicsResponse{}, userErrf("limit: %d is negative", req.Limit)
+	}
+	ix, err := a.topicIndex(ctx)
+	if err != nil {
+		return api.TopicsResponse{}, err
+	}
+	all := ix.Topics()
+	resp := api.TopicsResponse{Total: len(all), Topics: []api.Topic{}}
+	if req.Limit > 0 && req.Limit < len(all) {
+		all = all[:req.Limit]
+	}
+	for _, t := range all {
+		resp.Topics = append(resp.Topics, topicOf(t))
+	}
+	return resp, nil
+}
+
+func topicOf(t topics.Topic) api.Topic {
+	out := api.Topic{Name: t.Name, Kind: string(t.Kind), Count: t.Count}
+	if t.Count > 0 {
+		out.First, out.Last = t.First.String(), t.Last.String()
+	}
+	return out
+}
+
+// Topic returns a topic's pyramid: the lines of the yearly, monthly and
+// daily summaries that mention it, each level newest first, then its latest
+// entries, newest first. Only the summaries of periods whose entries name
+// the topic are read.
+func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicResponse, error) {
+	if req.Name == "" {
+		return api.TopicResponse{}, userErrf("name: empty: give a topic such as #auth, a name or self")
+	}
+	if req.Limit < 0 {
+		return api.TopicResponse{}, userErrf("limit: %d is negative", req.Limit)
+	}
+	limit := req.Limit
+	if limit == 0 {
+		limit = defaultTopicLimit
+	}
+	ix, err := a.topicIndex(ctx)
+	if err != nil {
+		return api.TopicResponse{}, err
+	}
+	t, ok := ix.Lookup(req.Name)
+	if !ok {
+		return api.TopicResponse{}, userErrf("no topic %q: no entry names it (\"daybook topics\" lists them)", req.Name)
+	}
+	resp := api.TopicResponse{Topic: topicOf(t), Summaries: []api.TopicLine{}, Entries: []api.TopicEntry{}}
+	days := ix.DaysOf(t.Name)
+	slices.Reverse(days) // newest first
+
+	// The periods whose entries name the topic, newest first, per level.
+	var years []consolidate.Period
+	var months []consolidate.Period
+	var dayPeriods []consolidate.Period
+	for _, d := range days {
+		y, m, dp := consolidate.YearPeriod(d.Year), consolidate.MonthPeriod(d.MonthOf()), consolidate.DayPeriod(d)
+		if len(years) == 0 || years[len(years)-1] != y {
+			years = append(years, y)
+		}
+		if len(months) == 0 || months[len(months)-1] != m {
+			months = append(months, m)
+		}
+		dayPeriods = append(dayPeriods, dp)
+	}
+	for _, level := range [][]consolidate.Period{years, months, dayPeriods} {
+		n := 0
+		for _, p := range level {
+			if n >= limit {
+				break
+			}
+			if err := ctx.Err(); err != nil {
+				return resp, err
+			}
+			lines, err := topics.SummaryLines(p.Path(a.Dir), t.Name)
+			if err != nil {
+				continue // not consolidated yet, or removed
+			}
+			for _, l := range lines[:min(len(lines), limit-n)] {
+				resp.Summaries = append(resp.Summaries, api.TopicLine{ID: p.ID(), Level: string(p.Level),
+					Period: p.String(), Path: p.Rel(), Line: l.Line, Text: l.Text})
+				n++
+			}
+		}
+	}
+
+	for _, d := range days {
+		if len(resp.Entries) >= limit {
+			break
+		}
+		day, err := dayfiles.ParseFile(dayfiles.Path(a.Dir, d), d)
+		if err != nil {
+			continue
+		}
+		for i := len(day.Entries) - 1; i >= 0 && len(resp.Entries) < limit; i-- {
+			e := day.Entries[i]
+			if slices.Contains(topics.EntryTopics(e), t.Name) {
+				resp.Entries = append(resp.Entries, topicEntry(e))
+			}
+		}
+	}
+	return resp, nil
+}
+
+func topicEntry(e dayfiles.Entry) api.TopicEntry {
+	return api.TopicEntry{ID: e.ID, Day: e.Day.String(), Time: e.Clock(), Kind: string(e.Kind), Text: e.Text,
+		Path: dayfiles.RelPath(e.Day), Line: e.Line}
+}

@@ -1,0 +1,47 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/daybook/daybook/internal/adapters/ollama"
+)
+
+// newUpgrader builds the background upgrade (package ollama) over the
+// App's parts: its summarizer, its consolidator (whose hooks index what is
+// rewritten) and its index when open.
+func (a *App) newUpgrader() *ollama.Upgrader {
+	return &ollama.Upgrader{
+		Dir:          a.Dir,
+		Summarizer:   a.NewSummarizer,
+		Consolidator: a.Consolidator,
+		Vectors: func() ollama.VectorFiller {
+			if x := a.idx.open(); x != nil {
+				return x
+			}
+			return nil
+		},
+		Pause: a.opts.UpgradePause,
+		Every: a.opts.UpgradeEvery,
+		Now:   func() time.Time { return a.Now() },
+		Log:   a.Log,
+	}
+}
+
+// UpgradeLoop runs the upgrade passes (ollama.Upgrader.Loop) until ctx
+// ends; the daemon starts it. Without ollama.enabled it returns nil at once.
+func (a *App) UpgradeLoop(ctx context.Context) error {
+	if !a.Config.Ollama.Enabled {
+		return nil
+	}
+	return a.upg.Loop(ctx)
+}
+
+// UpgradePass does the background upgrade once (ollama.Upgrader.Pass),
+// when ollama.enabled.
+func (a *App) UpgradePass(ctx context.Context) (ollama.UpgradeReport, error) {
+	if !a.Config.Ollama.Enabled {
+		return ollama.UpgradeReport{}, nil
+	}
+	return a.upg.Pass(ctx)
+}

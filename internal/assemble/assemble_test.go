@@ -1,0 +1,216 @@
+package assemble_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/assemble"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+var today = date.MustParse("2026-03-10")
+
+// candidates returns summaries of two years and twelve days, and forty
+// recent entries from real day-file text.
+func candidates(t *testing.T) []assemble.Candidate {
+	t.Helper()
+	var out []assemble.Candidate
+	prose := strings.Repeat("The team shipped the launch and fixed the login bug. ", 40)
+	for i, y := range []string{"2024", "2025"} {
+		out = append(out, assemble.Candidate{ID: "year:" + y, Part: assemble.PartSummaries, Level: "year",
+			Head: "### [year:" + y + "] " + y, Body: prose, Date: date.MustParse(y + "-12-31"), Rank: i})
+	}
+	for d := 1; d <= 12; d++ {
+		day := fmt.Sprintf("2026-03-%02d", d-3+3)
+		out = append(out, assemble.Candidate{ID: "day:" + day, Part: assemble.PartSummaries, Level: "day",
+			Head: "### [day:" + day + "] " + day, Body: prose[:400], Date: date.MustParse(day), Rank: 10 + d})
+	}
+	var src strings.Builder
+	src.WriteString("# 2026-03-09\n\n")
+	for i := range 40 {
+		fmt.Fprintf(&src, "- %02d:%02d [fact] Entry number %d about the #auth rollout.\n  A second line for %d.\n", 8+i/6, i%6*10, i, i)
+	}
+	day, err := dayfiles.Parse("09.md", date.MustParse("2026-03-09"), []byte(src.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range day.Entries {
+		c := assemble.EntryCandidate(e, assemble.PartRecent)
+		c.Rank = i
+		out = append(out, c)
+	}
+	return out
+}
+
+func input(t *testing.T, budget int, foundation string) assemble.Input {
+	return assemble.Input{Title: "# Context 2026-03-10", Foundation: foundation, Budget: budget,
+		SummaryShare: 0.6, RecentShare: 0.4, Today: today, Candidates: candidates(t)}
+}
+
+func TestBudgetIsNeverExceeded(t *testing.T) {
+	for budget := 1; budget <= 3000; budget += 37 {
+		res := assemble.Build(input(t, budget, "I am the agent of Dana.\nNever delete day files."))
+		if len(res.Warnings) > 0 { // the title and foundation alone are over the budget
+			if !strings.Contains(res.Markdown, "I am the agent of Dana.\nNever delete day files.") || budget > 60 {
+				t.Fatalf("budget %d: %v", budget, res.Warnings)
+			}
+			continue
+		}
+		if res.Tokens > budget || assemble.Tokens(res.Markdown) != res.Tokens {
+			t.Fatalf("budget %d: block of %d tokens (estimate %d)", budget, res.Tokens, assemble.Tokens(res.Markdown))
+		}
+		if len(res.Placed)-1+res.Omitted != len(input(t, 1, "").Candidates) && res.Markdown != "" {
+			t.Fatalf("budget %d: %d placed and %d omitted of %d", budget, len(res.Placed), res.Omitted, len(input(t, 1, "").Candidates))
+		}
+		if budget >= 200 && budget-res.Tokens > budget/10+60 {
+			t.Errorf("budget %d: only %d tokens used", budget, res.Tokens)
+		}
+	}
+}
+
+func TestTinyBudgetPlacesNothing(t *testing.T) {
+	res := assemble.Build(input(t, 3, ""))
+	if res.Markdown != "" || res.Tokens != 0 || len(res.Warnings) != 1 {
+		t.Fatalf("budget 3: %+v", res)
+	}
+	// A foundation is given even when the title alone is over the budget.
+	res = assemble.Build(input(t, 3, "Foundation."))
+	if !strings.Contains(res.Markdown, "\nFoundation.\n") || len(res.Warnings) != 1 {
+		t.Fatalf("budget 3 with a foundation: %+v", res)
+	}
+}
+
+func TestFoundationOverBudgetIsWholeAndSaid(t *testing.T) {
+	f := strings.Repeat("Standing instruction: answer in English. ", 100)
+	res := assemble.Build(input(t, 200, f))
+	if !strings.Contains(res.Markdown, strings.TrimSpace(f)) {
+		t.Fatal("the foundation was cut")
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Markdown, "> Warning: foundation.md alone is") {
+		t.Fatalf("no warning: %v\n%s", res.Warnings, res.Markdown[:200])
+	}
+	if strings.Contains(res.Markdown, "## Recent") || res.Omitted != len(input(t, 1, "").Candidates) {
+		t.Fatalf("items placed beside an over-budget foundation: omitted %d", res.Omitted)
+	}
+}
+
+func TestNoCandidates(t *testing.T) {
+	in := input(t, 1000, "")
+	in.Candidates = nil
+	res := assemble.Build(in)
+	if res.Markdown != "# Context 2026-03-10\n" || res.Omitted != 0 || len(res.Warnings) != 0 {
+		t.Fatalf("empty: %+v", res)
+	}
+}
+
+func TestRecentIsTheNewestInOrder(t *testing.T) {
+	res := assemble.Build(input(t, 600, ""))
+	_, recent, ok := strings.Cut(res.Markdown, "## Recent\n")
+	if !ok {
+		t.Fatalf("no recent part:\n%s", res.Markdown)
+	}
+	got := assemble.ParseEntries(recent)
+	if len(got) == 0 {
+		t.Fatal("no recent entries")
+	}
+	// The newest entries, oldest first, newest last, each with its exact text.
+	last := -1
+	for _, l := range strings.Split(recent, "\n") {
+		var n int
+		if _, err := fmt.Sscanf(l[strings.Index(l, "]")+1:], " [fact] Entry number %d", &n); err == nil && strings.HasPrefix(l, "- [") {
+			if n <= last {
+				t.Fatalf("entry %d after %d", n, last)
+			}
+			last = n
+		}
+	}
+	if last != 39 {
+		t.Fatalf("the newest entry (39) is not last: %d", last)
+	}
+	for id, text := range got {
+		if !strings.HasSuffix(text, "\n  A second line for "+text[len("Entry number "):strings.Index(text, " about")]+".") && !strings.Contains(text, "\nA second line") {
+			t.Fatalf("%s: text %q", id, text)
+		}
+	}
+}
+
+func TestUsedItemsWinWhenSpaceIsShort(t *testing.T) {
+	in := input(t, 500, "")
+	for i := range in.Candidates {
+		if in.Candidates[i].ID == "year:2024" {
+			in.Candidates[i].Uses = 30
+		}
+	}
+	res := assemble.Build(in)
+	if !strings.Contains(res.Markdown, "[year:2024]") {
+		t.Fatalf("the much-used year is left out:\n%s", res.Markdown)
+	}
+	in.Candidates[0].Uses = 0
+	if res := assemble.Build(in); strings.Contains(res.Markdown, "[year:2024]") {
+		t.Fatalf("the old unused year beats recent days:\n%s", res.Markdown)
+	}
+}
+
+func TestHitsComeFirst(t *testing.T) {
+	in := input(t, 1500, "")
+	in.Candidates[5].Hit, in.Candidates[5].Relevance, in.Candidates[5].Rank = true, 1, 0
+	res := assemble.Build(in)
+	_, after, _ := strings.Cut(res.Markdown, "## Memory summaries\n\n")
+	if !strings.HasPrefix(after, in.Candidates[5].Head) {
+		t.Fatalf("the hit is not first:\n%s", after[:200])
+	}
+}
+
+func TestUtility(t *testing.T) {
+	if u := assemble.Utility(1, 1, 1); u != 1 {
+		t.Errorf("all ones: %v", u)
+	}
+	if u := assemble.Utility(0, 0, assemble.Recency(assemble.HalfLifeDays)); u != 0.1 {
+		t.Errorf("half-life recency only: %v", u)
+	}
+	if f := assemble.Frequency(3, 3); f != 1 {
+		t.Errorf("the most used: %v", f)
+	}
+	if f := assemble.Frequency(1, 100); f <= 0 || f >= 0.5 {
+		t.Errorf("1 of 100: %v", f)
+	}
+}
+
+func TestCut(t *testing.T) {
+	s := "First sentence here. Second sentence is longer than that. Third."
+	for max := 1; max <= assemble.Tokens(s)+1; max++ {
+		got, truncated, ok := assemble.Cut(s, max)
+		if ok && assemble.Tokens(got) > max {
+			t.Fatalf("max %d: %q is %d tokens", max, got, assemble.Tokens(got))
+		}
+		if ok && truncated && !strings.HasSuffix(got, " …") {
+			t.Fatalf("max %d: cut without a mark: %q", max, got)
+		}
+		if ok && truncated && !strings.HasPrefix(s, strings.TrimSuffix(got, " …")) {
+			t.Fatalf("max %d: %q is not a prefix", max, got)
+		}
+	}
+	if got, _, _ := assemble.Cut(s, 7); got != "First sentence here. …" {
+		t.Errorf("cut at 7 tokens: %q", got)
+	}
+}
+
+func TestParseEntriesRoundTrip(t *testing.T) {
+	src := "# 2026-03-09\n\n- 09:00 [decision] Chose Argon2. #auth\n  Because it is memory-hard.\n- 09:05 [note] [draft] not a kind\n- 09:10 plain\n"
+	day, err := dayfiles.Parse("x.md", date.MustParse("2026-03-09"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range day.Entries {
+		b.WriteString(assemble.EntryLine(e) + "\n")
+	}
+	got := assemble.ParseEntries(b.String())
+	for _, e := range day.Entries {
+		if got[e.ID] != e.Text {
+			t.Errorf("%s: %q, want %q", e.ID, got[e.ID], e.Text)
+		}
+	}
+}

@@ -1,0 +1,261 @@
+package assemble
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// How far back a context looks.
+const (
+	recentDailies    = 14  // days back whose daily summaries are candidates
+	recentMonths     = 3   // months back (besides this year's) whose summaries are candidates
+	maxRecentEntries = 400 // entries considered for the recent part
+)
+
+// GatherInput says where and for what a context's candidates are gathered.
+type GatherInput struct {
+	Dir    string    // the data dir
+	Today  date.Date // in the configured zone
+	Ahead  int       // days past Today the date window reaches: day files beyond are not recent
+	Budget int       // tokens: the recent part reads entries to twice this
+	// Hits are the drill's results for the query, best first; none without
+	// a query.
+	Hits []api.RecallResult
+	Log  *slog.Logger
+}
+
+// Gathered is a context's candidates, read from the data dir.
+type Gathered struct {
+	Candidates []Candidate
+	Covers     []date.Range // the days each candidate stands for
+	Files      []dayfiles.File
+	Warnings   []string // files left out, and why
+}
+
+// Gather collects the candidates of one context, in Build's order: the
+// hits, then the yearly summaries, this year's and the last months'
+// monthly ones and the last days' daily ones, then the latest entries. A
+// file that will not read is left out with a warning.
+func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
+	if in.Log == nil {
+		in.Log = slog.New(slog.DiscardHandler)
+	}
+	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{}}
+	g.addHits(in.Hits)
+	if err := g.addSummaries(); err != nil {
+		return g.out, err
+	}
+	// Day files past the window (days/2999/ made by hand) are not recent.
+	files, err := dayfiles.List(in.Dir, date.Range{To: in.Today.AddDays(in.Ahead)}, in.Log)
+	if err != nil {
+		return g.out, err
+	}
+	g.out.Files = files
+	g.addRecent(files, in.Budget)
+	return g.out, nil
+}
+
+// RawTokens estimates the tokens of the day files that the placed items
+// stand for: what reading them whole would have cost.
+func (g Gathered) RawTokens(placed []Placed) int {
+	covered := map[date.Date]bool{}
+	for _, p := range placed {
+		if p.Index < 0 {
+			continue
+		}
+		r := g.Covers[p.Index]
+		for d := r.From; !d.After(r.To); d = d.AddDays(1) {
+			covered[d] = true
+		}
+	}
+	n := 0
+	for _, f := range g.Files {
+		if covered[f.Date] {
+			n += int((f.Size + CharsPerToken - 1) / CharsPerToken)
+		}
+	}
+	return n
+}
+
+// gatherer collects the candidates of one context.
+type gatherer struct {
+	in   GatherInput
+	ctx  context.Context
+	out  Gathered
+	days map[date.Date]*dayfiles.Day
+	seen map[string]bool
+}
+
+func (g *gatherer) add(c Candidate, covers date.Range) {
+	if g.seen[c.ID] {
+		return
+	}
+	g.seen[c.ID] = true
+	g.out.Candidates = append(g.out.Candidates, c)
+	g.out.Covers = append(g.out.Covers, covers)
+}
+
+func (g *gatherer) warn(msg string) { g.out.Warnings = append(g.out.Warnings, msg) }
+
+// day parses a day file once.
+func (g *gatherer) day(d date.Date) (*dayfiles.Day, error) {
+	if day, ok := g.days[d]; ok {
+		return day, nil
+	}
+	day, err := dayfiles.ParseFile(dayfiles.Path(g.in.Dir, d), d)
+	if err != nil {
+		return nil, err
+	}
+	g.days[d] = day
+	return day, nil
+}
+
+// addHits adds the drill's hits, best first, each with its relevance to
+// the best one.
+func (g *gatherer) addHits(hits []api.RecallResult) {
+	best := 0.0
+	for _, r := range hits {
+		best = max(best, r.Score)
+	}
+	for rank, r := range hits {
+		rel := 0.0
+		if best > 0 {
+			rel = r.Score / best
+		}
+		c, covers, ok := g.hit(r)
+		if !ok {
+			continue
+		}
+		c.Part, c.Hit, c.Relevance, c.Rank, c.Tier = PartSummaries, true, rel, rank, 0
+		g.add(c, covers)
+	}
+}
+
+// hit turns a recall result into a candidate; ok is false when its file
+// went away or changed since the index saw it.
+func (g *gatherer) hit(r api.RecallResult) (Candidate, date.Range, bool) {
+	switch l := date.Level(r.Level); l {
+	case date.LevelYear, date.LevelMonth, date.LevelDay:
+		p, err := consolidate.ParsePeriod(l, r.Period)
+		if err != nil {
+			return Candidate{}, date.Range{}, false
+		}
+		s, err := consolidate.ReadSummary(p.Path(g.in.Dir))
+		if err != nil {
+			g.in.Log.Debug("skipping a hit whose summary will not read", "id", r.ID, "err", err)
+			return Candidate{}, date.Range{}, false
+		}
+		return SummaryCandidate(s), p.Range(), true
+	case date.LevelEntry, date.LevelLine:
+		d, err := date.Parse(r.Period)
+		if err != nil {
+			return Candidate{}, date.Range{}, false
+		}
+		day, err := g.day(d)
+		if err != nil {
+			return Candidate{}, date.Range{}, false
+		}
+		one := date.Range{From: d, To: d}
+		if l == date.LevelEntry {
+			for _, e := range day.Entries {
+				if e.ID == r.ID {
+					return EntryCandidate(e, PartSummaries), one, true
+				}
+			}
+			return Candidate{}, date.Range{}, false
+		}
+		for _, n := range day.Notes {
+			if n.ID(d) == r.ID {
+				return Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d}, one, true
+			}
+		}
+	}
+	return Candidate{}, date.Range{}, false
+}
+
+// addSummaries adds the yearly summaries, the monthly ones of this year
+// and the last recentMonths months, and the daily ones of the last
+// recentDailies days, in that order, each oldest first.
+func (g *gatherer) addSummaries() error {
+	files, err := consolidate.List(g.in.Dir, "", date.Range{})
+	if err != nil {
+		return err
+	}
+	today := g.in.Today
+	monthFrom := today.MonthOf().Add(-recentMonths)
+	dayFrom := today.AddDays(-recentDailies)
+	var pick []consolidate.File
+	for _, f := range files {
+		p := f.Period
+		switch p.Level {
+		case consolidate.LevelYear:
+			pick = append(pick, f)
+		case consolidate.LevelMonth:
+			if p.Year == today.Year || !p.Range().To.Before(monthFrom.First()) {
+				pick = append(pick, f)
+			}
+		case consolidate.LevelDay:
+			if !p.Date().Before(dayFrom) {
+				pick = append(pick, f)
+			}
+		}
+	}
+	// Years, then months, then days: consolidate.List gives the reverse order of levels.
+	slices.SortStableFunc(pick, func(a, b consolidate.File) int { return levelOrder(a.Period.Level) - levelOrder(b.Period.Level) })
+	for i, f := range pick {
+		if err := g.ctx.Err(); err != nil {
+			return err
+		}
+		s, err := consolidate.ReadSummary(f.Path)
+		if err != nil {
+			g.warn("left out a summary that will not read: " + err.Error())
+			continue
+		}
+		c := SummaryCandidate(s)
+		c.Rank, c.Tier = i, 1+levelOrder(f.Period.Level)
+		g.add(c, f.Period.Range())
+	}
+	return nil
+}
+
+func levelOrder(l consolidate.Level) int {
+	switch l {
+	case consolidate.LevelYear:
+		return 0
+	case consolidate.LevelMonth:
+		return 1
+	default:
+		return 2
+	}
+}
+
+// addRecent adds the latest entries, walking back from the newest day file
+// until they would fill the whole budget twice over or maxRecentEntries.
+func (g *gatherer) addRecent(files []dayfiles.File, budget int) {
+	var picked []dayfiles.Entry
+	tokens := 0
+	for i := len(files) - 1; i >= 0 && tokens < 2*budget && len(picked) < maxRecentEntries; i-- {
+		day, err := g.day(files[i].Date)
+		if err != nil {
+			g.warn("left out a day file that does not parse: " + err.Error())
+			continue
+		}
+		for j := len(day.Entries) - 1; j >= 0 && tokens < 2*budget && len(picked) < maxRecentEntries; j-- {
+			e := day.Entries[j]
+			picked = append(picked, e)
+			tokens += Tokens(EntryLine(e))
+		}
+	}
+	slices.Reverse(picked)
+	for i, e := range picked {
+		c := EntryCandidate(e, PartRecent)
+		c.Rank = i
+		g.add(c, date.Range{From: e.Day, To: e.Day})
+	}
+}

@@ -1,0 +1,210 @@
+package merge
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// AsideDir is where conflict copies go once merged into their days:
+// "state/conflicts/2026/11/24.sync-conflict-20261124-101500-ABC.md".
+const AsideDir = "state/conflicts"
+
+// A Copy is a conflict copy of a day file that a sync or merge tool left
+// beside it (see dayfiles.ConflictCopyDay).
+type Copy struct {
+	Date date.Date
+	Path string
+	Rel  string // relative to the data dir, slashed
+}
+
+// ConflictCopies lists the conflict copies under root's days/.
+func ConflictCopies(root string) []Copy {
+	var out []Copy
+	days := filepath.Join(root, dayfiles.DaysDir)
+	years, _ := os.ReadDir(days)
+	for _, y := range years {
+		months, _ := os.ReadDir(filepath.Join(days, y.Name()))
+		for _, m := range months {
+			out = append(out, copiesIn(root, filepath.Join(days, y.Name(), m.Name()), nil)...)
+		}
+	}
+	return out
+}
+
+// copiesIn lists the conflict copies in a month folder, of day only when
+// day is not nil.
+func copiesIn(root, dir string, day *date.Date) []Copy {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []Copy
+	for _, e := range ents {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		if d, ok := dayfiles.ConflictCopyDay(rel); ok && (day == nil || d == *day) {
+			out = append(out, Copy{Date: d, Path: p, Rel: rel})
+		}
+	}
+	return out
+}
+
+// mergeCopies merges d's conflict copies into d's file: their entries the
+// file lacks are appended (a copy has no base to show a deletion, so none
+// is guessed: both sides' entries are kept) and recorded as daybook's, and
+// the copy is moved to AsideDir. It reports whether it appended.
+func (k *Keeper) mergeCopies(d date.Date) bool {
+	copies := copiesIn(k.root, filepath.Dir(dayfiles.Path(k.root, d)), &d)
+	wrote := false
+	for _, c := range copies {
+		n, err := k.mergeCopy(c)
+		if err != nil {
+			k.log.Warn("cannot merge a conflict copy; leaving it where it is", "path", c.Rel, "err", err)
+			continue
+		}
+		wrote = wrote || n > 0
+	}
+	return wrote
+}
+
+func (k *Keeper) mergeCopy(c Copy) (int, error) {
+	data, err := os.ReadFile(c.Path)
+	if err != nil {
+		return 0, err
+	}
+	if line := dayfiles.ConflictLine(data); line > 0 {
+		return 0, fmt.Errorf("line %d: it holds conflict markers", line)
+	}
+	theirs, err := dayfiles.Parse(c.Rel, c.Date, data)
+	if err != nil {
+		return 0, err
+	}
+	unlock, err := lockDay(k.root, c.Date)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	l, err := dayfiles.LockDay(k.root, c.Date, true)
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	if line := dayfiles.ConflictLine(l.Content()); line > 0 {
+		return 0, fmt.Errorf("its day file holds conflict markers at line %d", line)
+	}
+	st, err := load(k.root, c.Date)
+	if err != nil {
+		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
+	}
+	k.mergeLocked(l, st)
+	lines, err := missing(l.Content(), c.Date, data, theirs)
+	if err != nil {
+		return 0, err
+	}
+	if len(lines) > 0 {
+		ws, err := l.Append(lines, nil)
+		if err != nil {
+			return 0, err
+		}
+		now := k.now()
+		for i, w := range ws {
+			st.Appended = append(st.Appended, appended{ID: w.ID, Batch: st.Next, At: now, Lines: lines[i]})
+		}
+		st.Next++
+		st.Hash = hash(l.Content())
+	}
+	if err := st.save(k.root, c.Date); err != nil {
+		k.log.Warn("saving the merge base", "day", c.Date.String(), "err", err)
+	}
+	aside, err := moveAside(k.root, c)
+	if err != nil {
+		return len(lines), err
+	}
+	k.log.Warn("merged a conflict copy into its day file and moved it aside", "path", c.Rel, "entries_added", len(lines),
+		"moved_to", aside, "note", "text outside entries is not merged: compare the copy by hand if it had any")
+	return len(lines), nil
+}
+
+// missing returns, formatted as they stand in data, the entries of theirs
+// (parsed from data) that ours, a day file's content, lacks: compared by
+// id without the "-n" of repeats, each entry of ours answering for one.
+func missing(ours []byte, d date.Date, data []byte, theirs *dayfiles.Day) ([]string, error) {
+	have := map[string]int{}
+	if len(ours) > 0 {
+		day, err := dayfiles.Parse("", d, ours)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range day.Entries {
+			have[baseID(e.ID)]++
+		}
+	}
+	src := strings.Split(string(data), "\n")
+	var out []string
+	for _, e := range theirs.Entries {
+		b := baseID(e.ID)
+		if have[b] > 0 {
+			have[b]--
+			continue
+		}
+		out = append(out, entryLines(src, e))
+	}
+	return out, nil
+}
+
+// entryLines returns e's lines from src, the lines of its file, ending in a
+// newline, without trailing blank lines.
+func entryLines(src []string, e dayfiles.Entry) string {
+	end := min(e.EndLine, len(src))
+	for end > e.Line && strings.TrimSpace(src[end-1]) == "" {
+		end--
+	}
+	var b strings.Builder
+	for _, l := range src[e.Line-1 : end] {
+		b.WriteString(strings.TrimRight(l, "\r"))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// baseID is an entry id without the "-n" that tells repeats apart.
+func baseID(id string) string {
+	const n = len("2006-01-02T15:04-") + 12
+	if len(id) > n && id[n] == '-' {
+		return id[:n]
+	}
+	return id
+}
+
+// moveAside moves c under AsideDir, keeping its name (with a number added
+// when one of that name is there already), and returns the new relative path.
+func moveAside(root string, c Copy) (string, error) {
+	rel := strings.TrimPrefix(c.Rel, dayfiles.DaysDir+"/")
+	dst := filepath.Join(root, filepath.FromSlash(AsideDir), filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return "", fmt.Errorf("moving aside: %w", err)
+	}
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(dst); os.IsNotExist(err) {
+			break
+		}
+		dst = filepath.Join(root, filepath.FromSlash(AsideDir), filepath.FromSlash(rel)+fmt.Sprintf(".%d", i))
+	}
+	if err := os.Rename(c.Path, dst); err != nil {
+		return "", fmt.Errorf("moving aside: %w", err)
+	}
+	out, _ := filepath.Rel(root, dst)
+	return filepath.ToSlash(out), nil
+}

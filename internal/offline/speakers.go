@@ -1,0 +1,72 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/words"
+)
+
+// A chat imported into daybook has an entry per message, "Kevin: text".
+// The speaker's name is not part of what was said: it is cut off each
+// sentence and written again only where a speaker's turn begins, so that
+// two sentences of Kevin's read "Kevin: A. B.".
+
+// findSpeakers returns the speakers of the items (consolidate.SpeakersOf
+// at half): among the sentences that can open a turn, each item's first
+// and every later one that opens as "Name: ", a name that opens two or
+// more, when such openings are half of them. A day's items are a chat's
+// messages (a long one goes on over many sentences), a month's its days'
+// summaries, a turn of one or more sentences a speaker.
+func findSpeakers(texts [][]string) map[string]bool {
+	var opens []string
+	for _, ss := range texts {
+		for k, s := range ss {
+			if _, _, ok := consolidate.SpeakerPrefix(s); ok || k == 0 {
+				opens = append(opens, s)
+			}
+		}
+	}
+	return consolidate.SpeakersOf(opens, 0.5)
+}
+
+// cutSpeaker returns the speaker s opens with and the rest of s, when the
+// speaker is one of speakers.
+func cutSpeaker(s string, speakers map[string]bool) (name, rest string, ok bool) {
+	name, rest, ok = consolidate.SpeakerPrefix(s)
+	if !ok || !speakers[name] {
+		return "", s, false
+	}
+	return name, rest, true
+}
+
+// trimChatter drops the chatter that opens a sentence ("Yes absolutely,
+// haha, my walk…" keeps "My walk…") and returns "" for a sentence that is
+// all chatter and no content word. It keeps the rest as written.
+func trimChatter(s string) string {
+	fields := strings.Fields(s)
+	k, cut := 0, 0
+	for ; k < len(fields); k++ {
+		w := strings.ToLower(strings.Trim(fields[k], `.,!?;:"'()…-–—~*`))
+		w = noApostrophe.Replace(w)
+		if w != "" && !words.IsFiller(w) {
+			break
+		}
+		if strings.ContainsAny(fields[k], ",!?.…") {
+			cut = k + 1 // a stretch of chatter ended by punctuation: "Yes absolutely,"
+		}
+	}
+	if k == len(fields) && len(contentTerms(s)) == 0 {
+		return ""
+	}
+	if cut == 0 || cut == len(fields) {
+		return s // "I went…": stop words that begin a sentence, not chatter
+	}
+	rest := strings.Join(fields[cut:], " ")
+	r, size := utf8.DecodeRuneInString(rest)
+	return string(unicode.ToUpper(r)) + rest[size:]
+}
+
+var noApostrophe = strings.NewReplacer("'", "", "’", "")
