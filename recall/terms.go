@@ -7,6 +7,7 @@ import (
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 
+	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -76,12 +77,12 @@ func (t *term) is(word string) bool {
 	if word == t.word {
 		return true
 	}
-	if t.exact || !strings.HasPrefix(word, string(t.key)) {
-		return false
-	}
 	m, ok := t.match[word]
 	if !ok {
-		m = len(word) <= len(t.word)+8 && stem(word) == t.stem
+		// A longer word the term starts with is the term ("argon2"), as
+		// in an index search (index.Longer).
+		m = index.Longer(t.word, word) ||
+			!t.exact && strings.HasPrefix(word, string(t.key)) && len(word) <= len(t.word)+8 && stem(word) == t.stem
 		t.match[word] = m
 	}
 	return m
