@@ -15,18 +15,23 @@ import (
 // two sentences of Kevin's read "Kevin: A. B.".
 
 // findSpeakers returns the speakers of the items (consolidate.SpeakersOf
-// at half): among the sentences that can open a turn, each item's first
-// and every later one that opens as "Name: ", a name that opens two or
-// more, when such openings are half of them. A day's items are a chat's
-// messages (a long one goes on over many sentences), a month's its days'
-// summaries, a turn of one or more sentences a speaker.
+// at half): among the items' first sentences, a name that opens two or
+// more as "Name: ", when such openings are half of them. A day's items are
+// a chat's messages (a long one goes on over many sentences), a month's
+// its days' summaries, each of which opens with its first speaker; a turn
+// of one or more sentences is a speaker's.
+//
+// Only an item's first sentence counts: a journal's labels open sentences
+// inside its entries ("Numbers: p95 412 ms", "Next step: ask Julia"), and
+// a month's day summaries hold many of them. Counted, they made speakers
+// of the labels, and each label was glued to the sentences after it in
+// the month ("Numbers: Fix the alert threshold."): sentences no day file
+// holds.
 func findSpeakers(texts [][]string) map[string]bool {
 	var opens []string
 	for _, ss := range texts {
-		for k, s := range ss {
-			if _, _, ok := consolidate.SpeakerPrefix(s); ok || k == 0 {
-				opens = append(opens, s)
-			}
+		if len(ss) > 0 {
+			opens = append(opens, ss[0])
 		}
 	}
 	return consolidate.SpeakersOf(opens, 0.5)
