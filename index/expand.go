@@ -19,7 +19,7 @@ import (
 
 // A query word also finds the longer words it is a prefix of: "argon"
 // finds "Argon2", "python" "python3", "kube" "kubernetes": what `daybook
-// find` finds from a word's start, recall finds too. Those longer words weigh expandBoost of a word itself, so that a
+// find` finds from a word's start, recall finds too. Those longer words weigh ExpandBoost of a word itself, so that a
 // document that has the word as written ranks above one that has only a
 // longer one, and a query's words found as written decide the ranking.
 // Measured on the three recall evals (docs/recall.md), it lost nothing:
@@ -27,9 +27,9 @@ import (
 // the hand-written and the planted sets were unchanged. Words within an
 // edit or two instead lost more than they found (session 7).
 
-// expandBoost is the weight of a word found through a query word it
-// starts with.
-const expandBoost = 0.3
+// ExpandBoost is the weight of a word found through a query word it
+// starts with; the linear scan weighs such a word the same (recall).
+const ExpandBoost = 0.3
 
 // minExpand is the shortest query word that finds longer words.
 const minExpand = 3
@@ -62,7 +62,7 @@ func textQuery(text string) query.Query { return wordsQuery{text: text} }
 // the terms of text as the field's analyzer makes them) with, in the same
 // disjunction, a clause for each word that has longer words in the index:
 // those words, found in the field's dictionary by the word as a prefix,
-// at expandBoost. In one flat disjunction a document that has none of
+// at ExpandBoost. In one flat disjunction a document that has none of
 // the longer words scores in the same proportion to another as by the
 // terms alone; a query whose words have no longer words is the match
 // query itself.
@@ -76,7 +76,7 @@ func (q wordsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m ma
 			return nil, err
 		}
 		if len(terms) > 0 {
-			longer = append(longer, termsQuery{terms: terms, boost: expandBoost})
+			longer = append(longer, termsQuery{terms: terms, boost: ExpandBoost})
 		}
 	}
 	if len(longer) == 0 {
