@@ -55,7 +55,7 @@ of the events it still mentions (half of an event's content words, by stem,
 speakers' names left out), and how many of its prose's sentences none of
 its period's entries holds (invented: a summary may leave out, never
 invent). The last line counts the names its People lists that are no
-speaker; --misses lists them.`,
+speaker; --misses lists them, and the invented sentences.`,
 		run: runEval,
 	}
 }
@@ -232,6 +232,7 @@ func runSummaryEval(ctx context.Context, e *env, path string, misses bool) error
 	}
 	if misses {
 		rep.WriteNotSpeakers(e.stdout)
+		rep.WriteInvented(e.stdout)
 	}
 	return nil
 }

@@ -84,14 +84,26 @@ func untag(s string) string {
 }
 
 // splitSentences splits prose after '.', '!' or '?' followed by a space and
-// an upper-case letter, a digit, a quote or a speaker's turn ("elise: …": a
-// chat's names are often lower-case); each sentence ends with punctuation
-// (a period is added to one without).
+// an upper-case letter, a digit, a quote, a bracket or a speaker's turn
+// ("elise: …": a chat's names are often lower-case), and after an aside in
+// brackets that is a sentence of its own; each sentence ends with
+// punctuation (a period is added to one without).
 func splitSentences(s string) []string {
 	var out []string
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c == ')' && closesAside(s[start:i+1]) {
+			// A sentence of its own in brackets: an image's caption that an
+			// import wrote before a message's text ("(shared an image: …)
+			// I went…") is not part of the next sentence.
+			j := i + 1
+			if j < len(s) && s[j] == ' ' {
+				out = appendSentence(out, s[start:j])
+				start, i = j, j
+			}
+			continue
+		}
 		if c != '.' && c != '!' && c != '?' {
 			continue
 		}
@@ -104,7 +116,7 @@ func splitSentences(s string) []string {
 		}
 		rest := strings.TrimLeft(s[j:], " ")
 		next, _ := utf8.DecodeRuneInString(rest)
-		if !unicode.IsUpper(next) && !unicode.IsDigit(next) && next != '"' && !opensTurn(rest) {
+		if !unicode.IsUpper(next) && !unicode.IsDigit(next) && next != '"' && next != '(' && !opensTurn(rest) {
 			continue
 		}
 		if c == '.' && isAbbrev(s[start:i]) {
@@ -114,6 +126,28 @@ func splitSentences(s string) []string {
 		start, i = j, j
 	}
 	return appendSentence(out, s[start:])
+}
+
+// closesAside reports whether s, a sentence so far, is one aside in
+// brackets: it opens with '(' and its last ')' closes that one.
+func closesAside(s string) bool {
+	s = strings.TrimSpace(s)
+	if !strings.HasPrefix(s, "(") {
+		return false
+	}
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i == len(s)-1
+			}
+		}
+	}
+	return false
 }
 
 func appendSentence(out []string, s string) []string {

@@ -52,6 +52,16 @@ func Invented(prose string, texts []string) (sentences int, invented []string) {
 	return sentences, invented
 }
 
+// isAside reports whether s is an aside in brackets, after its speaker if
+// it has one ("Kevin: (shared an image: a dog)").
+func isAside(s string) bool {
+	s = strings.TrimSpace(s)
+	if _, rest, ok := consolidate.SpeakerPrefix(s); ok {
+		s = rest
+	}
+	return strings.HasPrefix(s, "(") && strings.Count(s, ")") == 1 && strings.HasSuffix(s, ")")
+}
+
 // wordsOf returns the lower-cased words of s (runs of letters and digits)
 // joined by one space.
 func wordsOf(s string) string {
@@ -60,12 +70,16 @@ func wordsOf(s string) string {
 	}), " ")
 }
 
-// proseSentences splits prose after '.', '!', '?' or '…' and a space.
+// proseSentences splits prose after '.', '!', '?' or '…' and a space, and
+// after an aside in brackets that stands as a sentence of its own ("(shared
+// an image: a dog) It's Latte.", "Kevin: (shared an image: a dog) It's
+// Latte.").
 func proseSentences(prose string) []string {
 	var out []string
 	start := 0
 	for i, r := range prose {
-		if !strings.ContainsRune(".!?…", r) {
+		aside := r == ')' && isAside(prose[start:i+1])
+		if !aside && !strings.ContainsRune(".!?…", r) {
 			continue
 		}
 		end := i + len(string(r))

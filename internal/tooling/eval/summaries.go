@@ -51,6 +51,9 @@ type SummaryReport struct {
 	// with how many summaries list them; People counts every name listed.
 	NotSpeakers map[string]int
 	People      int
+	// InventedSentences are the sentences no day file of their period
+	// holds, each after its conversation and period.
+	InventedSentences []string
 }
 
 // SummaryOptions configure Summaries.
@@ -149,6 +152,9 @@ func (rep *SummaryReport) add(root string, c importer.Conversation) (int, error)
 		sents, invented := Invented(s.Prose, texts)
 		lv.Sentences += sents
 		lv.Invented += len(invented)
+		for _, x := range invented {
+			rep.InventedSentences = append(rep.InventedSentences, c.ID+" "+p.ID()+": "+x)
+		}
 		first := FirstWords(text, n)
 		ref := strings.Join(events[p], "\n")
 		lv.Summaries++
@@ -246,6 +252,14 @@ func (rep *SummaryReport) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "no summary for %d periods with events: %s\n", len(rep.Missing), strings.Join(rep.Missing, ", "))
 	}
 	return nil
+}
+
+// WriteInvented lists the sentences of the summaries that none of their
+// period's entries holds.
+func (rep *SummaryReport) WriteInvented(w io.Writer) {
+	for _, s := range rep.InventedSentences {
+		fmt.Fprintf(w, "invented: %s\n", s)
+	}
 }
 
 // WriteNotSpeakers lists the names the summaries give as people that are no
