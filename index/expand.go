@@ -18,14 +18,14 @@ import (
 )
 
 // A query word also finds the longer words it is a prefix of: "argon"
-// finds "Argon2", "python" "python3", "kube" "kubernetes": what `daybook
-// find` finds from a word's start, recall finds too. Those longer words weigh ExpandBoost of a word itself, so that a
-// document that has the word as written ranks above one that has only a
-// longer one, and a query's words found as written decide the ranking.
-// Measured on the three recall evals (docs/recall.md), it lost nothing:
-// REALTALK's hit@1 went from 63.9 to 64.4 and its MRR from 0.748 to 0.750,
-// the hand-written and the planted sets were unchanged. Words within an
-// edit or two instead lost more than they found (session 7).
+// finds "Argon2", "python" "python3", "kube" "kubernetes", as `daybook
+// find` finds them. Those longer words weigh ExpandBoost of a word
+// itself, so that a document that has the word as written ranks above one
+// that has only a longer one. Measured on the three recall evals (limit
+// 10, offline models), it lost nothing: REALTALK's drill went from 63.9 /
+// 0.748 to 64.4 / 0.750 (hit@1 / MRR), the hand-written and the planted
+// sets were unchanged. Words within an edit or two instead lost more than
+// they found (docs/recall.md, session 7).
 
 // ExpandBoost is the weight of a word found through a query word it
 // starts with; the linear scan weighs such a word the same (recall).
