@@ -6,13 +6,14 @@ import (
 	"testing"
 )
 
-// An image's caption that an import wrote before a message is a sentence
-// of its own: the speaker after it opens the next one.
-func TestSplitSentencesAfterAnAside(t *testing.T) {
-	got := splitSentences("Got balls and I am ready! (shared an image: a basket of balls) Kevin: Enjoy practice. Play your best game!")
+// In a day's summary, an image's caption that an import wrote before a
+// message is a sentence of its own: the speaker after it opens the next
+// one.
+func TestSplitSummaryAfterAnAside(t *testing.T) {
+	got := splitSummary("Got balls and I am ready! (shared an image: a basket of balls) Kevin: Enjoy practice. Play your best game!")
 	want := []string{"Got balls and I am ready!", "(shared an image: a basket of balls)", "Kevin: Enjoy practice.", "Play your best game!"}
 	if !slices.Equal(got, want) {
-		t.Fatalf("splitSentences:\n got %q\nwant %q", got, want)
+		t.Fatalf("splitSummary:\n got %q\nwant %q", got, want)
 	}
 }
 
