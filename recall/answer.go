@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
@@ -81,9 +80,9 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 	for _, id := range ids {
 		c := best[id]
 		switch c.hit.Level {
-		case index.LevelEntry:
+		case date.LevelEntry:
 			entries[c.hit.Period] = append(entries[c.hit.Period], c)
-		case index.LevelDay:
+		case date.LevelDay:
 			summaries[c.hit.Period] = c
 		default:
 			upper = append(upper, c)
@@ -142,7 +141,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 		c.fused = s.score
 		out = append(out, c)
 	}
-	wantDays := level == index.LevelDay
+	wantDays := level == date.LevelDay
 	// Round one: a result per day, best day first; rounds after it: each
 	// day's next entry, still in the days' order.
 	for round := 0; ; round++ {

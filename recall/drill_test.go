@@ -43,13 +43,13 @@ func (s summaries) add(period, text string) {
 	switch len(period) {
 	case 4:
 		y := date.MustParse(period + "-01-01")
-		d = index.Doc{ID: "year:" + period, Level: index.LevelYear, Start: y, End: date.YearRange(y.Year).To}
+		d = index.Doc{ID: "year:" + period, Level: date.LevelYear, Start: y, End: date.YearRange(y.Year).To}
 	case 7:
 		m, _ := date.ParseMonth(period)
-		d = index.Doc{ID: "month:" + period, Level: index.LevelMonth, Start: m.First(), End: m.Last()}
+		d = index.Doc{ID: "month:" + period, Level: date.LevelMonth, Start: m.First(), End: m.Last()}
 	default:
 		day := date.MustParse(period)
-		d = index.Doc{ID: "day:" + period, Level: index.LevelDay, Start: day, End: day}
+		d = index.Doc{ID: "day:" + period, Level: date.LevelDay, Start: day, End: day}
 	}
 	d.Period, d.Kind, d.Text, d.Line = period, "summary", text, 5
 	d.Path = "summaries/" + strings.ReplaceAll(period, "-", "/") + ".md"
@@ -138,7 +138,7 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 	f := newFixture(t)
 	buildPyramid(t, f)
 	// Globally, the five best days for "kayak" are all in June 2025.
-	global, err := f.x.Search(context.Background(), index.Query{Text: "kayak", Level: index.LevelDay, K: 5})
+	global, err := f.x.Search(context.Background(), index.Query{Text: "kayak", Level: date.LevelDay, K: 5})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -159,12 +158,12 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 	switch mode {
 	case ModeBM25, ModeVector:
 		resp.Method = mode
-		if found, err = flat(ctx, s, text, vec, r, index.LevelEntry, limit, mode, method); err != nil {
+		if found, err = flat(ctx, s, text, vec, r, date.LevelEntry, limit, mode, method); err != nil {
 			return resp, err
 		}
 	default:
 		var start date.Level
-		for _, l := range []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay} {
+		for _, l := range []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay} {
 			if slices.Contains(o.Without, l) {
 				continue
 			}
