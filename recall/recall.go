@@ -98,7 +98,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		if r.IsOpen() {
 			r = tr
 		} else if r, ok = r.Intersect(tr); !ok {
-			return api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}, Method: "none"}, nil
+			return api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}, Method: api.Method{Start: api.MethodNone}}, nil
 		}
 		phrase = true
 	}
@@ -118,7 +118,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		}
 		if merged := mergeOutside(resp.Results, more.Results, limit); len(merged) > len(resp.Results) || len(days(merged)) > len(days(resp.Results)) {
 			resp.Results = merged
-			resp.Method += "+outside"
+			resp.Method.Outside = true
 		}
 	}
 	setDays(resp.Results)
@@ -133,7 +133,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 		resp.Range = r.String()
 	}
 	if !hasWord(text) && r.IsOpen() {
-		resp.Method = "none" // nothing to look for: only punctuation or nothing at all
+		resp.Method.Start = api.MethodNone // nothing to look for: only punctuation or nothing at all
 		return resp, nil
 	}
 	mode := req.Mode
@@ -157,7 +157,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 	exhausted := false // BM25 found every entry in range with a query word
 	switch mode {
 	case ModeBM25, ModeVector:
-		resp.Method = mode
+		resp.Method.Start = api.MethodStart(mode)
 		if found, err = flat(ctx, s, text, vec, r, date.LevelEntry, limit, mode, method); err != nil {
 			return resp, err
 		}
@@ -179,7 +179,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 		if start == "" {
 			return linear(ctx, resp, o, text, r, limit, date.Level(req.Level))
 		}
-		resp.Method = drillMethod(start)
+		resp.Method.Start = drillMethod(start)
 		var path []string
 		searched := r
 		if phrase && len(queryTerms(text)) > 0 && !r.From.IsZero() && !r.To.IsZero() && r.From.AddDays(7).After(r.To) && (outer.To.IsZero() || r.To.Before(outer.To)) {
@@ -236,7 +236,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 			added++
 		}
 		if added > 0 {
-			resp.Method += "+linear"
+			resp.Method.Linear = true
 		}
 	}
 	return resp, nil
@@ -251,7 +251,7 @@ func setDays(rs []api.RecallResult) {
 }
 
 func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level date.Level) (api.RecallResponse, error) {
-	resp.Method = ModeLinear
+	resp.Method.Start = api.MethodLinear
 	res, err := Linear(ctx, o.Root, text, r, limit, o.Log)
 	if err != nil {
 		return resp, err
@@ -269,14 +269,14 @@ func levelWanted(want, have date.Level) bool {
 }
 
 // drillMethod names a drill by the level it starts at.
-func drillMethod(start date.Level) string {
+func drillMethod(start date.Level) api.MethodStart {
 	switch start {
 	case date.LevelYear:
-		return "drill"
+		return api.MethodDrill
 	case date.LevelMonth:
-		return "months"
+		return api.MethodMonths
 	case date.LevelDay:
-		return "days"
+		return api.MethodDays
 	default:
 		panic(fmt.Sprintf("recall: a drill cannot start at level %q", string(start)))
 	}
