@@ -32,23 +32,6 @@ import (
 // answer lists the best entry of each day in that order before any second
 // entry of a day: ten entries of two days answer less than ten days.
 
-// Weights of a day's score parts; they add up to 1.
-const (
-	wEntries = 0.7
-	wSummary = 0.3
-)
-
-// spillWeight is the weight of the day after a temporal phrase's range: what
-// happened on a day is often written the next morning, but the day named
-// comes first when both say as much.
-const spillWeight = 0.8
-
-// Shares of a day's second and third best entries in its entry evidence.
-const (
-	share2 = 0.5
-	share3 = 0.25
-)
-
 // dayScore is one candidate day's score and its parts, for --explain.
 type dayScore struct {
 	day              string

@@ -26,13 +26,6 @@ type Searcher interface {
 	Orphans(level date.Level, r date.Range) []string
 }
 
-// Fan-out of the drill: how many of each level it keeps inside each parent.
-const (
-	topYears  = 3
-	topMonths = 3
-	topDays   = 5
-)
-
 // keep returns how many of level the drill keeps inside each parent.
 func keep(level date.Level, limit int) int {
 	switch level {
@@ -74,7 +67,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	// words). That search does not depend on the levels above, so it runs
 	// beside them from the start: the levels above leave a core idle.
 	star := &group{label: "*", noVec: true, started: true}
-	starN := max(10*limit, 100)
+	starN := max(starEntriesPerResult*limit, starEntriesMin)
 	var starErr error
 	starDone := make(chan struct{})
 	go func() {
@@ -97,7 +90,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 			// The first level is searched whole (inside the range): wider.
 			groups = append(groups, &group{label: "*"})
 			if level != date.LevelYear {
-				k *= 3
+				k *= firstLevelWiden
 			}
 		} else {
 			if level == date.LevelEntry {
@@ -119,7 +112,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				// The whole range's best days by their summaries and keys,
 				// beside those inside the chosen months: a day the months
 				// above missed still counts as evidence (answer).
-				groups = append(groups, &group{label: "*", k: max(30*limit, 300), noVec: true})
+				groups = append(groups, &group{label: "*", k: max(starDaysPerResult*limit, starDaysMin), noVec: true})
 			}
 			if level == date.LevelEntry {
 				// The whole range's best entries, searched from the start.
@@ -189,13 +182,6 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	}
 	return all, path, exhausted, nil
 }
-
-// maxOrphans caps the unsummarised parents searched at one level.
-const maxOrphans = 400
-
-// minCosine is the least cosine that counts as similar when BM25 found
-// nothing: below it a vector hit is noise.
-const minCosine = 0.12
 
 // searchGroups runs each group's BM25 and vector searches, two at a time;
 // the groups of one parent each are ranked by one RankEach.

@@ -228,7 +228,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 				continue
 			}
 			seen[m.ID] = true
-			m.Score = round(floor * 0.5 / float64(i+1))
+			m.Score = round(floor * linearFillShare / float64(i+1))
 			if req.Explain {
 				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score}
 			}
@@ -342,7 +342,7 @@ func mergeOutside(inside, outside []api.RecallResult, limit int) []api.RecallRes
 	out = out[:min(len(out), limit)]
 	for i := 1; i < len(out); i++ {
 		if i >= len(firstIn) {
-			out[i].Score = round(min(out[i].Score, out[i-1].Score) * 0.999)
+			out[i].Score = round(min(out[i].Score, out[i-1].Score) * outsideStep)
 		}
 	}
 	return out
