@@ -2,7 +2,10 @@ package merge
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"strings"
@@ -126,29 +129,77 @@ func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Wr
 	if dayfiles.ConflictLine(l.Content()) > 0 {
 		return k.appendPending(b)
 	}
-	st, err := load(k.root, b.Date)
+	st, end, err := k.base(l)
+	if err != nil {
+		return nil, fmt.Errorf("appending to %s: nothing was written: %w", dayfiles.RelPath(b.Date), err)
+	}
+	return k.appendRecorded(l, st, end, b.Lines, ours)
+}
+
+// base returns the base of l's day, merged with l's content, and the
+// length of its log, after which the next records go. When the file is as
+// daybook last knew it, that is the log's last head alone (its size does
+// not matter); otherwise the whole base is read, merged (mergeLocked) and
+// written anew. An error says the base could not be written: nothing must
+// be appended then, as nothing would protect it.
+func (k *Keeper) base(l *dayfiles.Locked) (*dayState, int64, error) {
+	if hd, end, ok := readHead(k.root, l.Date); ok && hd.Hash == hash(l.Content()) {
+		return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next}, end, nil
+	}
+	st, err := load(k.root, l.Date)
 	if err != nil {
 		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
 	}
 	k.mergeLocked(l, st)
-	ws, err := l.Append(b.Lines, ours)
+	st.prune(k.now().Add(-Window))
+	end, err := st.save(k.root, l.Date)
+	if err != nil {
+		return nil, 0, err
+	}
+	return st, end, nil
+}
+
+// appendRecorded appends the formatted entries to l's file (as
+// Locked.Append, ours as there), recording them in the base first: the
+// entries and a head go to the base's log, synced, after its first end
+// bytes, then the entries to the file. When the base cannot be written
+// (a full disk), nothing is appended and the error says so: an entry the
+// base does not know would be taken for the person's deletion once a
+// stale copy is saved over it. When the file cannot be written, the
+// records are cut off again.
+func (k *Keeper) appendRecorded(l *dayfiles.Locked, st *dayState, end int64, lines []string, ours map[string]int) ([]dayfiles.Written, error) {
+	p, err := l.Plan(lines, ours)
 	if err != nil {
 		return nil, err
 	}
+	if p.Empty() {
+		return p.Written, nil
+	}
 	now := k.now()
-	for i, w := range ws {
+	var es []appended
+	for i, w := range p.Written {
 		if w.ID != "" {
-			st.Appended = append(st.Appended, appended{ID: w.ID, Batch: st.Next, At: now, Lines: b.Lines[i]})
+			es = append(es, appended{ID: w.ID, Batch: st.Next, At: now, Lines: lines[i]})
 		}
 	}
-	st.Next++
-	st.Hash = hash(l.Content())
-	st.prune(now.Add(-Window))
-	if err := st.save(k.root, b.Date); err != nil {
-		// The entries are written: the caller must not be told otherwise.
-		k.log.Warn("recording appended entries; a stale copy saved over them will not be noticed", "day", b.Date.String(), "err", err)
+	h := sha256.New()
+	h.Write(l.Content())
+	h.Write([]byte(p.Added()))
+	hd := head{Hash: hex.EncodeToString(h.Sum(nil)), Len: int64(len(l.Content()) + len(p.Added())), Next: st.Next + 1}
+	undo, err := appendLog(k.root, l.Date, end, es, hd)
+	if err != nil {
+		return nil, fmt.Errorf("recording the new entries in the merge base, which guards them against a stale copy saved over them; nothing was written to %s: %w",
+			dayfiles.RelPath(l.Date), err)
 	}
-	return ws, nil
+	if err := l.Write(p); err != nil {
+		if uerr := undo(); uerr != nil {
+			k.log.Error("an append failed and its record stays in the merge base: a stale copy saved later brings its entries back", "day", l.Date.String(), "err", uerr)
+		}
+		return nil, err
+	}
+	st.Appended = append(st.Appended, es...)
+	st.Hash, st.Len, st.Next = hd.Hash, hd.Len, hd.Next
+	return p.Written, nil
 }
 
 // Changed merges the days whose files changed on disk without daybook, and
@@ -176,8 +227,13 @@ func (k *Keeper) Changed(days []date.Date) []date.Date {
 
 // changedDay merges d's file against its base.
 func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
-	if st, err := load(k.root, d); err == nil && len(st.Appended) == 0 {
+	if !hasBase(k.root, d) {
 		return false, false // daybook appended nothing lately: every change is a person's
+	}
+	if hd, _, ok := readHead(k.root, d); ok {
+		if data, err := os.ReadFile(dayfiles.Path(k.root, d)); err == nil && hash(data) == hd.Hash {
+			return false, false // daybook's own append
+		}
 	}
 	unlock, err := lockDay(k.root, d)
 	if err != nil {
@@ -200,14 +256,31 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		k.log.Warn("cannot merge without the base; keeping the file as it is", "day", d.String(), "err", err)
 		return false, false
 	}
+	if len(st.Appended) == 0 {
+		return false, false
+	}
+	was := st.Hash
 	r := k.mergeLocked(l, st)
 	if r.settle {
 		return false, true
 	}
-	if err := st.save(k.root, d); err != nil {
+	if st.Hash == was && !r.wrote {
+		return false, false
+	}
+	if _, err := st.save(k.root, d); err != nil {
 		k.log.Warn("saving the merge base", "day", d.String(), "err", err)
 	}
 	return r.wrote, false
+}
+
+// hasBase reports whether d has a base on disk.
+func hasBase(root string, d date.Date) bool {
+	for _, p := range []string{logPath(root, d), statePath(root, d)} {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // later calls k.again with days after the settle time.
@@ -284,7 +357,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	content := l.Content()
 	h := hash(content)
 	if h == st.Hash || len(st.Appended) == 0 {
-		st.Hash = h
+		st.know(content)
 		return mergeResult{}
 	}
 	path := dayfiles.RelPath(l.Date)
@@ -369,7 +442,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 		st.Next++
 		r.wrote = true
 	}
-	st.Hash = hash(l.Content())
+	st.know(l.Content())
 	st.prune(k.now().Add(-Window))
 	return r
 }
