@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	gohash "hash"
 	"log/slog"
 	"os"
 	"strings"
@@ -143,8 +144,12 @@ func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Wr
 // written anew. An error says the base could not be written: nothing must
 // be appended then, as nothing would protect it.
 func (k *Keeper) base(l *dayfiles.Locked) (*dayState, int64, error) {
-	if hd, end, ok := readHead(k.root, l.Date); ok && hd.Hash == hash(l.Content()) {
-		return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next}, end, nil
+	if hd, end, ok := readHead(k.root, l.Date); ok {
+		h := sha256.New()
+		h.Write(l.Content())
+		if hex.EncodeToString(h.Sum(nil)) == hd.Hash {
+			return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next, hashed: h}, end, nil
+		}
 	}
 	st, err := load(k.root, l.Date)
 	if err != nil {
@@ -182,8 +187,17 @@ func (k *Keeper) appendRecorded(l *dayfiles.Locked, st *dayState, end int64, lin
 			es = append(es, appended{ID: w.ID, Batch: st.Next, At: now, Lines: lines[i]})
 		}
 	}
-	h := sha256.New()
-	h.Write(l.Content())
+	// The file's hash after the append: from the hash of its content
+	// taken by base when it has it (hashing a big day twice costs more
+	// than the rest of the base's part of an append).
+	var h gohash.Hash
+	if c, ok := st.hashed.(gohash.Cloner); ok {
+		h, _ = c.Clone()
+	}
+	if h == nil {
+		h = sha256.New()
+		h.Write(l.Content())
+	}
 	h.Write([]byte(p.Added()))
 	hd := head{Hash: hex.EncodeToString(h.Sum(nil)), Len: int64(len(l.Content()) + len(p.Added())), Next: st.Next + 1}
 	undo, err := appendLog(k.root, l.Date, end, es, hd)
@@ -198,7 +212,7 @@ func (k *Keeper) appendRecorded(l *dayfiles.Locked, st *dayState, end int64, lin
 		return nil, err
 	}
 	st.Appended = append(st.Appended, es...)
-	st.Hash, st.Len, st.Next = hd.Hash, hd.Len, hd.Next
+	st.Hash, st.Len, st.Next, st.hashed = hd.Hash, hd.Len, hd.Next, nil
 	return p.Written, nil
 }
 

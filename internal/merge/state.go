@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	gohash "hash"
 	"os"
 	"path/filepath"
 	"sort"
@@ -30,6 +31,8 @@ type dayState struct {
 	Next     int64      `json:"next"` // the number of the next append
 	Appended []appended `json:"appended,omitempty"`
 	Restored []restored `json:"restored,omitempty"` // appended again after a stale save, for status
+
+	hashed gohash.Hash // holds the file's content as Hash says, when taken: not on disk
 }
 
 // appended is an entry daybook appended, acknowledged to its writer.
