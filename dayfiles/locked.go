@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/filelock"
@@ -181,6 +182,14 @@ func (l *Locked) Write(p *Plan) error {
 	}
 	l.content = append(old[:len(old):len(old)], p.add...)
 	return nil
+}
+
+// Quiet reports whether the file is Unchanged and was last modified window
+// ago or longer: a writer that takes no lock is not in the middle of a save
+// (an editor that truncates, writes part, pauses and writes the rest).
+func (l *Locked) Quiet(window time.Duration) bool {
+	fi, err := l.f.Stat()
+	return err == nil && l.Unchanged() && time.Since(fi.ModTime()) >= window
 }
 
 // Unchanged reports whether the file at l's path is still the one l locked,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 
@@ -37,6 +38,30 @@ func limitInodes(t *testing.T, dir string, extra uint64) {
 	used := st.Files - st.Ffree
 	if err := syscall.Mount("tmpfs", dir, "tmpfs", syscall.MS_REMOUNT, fmt.Sprintf("size=64m,nr_inodes=%d", used+extra)); err != nil {
 		t.Fatalf("remounting with %d inodes: %v", used+extra, err)
+	}
+}
+
+// steadyInodes waits until the count of files on the tmpfs at dir stays
+// the same over a few looks: bleve removes the files of old snapshots in
+// the background.
+func steadyInodes(t *testing.T, dir string) {
+	t.Helper()
+	used := func() uint64 {
+		var st syscall.Statfs_t
+		if err := syscall.Statfs(dir, &st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Files - st.Ffree
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	last, same := used(), 0
+	for same < 5 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		if n := used(); n == last {
+			same++
+		} else {
+			last, same = n, 0
+		}
 	}
 }
 
@@ -77,7 +102,12 @@ func TestFailedBatchRetried(t *testing.T) {
 	// a file that grows, which a full inode table does not stop.
 	other := writeFile(t, root, "2026-03-15", "# 2026-03-15 Sunday\n\n- 09:00 a walk\n")
 	syncPath(t, x, root, other)
+	// Opened again, bleve has no write under way that would free a file
+	// (and an inode) once the table is full.
+	x.Close()
+	x = openTest(t, root, offline.NewEmbedder())
 	writeFile(t, root, editDay, dayOf(6))
+	steadyInodes(t, disk)
 	limitInodes(t, disk, 0)
 	_, err := x.SyncPaths(context.Background(), []string{rel}, DayFiles{Root: root})
 	if err == nil {

@@ -104,7 +104,7 @@ func (k *Keeper) mergeCopy(c Copy) (int, error) {
 	if line := dayfiles.ConflictLine(l.Content()); line > 0 {
 		return 0, fmt.Errorf("its day file holds conflict markers at line %d", line)
 	}
-	st, end, err := k.base(l)
+	st, end, _, err := k.base(l, true)
 	if err != nil {
 		return 0, err
 	}

@@ -23,10 +23,18 @@ import (
 // taken as the person's version.
 const Window = 7 * 24 * time.Hour
 
-// Settle is how long a day file that is empty or gone is left alone before
-// it is merged: editors that truncate and then write, or rename the old
-// file away and then write the new one, leave it so for a moment.
+// Settle is how long a day file must be left unchanged before entries a
+// stale copy dropped are appended to it again, and how long one that is
+// empty or gone is left alone before it is merged: editors that truncate
+// and then write, or rename the old file away and then write the new one,
+// leave it so for a moment, and one that stalls between two writes leaves
+// half a file, which looks like a stale copy. An editor writes its second
+// part at its own offset, over what was appended meanwhile.
 const Settle = 2 * time.Second
+
+// maxSettles bounds the wait: a file that keeps changing is merged
+// anyway once it has waited this many Settle times.
+const maxSettles = 10
 
 // A Keeper appends entries to day files and merges what others wrote to
 // them. Every process that appends to a data dir goes through one (the
@@ -44,9 +52,10 @@ type Keeper struct {
 	settle time.Duration
 	again  func([]date.Date)
 
-	mu     sync.Mutex
-	timers map[date.Date]*time.Timer
-	closed bool
+	mu      sync.Mutex
+	timers  map[date.Date]*time.Timer
+	waiting map[date.Date]time.Time // days whose merge waits for their file to settle, since when
+	closed  bool
 }
 
 // Options configure a Keeper; zero values take defaults.
@@ -76,7 +85,7 @@ func New(root string, o Options) *Keeper {
 		o.Settle = Settle
 	}
 	return &Keeper{root: root, loc: o.Loc, log: o.Log.With("system", "merge"), now: o.Now,
-		settle: o.Settle, again: o.Again, timers: map[date.Date]*time.Timer{}}
+		settle: o.Settle, again: o.Again, timers: map[date.Date]*time.Timer{}, waiting: map[date.Date]time.Time{}}
 }
 
 // Close stops the timers of days waiting to settle.
@@ -114,6 +123,22 @@ func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]day
 
 func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Written, error) {
 	k.flushPending(b.Date) // entries that waited for a conflict to be resolved go first
+	// The merge before the append waits for a file that changed a moment
+	// ago to settle, so that what is appended again does not land inside
+	// a save under way; bounded, as in Changed.
+	deadline := time.Now().Add(maxSettles * k.settle)
+	for {
+		ws, wait, err := k.appendOnce(b, ours, time.Now().After(deadline))
+		if !wait {
+			return ws, err
+		}
+		time.Sleep(k.settle / 10) // polls the file until it settles: nothing reports that
+	}
+}
+
+// appendOnce is appendDay under the locks; wait says the file is not
+// settled and nothing was written: look again a moment later.
+func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, force bool) ([]dayfiles.Written, bool, error) {
 	unlock, err := lockDay(k.root, b.Date)
 	if err != nil {
 		// The append itself says what is wrong if the data dir is not
@@ -124,17 +149,22 @@ func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Wr
 	defer unlock()
 	l, err := dayfiles.LockDay(k.root, b.Date, true)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer l.Close()
 	if dayfiles.ConflictLine(l.Content()) > 0 {
-		return k.appendPending(b)
+		ws, err := k.appendPending(b)
+		return ws, false, err
 	}
-	st, end, err := k.base(l)
+	st, end, wait, err := k.base(l, force)
+	if wait {
+		return nil, true, nil
+	}
 	if err != nil {
-		return nil, fmt.Errorf("appending to %s: nothing was written: %w", dayfiles.RelPath(b.Date), err)
+		return nil, false, fmt.Errorf("appending to %s: nothing was written: %w", dayfiles.RelPath(b.Date), err)
 	}
-	return k.appendRecorded(l, st, end, b.Lines, ours)
+	ws, err := k.appendRecorded(l, st, end, b.Lines, ours)
+	return ws, false, err
 }
 
 // base returns the base of l's day, merged with l's content, and the
@@ -142,26 +172,30 @@ func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Wr
 // daybook last knew it, that is the log's last head alone (its size does
 // not matter); otherwise the whole base is read, merged (mergeLocked) and
 // written anew. An error says the base could not be written: nothing must
-// be appended then, as nothing would protect it.
-func (k *Keeper) base(l *dayfiles.Locked) (*dayState, int64, error) {
+// be appended then, as nothing would protect it. wait says the merge would
+// append entries again to a file that is not settled (mergeLocked), unless
+// force: nothing was done.
+func (k *Keeper) base(l *dayfiles.Locked, force bool) (st *dayState, end int64, wait bool, err error) {
 	if hd, end, ok := readHead(k.root, l.Date); ok {
 		h := sha256.New()
 		h.Write(l.Content())
 		if hex.EncodeToString(h.Sum(nil)) == hd.Hash {
-			return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next, hashed: h}, end, nil
+			return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next, hashed: h}, end, false, nil
 		}
 	}
-	st, err := load(k.root, l.Date)
+	st, err = load(k.root, l.Date)
 	if err != nil {
 		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
 	}
-	k.mergeLocked(l, st)
-	st.prune(k.now().Add(-Window))
-	end, err := st.save(k.root, l.Date)
-	if err != nil {
-		return nil, 0, err
+	if r := k.mergeLocked(l, st, force); r.settle && len(bytes.TrimSpace(l.Content())) > 0 {
+		return nil, 0, true, nil
 	}
-	return st, end, nil
+	st.prune(k.now().Add(-Window))
+	end, err = st.save(k.root, l.Date)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	return st, end, false, nil
 }
 
 // appendRecorded appends the formatted entries to l's file (as
@@ -274,10 +308,13 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		return false, false
 	}
 	was := st.Hash
-	r := k.mergeLocked(l, st)
+	r := k.mergeLocked(l, st, k.waited(d))
 	if r.settle {
 		return false, true
 	}
+	k.mu.Lock()
+	delete(k.waiting, d)
+	k.mu.Unlock()
 	if st.Hash == was && !r.wrote {
 		return false, false
 	}
@@ -285,6 +322,20 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		k.log.Warn("saving the merge base", "day", d.String(), "err", err)
 	}
 	return r.wrote, false
+}
+
+// waited notes that d's merge waits for its file to settle, and reports
+// whether it has waited maxSettles times Settle already: a file that keeps
+// changing is merged anyway.
+func (k *Keeper) waited(d date.Date) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	since, ok := k.waiting[d]
+	if !ok {
+		k.waiting[d] = time.Now()
+		return false
+	}
+	return time.Since(since) >= maxSettles*k.settle
 }
 
 // hasBase reports whether d has a base on disk.
@@ -367,7 +418,12 @@ type mergeResult struct {
 // sticks, unless the file shows it was made from a copy older than their
 // return: it still starts with the stale copy they were appended to, or it
 // lacks entries appended after them too.
-func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
+//
+// Entries are appended again only to a file that has settled: unchanged
+// since it was read under the lock, and for Settle before (Locked.Quiet),
+// unless force (it has waited long enough); otherwise nothing changes and
+// the result says to look again later.
+func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) mergeResult {
 	content := l.Content()
 	h := hash(content)
 	if h == st.Hash || len(st.Appended) == 0 {
@@ -428,6 +484,11 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 		default:
 			lost = append(lost, a)
 		}
+	}
+	if len(lost) > 0 && !l.Unchanged() || len(lost) > 0 && !force && !l.Quiet(k.settle) {
+		k.log.Info("entries daybook appended are missing from a file that changed a moment ago; appending them again once it settles",
+			"path", path, "entries", len(lost))
+		return mergeResult{settle: true}
 	}
 	st.Appended = keep
 	var r mergeResult

@@ -104,7 +104,7 @@ func (k *Keeper) flushPending(d date.Date) bool {
 	for i, e := range day.Entries {
 		lines[i] = entryLines(src, e)
 	}
-	st, end, err := k.base(l)
+	st, end, _, err := k.base(l, true)
 	if err != nil {
 		k.log.Error("appending pending entries; they stay pending", "path", rel, "err", err)
 		return false
