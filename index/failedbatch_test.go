@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -98,14 +99,19 @@ func TestFailedBatchRetried(t *testing.T) {
 	if n := pathCount(t, x, rel); n != 3 {
 		t.Fatalf("%d documents after the first sync, want 3", n)
 	}
+	stamp := func() string {
+		x.mu.RLock()
+		defer x.mu.RUnlock()
+		return x.manifest[rel]
+	}
+	first := stamp()
 	// Another day, indexed after the first build, starts the vector log:
 	// a file that grows, which a full inode table does not stop.
 	other := writeFile(t, root, "2026-03-15", "# 2026-03-15 Sunday\n\n- 09:00 a walk\n")
 	syncPath(t, x, root, other)
-	// Opened again, bleve has no write under way that would free a file
-	// (and an inode) once the table is full.
-	x.Close()
-	x = openTest(t, root, offline.NewEmbedder())
+	if _, err := os.Stat(filepath.Join(root, "index", vecLogName)); err != nil {
+		t.Fatalf("no vector log: %v", err)
+	}
 	writeFile(t, root, editDay, dayOf(6))
 	steadyInodes(t, disk)
 	limitInodes(t, disk, 0)
@@ -114,6 +120,9 @@ func TestFailedBatchRetried(t *testing.T) {
 		t.Fatalf("indexing with no file to create succeeded: the test did not make the write fail")
 	}
 	t.Logf("the failed write: %v", err)
+	if got := stamp(); got != first {
+		t.Errorf("after the failed write the manifest says %s was indexed at %q, the stamp of the file not written; want %q", rel, got, first)
+	}
 	limitInodes(t, disk, 10000)
 	if _, err := x.SyncPaths(context.Background(), []string{rel}, DayFiles{Root: root}); err != nil {
 		t.Fatalf("the retry: %v", err)
