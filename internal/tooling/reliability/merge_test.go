@@ -425,7 +425,12 @@ func TestEditorStallsMidWrite(t *testing.T) {
 		note := fmt.Sprintf("typed in the editor before save %d", i+1)
 		want[note] = 1
 		tried = append(tried, note)
-		content := readFile(t, r.dayFile()) + fmt.Sprintf("- 23:%02d %s\n", 10+i, note)
+		// The person's line goes under the title: the second write is
+		// then as long as what the half file lacks, and what was appended
+		// meanwhile, longer (a separator, the cut line whole), sticks out.
+		cur := readFile(t, r.dayFile())
+		title, rest, _ := strings.Cut(cur, "\n\n")
+		content := title + "\n\n" + fmt.Sprintf("- 00:%02d %s\n", 10+i, note) + rest
 		stalledSave(t, r.dayFile(), content, pause)
 		text := fmt.Sprintf("remembered after stalled save %d", i+1)
 		r.rememberAt(fmt.Sprintf("05:%02d", i), text)
