@@ -267,6 +267,10 @@ func (k *Keeper) Changed(days []date.Date) []date.Date {
 		}
 		if settle {
 			wait = append(wait, d)
+		} else {
+			k.mu.Lock()
+			delete(k.waiting, d) // merged, or nothing to merge: a later change waits afresh
+			k.mu.Unlock()
 		}
 	}
 	k.later(wait)
@@ -312,9 +316,6 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 	if r.settle {
 		return false, true
 	}
-	k.mu.Lock()
-	delete(k.waiting, d)
-	k.mu.Unlock()
 	if st.Hash == was && !r.wrote {
 		return false, false
 	}
