@@ -184,6 +184,34 @@ func (l *Locked) Write(p *Plan) error {
 	return nil
 }
 
+// Undo cuts the file back to what it was before p, written by Write, was:
+// what must not stand when the record that guards it could not be
+// completed.
+func (l *Locked) Undo(p *Plan) error {
+	if p.add == "" || len(l.content) != p.old+len(p.add) {
+		return nil
+	}
+	if err := l.f.Truncate(int64(p.old)); err != nil {
+		return fmt.Errorf("cutting %s back: %w", l.Path, err)
+	}
+	if err := l.f.Sync(); err != nil {
+		return fmt.Errorf("syncing %s: %w", l.Path, err)
+	}
+	l.content = l.content[:p.old:p.old]
+	return nil
+}
+
+// Inode returns the inode number of the file l holds, or 0 where the
+// system does not say: a file saved by rename over the day file has
+// another, one written in place the same.
+func (l *Locked) Inode() uint64 {
+	fi, err := l.f.Stat()
+	if err != nil {
+		return 0
+	}
+	return inode(fi)
+}
+
 // Quiet reports whether the file is Unchanged and was last modified window
 // ago or longer: a writer that takes no lock is not in the middle of a save
 // (an editor that truncates, writes part, pauses and writes the rest).

@@ -180,13 +180,14 @@ func (k *Keeper) base(l *dayfiles.Locked, force bool) (st *dayState, end int64, 
 		h := sha256.New()
 		h.Write(l.Content())
 		if hex.EncodeToString(h.Sum(nil)) == hd.Hash {
-			return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next, hashed: h}, end, false, nil
+			return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next, Ino: hd.Ino, hashed: h}, end, false, nil
 		}
 	}
 	st, err = load(k.root, l.Date)
 	if err != nil {
 		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
 	}
+	st.resolve(dayfiles.RelPath(l.Date), l.Date, l.Content())
 	if r := k.mergeLocked(l, st, force); r.settle && len(bytes.TrimSpace(l.Content())) > 0 {
 		return nil, 0, true, nil
 	}
@@ -233,20 +234,32 @@ func (k *Keeper) appendRecorded(l *dayfiles.Locked, st *dayState, end int64, lin
 		h.Write(l.Content())
 	}
 	h.Write([]byte(p.Added()))
-	hd := head{Hash: hex.EncodeToString(h.Sum(nil)), Len: int64(len(l.Content()) + len(p.Added())), Next: st.Next + 1}
-	undo, err := appendLog(k.root, l.Date, end, es, hd)
+	hd := head{Hash: hex.EncodeToString(h.Sum(nil)), Len: int64(len(l.Content()) + len(p.Added())), Next: st.Next + 1, Ino: l.Inode()}
+	undo, at, err := appendLog(k.root, l.Date, end, es)
 	if err != nil {
 		return nil, fmt.Errorf("recording the new entries in the merge base, which guards them against a stale copy saved over them; nothing was written to %s: %w",
 			dayfiles.RelPath(l.Date), err)
 	}
 	if err := l.Write(p); err != nil {
 		if uerr := undo(); uerr != nil {
-			k.log.Error("an append failed and its record stays in the merge base: a stale copy saved later brings its entries back", "day", l.Date.String(), "err", uerr)
+			k.log.Error("an append failed and its entries stay in the merge base until the next merge drops them", "day", l.Date.String(), "err", uerr)
+		}
+		return nil, err
+	}
+	if err := appendHead(k.root, l.Date, at, hd); err != nil {
+		// Not acknowledged: nothing of it stays.
+		err = fmt.Errorf("recording the new entries in the merge base, which guards them against a stale copy saved over them; nothing was written to %s: %w",
+			dayfiles.RelPath(l.Date), err)
+		if uerr := l.Undo(p); uerr != nil {
+			return nil, fmt.Errorf("%w; and cutting the day file back failed, so the entries are there unacknowledged: %v", err, uerr)
+		}
+		if uerr := undo(); uerr != nil {
+			k.log.Error("an append failed and its entries stay in the merge base until the next merge drops them", "day", l.Date.String(), "err", uerr)
 		}
 		return nil, err
 	}
 	st.Appended = append(st.Appended, es...)
-	st.Hash, st.Len, st.Next, st.hashed = hd.Hash, hd.Len, hd.Next, nil
+	st.Hash, st.Len, st.Next, st.Ino, st.hashed = hd.Hash, hd.Len, hd.Next, hd.Ino, nil
 	return p.Written, nil
 }
 
@@ -308,7 +321,9 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		k.log.Warn("cannot merge without the base; keeping the file as it is", "day", d.String(), "err", err)
 		return false, false
 	}
-	if len(st.Appended) == 0 {
+	resolved := len(st.pending) > 0
+	st.resolve(dayfiles.RelPath(d), d, l.Content())
+	if len(st.Appended) == 0 && !resolved {
 		return false, false
 	}
 	was := st.Hash
@@ -316,7 +331,7 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 	if r.settle {
 		return false, true
 	}
-	if st.Hash == was && !r.wrote {
+	if st.Hash == was && !r.wrote && !resolved {
 		return false, false
 	}
 	if _, err := st.save(k.root, d); err != nil {
@@ -421,14 +436,15 @@ type mergeResult struct {
 // lacks entries appended after them too.
 //
 // Entries are appended again only to a file that has settled: unchanged
-// since it was read under the lock, and for Settle before (Locked.Quiet),
-// unless force (it has waited long enough); otherwise nothing changes and
-// the result says to look again later.
+// since it was read under the lock, and, when it is the file daybook last
+// knew written in place (not one saved by rename over it), unchanged for
+// Settle before (Locked.Quiet), unless force (it has waited long enough);
+// otherwise nothing changes and the result says to look again later.
 func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) mergeResult {
 	content := l.Content()
 	h := hash(content)
 	if h == st.Hash || len(st.Appended) == 0 {
-		st.know(content)
+		st.know(l)
 		return mergeResult{}
 	}
 	path := dayfiles.RelPath(l.Date)
@@ -486,7 +502,11 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) merge
 			lost = append(lost, a)
 		}
 	}
-	if len(lost) > 0 && !l.Unchanged() || len(lost) > 0 && !force && !l.Quiet(k.settle) {
+	// A file saved by rename (another inode than daybook last knew) was
+	// whole when it took the path; one written in place may be half
+	// written yet.
+	inPlace := st.Ino == 0 || st.Ino == l.Inode()
+	if len(lost) > 0 && !l.Unchanged() || len(lost) > 0 && inPlace && !force && !l.Quiet(k.settle) {
 		k.log.Info("entries daybook appended are missing from a file that changed a moment ago; appending them again once it settles",
 			"path", path, "entries", len(lost))
 		return mergeResult{settle: true}
@@ -518,7 +538,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) merge
 		st.Next++
 		r.wrote = true
 	}
-	st.know(l.Content())
+	st.know(l)
 	st.prune(k.now().Add(-Window))
 	return r
 }

@@ -26,13 +26,17 @@ const StateDir = "state/merge"
 
 // dayState is what daybook last knew of one day file.
 type dayState struct {
-	Hash     string     `json:"hash"` // SHA-256 of the content daybook last wrote or merged
-	Len      int64      `json:"len"`  // the length of that content
-	Next     int64      `json:"next"` // the number of the next append
+	Hash     string     `json:"hash"`          // SHA-256 of the content daybook last wrote or merged
+	Len      int64      `json:"len"`           // the length of that content
+	Ino      uint64     `json:"ino,omitempty"` // the file's inode then, 0 if unknown
+	Next     int64      `json:"next"`          // the number of the next append
 	Appended []appended `json:"appended,omitempty"`
 	Restored []restored `json:"restored,omitempty"` // appended again after a stale save, for status
 
 	hashed gohash.Hash // holds the file's content as Hash says, when taken: not on disk
+	// pending are the entries after the log's last head: an append whose
+	// end the base does not know (resolve).
+	pending []appended
 }
 
 // appended is an entry daybook appended, acknowledged to its writer.
@@ -60,11 +64,13 @@ type restored struct {
 // one record: an entry daybook appended, an entry appended again (for
 // status), or a head, which commits the records before it and says what
 // the day file holds after them (its hash and length, and the number of
-// the next append). An append adds its entries and a head, in one write,
-// synced, before the entries go to the day file: the cost of an append
-// does not grow with the day. A merge, which drops entries from the base,
-// writes the whole base anew (a compaction). Lines after the last head
-// were cut short by a crash and are not part of the base.
+// the next append). An append writes its entries, synced, before they go
+// to the day file, and its head after: the cost of an append does not
+// grow with the day. Entries after the last head are of an append that
+// was cut short (a process killed between the writes): those the day file
+// holds were written, and are daybook's; the others were not, and were
+// never acknowledged (resolve). A merge, which drops entries from the
+// base, writes the whole base anew (a compaction).
 type record struct {
 	Entry    *appended `json:"e,omitempty"`
 	Restored *restored `json:"r,omitempty"`
@@ -76,6 +82,7 @@ type head struct {
 	Hash string `json:"hash"`
 	Len  int64  `json:"len"`
 	Next int64  `json:"next"`
+	Ino  uint64 `json:"ino,omitempty"`
 }
 
 // lockDay takes the day's merge lock, on state/merge/DAY.lock: every
@@ -114,7 +121,8 @@ func load(root string, d date.Date) (*dayState, error) {
 }
 
 // parseLog replays a base's records and returns the state and the length
-// of what its last head commits.
+// of what its last head commits; the entries after it are st.pending. A
+// line cut short (no newline) is left out.
 func parseLog(p string, data []byte) (*dayState, int64, error) {
 	st := &dayState{}
 	var es []appended
@@ -123,7 +131,7 @@ func parseLog(p string, data []byte) (*dayState, int64, error) {
 	for n, off := 1, 0; off < len(data); n++ {
 		i := bytes.IndexByte(data[off:], '\n')
 		if i < 0 {
-			break // cut short by a crash: not committed
+			break // cut short by a crash
 		}
 		line := data[off : off+i]
 		off += i + 1
@@ -140,13 +148,42 @@ func parseLog(p string, data []byte) (*dayState, int64, error) {
 			st.Appended = append(st.Appended, es...)
 			st.Restored = append(st.Restored, rs...)
 			es, rs = es[:0], rs[:0]
-			st.Hash, st.Len, st.Next = r.Head.Hash, r.Head.Len, r.Head.Next
+			st.Hash, st.Len, st.Next, st.Ino = r.Head.Hash, r.Head.Len, r.Head.Next, r.Head.Ino
 			end = int64(off)
 		default:
 			return &dayState{}, 0, fmt.Errorf("reading the merge base %s, line %d: not a record daybook writes", p, n)
 		}
 	}
+	st.pending = es
 	return st, end, nil
+}
+
+// resolve settles the pending entries against the day file's content:
+// those it holds were written by an append cut short before its head, and
+// are daybook's, kept as that append's; the others never reached the file
+// and were never acknowledged, and go. A file that does not parse keeps
+// them all, to be merged once it does.
+func (st *dayState) resolve(rel string, d date.Date, content []byte) {
+	if len(st.pending) == 0 {
+		return
+	}
+	present := map[string]bool{}
+	if day, err := dayfiles.Parse(rel, d, content); err == nil {
+		for _, e := range day.Entries {
+			present[e.ID] = true
+		}
+	} else {
+		for _, a := range st.pending {
+			present[a.ID] = true
+		}
+	}
+	for _, a := range st.pending {
+		if present[a.ID] {
+			st.Appended = append(st.Appended, a)
+			st.Next = max(st.Next, a.Batch+1)
+		}
+	}
+	st.pending = nil
 }
 
 // loadJSON reads a base as versions before the log kept it.
@@ -202,45 +239,44 @@ func readHead(root string, d date.Date) (h head, end int64, ok bool) {
 	return *r.Head, fi.Size(), true
 }
 
-// appendLog appends records, ending in a head, to d's base after its first
-// end bytes (what its last head commits; a tail cut short by a crash goes),
-// and syncs them. It returns an undo that cuts them off again.
-func appendLog(root string, d date.Date, end int64, es []appended, h head) (undo func() error, err error) {
+// appendLog appends the entries of an append to d's base after its first
+// end bytes (what its last head commits; a tail cut short by a crash
+// goes), and syncs them. It returns an undo that cuts them off again, and
+// the length of the log with them, after which their head goes
+// (appendHead).
+func appendLog(root string, d date.Date, end int64, es []appended) (undo func() error, after int64, err error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	for i := range es {
 		if err := enc.Encode(record{Entry: &es[i]}); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-	}
-	if err := enc.Encode(record{Head: &h}); err != nil {
-		return nil, err
 	}
 	p := logPath(root, d)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		return nil, fmt.Errorf("writing the merge base: %w", err)
+		return nil, 0, fmt.Errorf("writing the merge base: %w", err)
 	}
 	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("writing the merge base: %w", err)
+		return nil, 0, fmt.Errorf("writing the merge base: %w", err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("writing the merge base %s: %w", p, err)
+		return nil, 0, fmt.Errorf("writing the merge base %s: %w", p, err)
 	}
 	if fi.Size() != end {
 		if err := f.Truncate(end); err != nil {
-			return nil, fmt.Errorf("writing the merge base %s: %w", p, err)
+			return nil, 0, fmt.Errorf("writing the merge base %s: %w", p, err)
 		}
 	}
 	if _, err := f.WriteAt(b.Bytes(), end); err != nil {
 		f.Truncate(end)
-		return nil, fmt.Errorf("writing the merge base %s: %w", p, err)
+		return nil, 0, fmt.Errorf("writing the merge base %s: %w", p, err)
 	}
 	if err := f.Sync(); err != nil {
 		f.Truncate(end)
-		return nil, fmt.Errorf("syncing the merge base %s: %w", p, err)
+		return nil, 0, fmt.Errorf("syncing the merge base %s: %w", p, err)
 	}
 	if end == 0 {
 		syncDir(filepath.Dir(p))
@@ -250,12 +286,33 @@ func appendLog(root string, d date.Date, end int64, es []appended, h head) (undo
 			return fmt.Errorf("cutting the merge base %s back: %w", p, err)
 		}
 		return nil
-	}, nil
+	}, end + int64(b.Len()), nil
 }
 
-// know records content as what daybook last knew of the day file.
-func (st *dayState) know(content []byte) {
-	st.Hash, st.Len = hash(content), int64(len(content))
+// appendHead appends h to d's base, after its first at bytes, once the
+// append it closes is in the day file. It is not synced: a head lost to a
+// power cut is found again from the day file (resolve).
+func appendHead(root string, d date.Date, at int64, h head) error {
+	line, err := json.Marshal(record{Head: &h})
+	if err != nil {
+		return err
+	}
+	p := logPath(root, d)
+	f, err := os.OpenFile(p, os.O_RDWR, 0o600)
+	if err != nil {
+		return fmt.Errorf("writing the merge base: %w", err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt(append(line, '\n'), at); err != nil {
+		f.Truncate(at)
+		return fmt.Errorf("writing the merge base %s: %w", p, err)
+	}
+	return nil
+}
+
+// know records l's content as what daybook last knew of the day file.
+func (st *dayState) know(l *dayfiles.Locked) {
+	st.Hash, st.Len, st.Ino = hash(l.Content()), int64(len(l.Content())), l.Inode()
 }
 
 // save writes d's whole state as a new log, in place of the old by rename,
@@ -292,7 +349,7 @@ func (st *dayState) write(root string, d date.Date) (int64, error) {
 			return 0, err
 		}
 	}
-	if err := enc.Encode(record{Head: &head{Hash: st.Hash, Len: st.Len, Next: st.Next}}); err != nil {
+	if err := enc.Encode(record{Head: &head{Hash: st.Hash, Len: st.Len, Next: st.Next, Ino: st.Ino}}); err != nil {
 		return 0, err
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
