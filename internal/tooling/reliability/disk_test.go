@@ -32,6 +32,20 @@ func smallDisk(t *testing.T, size string) string {
 	return dir
 }
 
+// rigOn returns a rig whose data dir is on the disk mounted at disk.
+func rigOn(t *testing.T, disk, config string) *rig {
+	t.Helper()
+	r := newRig(t, config)
+	r.dir = filepath.Join(disk, "data")
+	for i, kv := range r.env {
+		if strings.HasPrefix(kv, "DAYBOOK_DIR=") {
+			r.env[i] = "DAYBOOK_DIR=" + r.dir
+		}
+	}
+	os.MkdirAll(r.dir, 0o755)
+	return r
+}
+
 // fill writes a filler file until the disk at dir is full and returns its path.
 func fill(t *testing.T, dir string) string {
 	t.Helper()
@@ -62,14 +76,7 @@ func fill(t *testing.T, dir string) string {
 // the daemon stays up, and writes work again once space returns.
 func TestDiskFull(t *testing.T) {
 	disk := smallDisk(t, "2m")
-	r := newRig(t, "")
-	r.dir = filepath.Join(disk, "data")
-	for i, kv := range r.env {
-		if strings.HasPrefix(kv, "DAYBOOK_DIR=") {
-			r.env[i] = "DAYBOOK_DIR=" + r.dir
-		}
-	}
-	os.MkdirAll(r.dir, 0o755)
+	r := rigOn(t, disk, "")
 	d := r.startDaemon()
 	acked := map[string]ack{}
 	var tried []string
@@ -240,14 +247,7 @@ func TestReadOnlyDataDir(t *testing.T) {
 // guards it against a stale copy holds it.
 func TestDiskFullThenStaleSave(t *testing.T) {
 	disk := smallDisk(t, "8m")
-	r := newRig(t, mergeConfig)
-	r.dir = filepath.Join(disk, "data")
-	for i, kv := range r.env {
-		if strings.HasPrefix(kv, "DAYBOOK_DIR=") {
-			r.env[i] = "DAYBOOK_DIR=" + r.dir
-		}
-	}
-	os.MkdirAll(r.dir, 0o755)
+	r := rigOn(t, disk, mergeConfig)
 	d := r.startDaemon()
 	want := map[string]int{}
 	refused := 0
