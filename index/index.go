@@ -61,9 +61,12 @@ type Index struct {
 	dir  string
 	root string // Options.Root
 	bl   bleve.Index
-	emb  Embedder
-	log  *slog.Logger
-	now  func() time.Time
+	// boltTimeout is how long opening bleve waits for its lock, kept for
+	// reopening it after a failed batch (reopen).
+	boltTimeout time.Duration
+	emb         Embedder
+	log         *slog.Logger
+	now         func() time.Time
 
 	progress func(done, total int) // Options.Progress
 
@@ -262,6 +265,7 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 	// Batches are safe (the default): Batch returns once the batch is on
 	// disk. scorch's unsafe_batch would return earlier, but Close does not
 	// flush what is not persisted yet, so a CLI run would lose its work.
+	x.boltTimeout = timeout
 	rt := map[string]any{"bolt_timeout": timeout.String()}
 	if _, serr := os.Stat(path); errors.Is(serr, os.ErrNotExist) {
 		bl, err := bleve.New(path, newMapping())
