@@ -19,12 +19,7 @@ import (
 func TestRequestsAnswerDuringFirstBuild(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newApp(t, dir)
-	for d := 1; d <= 12; d++ {
-		if _, err := a.Remember(ctx, api.RememberRequest{Text: fmt.Sprintf("note %d about the garden", d), At: fmt.Sprintf("2026-01-%02d 09:00", d)}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	a := twelveDays(t, dir)
 	a.Close()
 
 	started, release := make(chan struct{}), make(chan struct{})
