@@ -26,6 +26,10 @@ type CheckResult struct {
 // daybook wrote: not broken, but Open rebuilds it (or moves it aside).
 var ErrOldFormat = errors.New("index of another format")
 
+// ErrBehind is what Check returns for an index that reads but holds
+// fewer documents than vectors: its catch-up indexes the files again.
+var ErrBehind = errors.New("index behind its vectors")
+
 // checkLockTimeout is how long Check waits for another process to let go
 // of the index before it reports ErrBusy.
 const checkLockTimeout = 200 * time.Millisecond
@@ -90,6 +94,15 @@ func Check(ctx context.Context, dir string) (CheckResult, error) {
 			return r, err
 		}
 		r.Vectors = v.len()
+	}
+	// Scorch opens an older snapshot, or none, when the newest one's
+	// segments will not load, and only logs it; a write cut short between
+	// the vector log and the bleve batch leaves the same: vectors of
+	// documents the bleve index does not hold. The manifest is as old as
+	// the documents, so the next catch-up indexes those files again.
+	if uint64(r.Vectors) > r.Docs {
+		return r, fmt.Errorf("%w: %s holds %d documents, fewer than the %d vectors of %s (its newest segments in %s did not load, or a write was cut short)",
+			ErrBehind, path, r.Docs, r.Vectors, filepath.Join(dir, vecBinName), filepath.Join(path, "store"))
 	}
 	r.Bytes = DiskBytes(dir)
 	return r, nil

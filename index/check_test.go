@@ -43,6 +43,8 @@ func TestCheckFindsACorruptIndex(t *testing.T) {
 		{"meta", "meta.json", func(t *testing.T, dir string) {
 			os.WriteFile(filepath.Join(dir, "meta.json"), []byte("{\"format\": "), 0o644)
 		}},
+		// Scorch falls back to an older snapshot, or none, for segments
+		// that will not load: the vectors tell.
 		{"segment", "bleve", func(t *testing.T, dir string) {
 			segs, _ := filepath.Glob(filepath.Join(dir, "bleve", "store", "*.zap"))
 			if len(segs) == 0 {

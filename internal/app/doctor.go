@@ -134,6 +134,8 @@ func (a *App) checkIndex(ctx context.Context) api.Check {
 	switch {
 	case errors.Is(err, index.ErrBusy):
 		return ok(name, "%s: in use by a running daybook, which opened it; %.1f MB", dir, float64(index.DiskBytes(dir))/1e6)
+	case errors.Is(err, index.ErrBehind):
+		return warn(name, `start "daybook daemon" (or run any recall): its catch-up indexes those files again; if this stays, run "daybook reindex"`, "%v", err)
 	case errors.Is(err, index.ErrOldFormat):
 		return warn(name, `start "daybook daemon" or run "daybook reindex" to rebuild it`, "%v", err)
 	case err != nil:
