@@ -102,7 +102,8 @@ const (
 
 // Open opens the index in dir (DATA/index), creating it when missing. An
 // index that will not open (corrupt, of another format) is moved aside to
-// dir.broken-TIMESTAMP and a new empty one is made, with a log line; a
+// dir.broken-TIMESTAMP and a new empty one is made, with a log line; only
+// the newest folder moved aside is kept (pruneAside). A
 // changed embedder empties the manifest so that Sync re-embeds everything.
 // It returns ErrBusy when another process holds the index. An error that
 // does not prove the index unreadable (its files changed between two
@@ -185,6 +186,9 @@ func openHolding(dir string, opts Options, want meta, offErr error, lock *os.Fil
 		log.Warn("index will not open; moving it aside and rebuilding", "dir", dir, "moved_to", aside, "err", err)
 		if rerr := os.Rename(dir, aside); rerr != nil {
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
+		}
+		for _, p := range pruneAside(dir, aside) {
+			log.Info("removed an older broken index; the newest is kept", "dir", p, "kept", aside)
 		}
 		x = mk()
 		if err = x.open(want, opts.LockTimeout); err != nil {
