@@ -10,6 +10,7 @@ import (
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // A first build of the index holds no request that does not need the
@@ -89,7 +90,7 @@ func TestRequestsAnswerDuringFirstBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hits, err := x.Search(ctx, index.Query{Text: "zeppelin", Level: index.LevelEntry, K: 5})
+	hits, err := x.Search(ctx, index.Query{Text: "zeppelin", Level: date.LevelEntry, K: 5})
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("what remember wrote during the build is not indexed after it: %v %v", hits, err)
 	}
