@@ -306,3 +306,23 @@ func TestLogseqPattern(t *testing.T) {
 		t.Errorf("yyyy-MM-dd: %+v %v", res.Entries, res.Skipped)
 	}
 }
+
+// A line headed like an entry whose date or time does not parse is
+// reported by file:line with its text, and neither it nor its body is
+// glued to the entry above.
+func TestJrnlBadTimeIsReported(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "j.txt", "[2024-03-01 09:00] Good one.\nIts body.\n\n[2024-03-02 25:61] Bad clock.\nThe bad one's body.\n\n[2024-02-30 10:00] No such day.\n\n[2024-03-03 08:00] Good again.\n")
+	res := read(t, "jrnl", p, importer.Options{})
+	if len(res.Entries) != 2 || res.Entries[0].Text != "Good one.\nIts body." || res.Entries[1].Text != "Good again." {
+		t.Errorf("entries %+v, want the two good ones, nothing glued", res.Entries)
+	}
+	if len(res.Skipped) != 2 {
+		t.Fatalf("skipped %v, want the two bad headers", res.Skipped)
+	}
+	for i, want := range []string{p + ":4: [2024-03-02 25:61] Bad clock.", p + ":7: [2024-02-30 10:00] No such day."} {
+		if s := res.Skipped[i]; !strings.HasPrefix(s.String(), want) || s.Why != importer.WhyBadTime {
+			t.Errorf("skip %d: %q (%s), want it to start %q", i+1, s, s.Why, want)
+		}
+	}
+}
