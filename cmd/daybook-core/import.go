@@ -81,6 +81,9 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return usagef("import: --pattern names daily notes' file names: it goes with --from obsidian or logseq")
 	}
 	if o.from == "jsonl" || o.from == "" {
+		if got := importer.Sniff(pos[0]); pos[0] != "-" && got != "" && got != "jsonl" {
+			return usagef("import: %s is not JSON lines (--from jsonl, the default): %s", pos[0], tryFrom(got))
+		}
 		return importJSONLines(ctx, e, pos[0], o)
 	}
 	f, err := importer.Lookup(o.from)
@@ -91,6 +94,16 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return usagef("import: --from %s reads a file or folder, not standard input", o.from)
 	}
 	res, err := f.Read(pos[0], importer.Options{Pattern: o.pattern})
+	if err != nil || len(res.Entries) == 0 {
+		// Nothing read: a wrong --from, if the input looks like another format.
+		if got := importer.Sniff(pos[0]); got != "" && got != o.from {
+			what := "no entries read"
+			if err != nil {
+				what = err.Error()
+			}
+			return usagef("import: --from %s: %s; %s", o.from, what, tryFrom(got))
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
@@ -105,6 +118,19 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	lines, froms := importLines(res.Entries)
 	o.notDaily = res.NotDaily
 	return runImportLines(ctx, e, bytes.NewReader(lines), len(res.Entries), froms, res.Skipped, o)
+}
+
+// formatNouns name what each --from reads, for hints.
+var formatNouns = map[string]string{
+	"jsonl": "daybook's JSON lines", "obsidian": "an Obsidian vault", "logseq": "a Logseq graph",
+	"jrnl": "a jrnl journal", "dayone": "a Day One export", "chatgpt": "a ChatGPT export", "locomo": "a LoCoMo file",
+}
+
+// tryFrom is the hint for an input that looks like format: "this looks
+// like a ChatGPT export: try --from chatgpt", and the values --from takes.
+func tryFrom(format string) string {
+	return fmt.Sprintf("this looks like %s: try --from %s (--from takes jsonl, %s)",
+		formatNouns[format], format, strings.Join(importer.Names(), ", "))
 }
 
 // importJSONLines imports daybook's own JSON lines from path or stdin.

@@ -280,3 +280,33 @@ func TestImportObsidianVault(t *testing.T) {
 		t.Errorf("again, --json: exit %d, %s", code, out)
 	}
 }
+
+// A wrong --from (or none, for an export) says which format the input
+// looks like, and lists the ones --from takes; nothing is written.
+func TestImportWrongFromHints(t *testing.T) {
+	const src = "../../internal/adapters/importer/testdata/"
+	for _, tc := range []struct{ from, path, want string }{
+		{"", "chatgpt/conversations.json", "this looks like a ChatGPT export: try --from chatgpt"},
+		{"jsonl", "dayone/Journal.json", "this looks like a Day One export: try --from dayone"},
+		{"dayone", "chatgpt/conversations.json", "this looks like a ChatGPT export: try --from chatgpt"},
+		{"chatgpt", "locomo.json", "this looks like a LoCoMo file: try --from locomo"},
+		{"locomo", "jrnl.json", "this looks like a jrnl journal: try --from jrnl"},
+		{"jrnl", "dayone/Journal.json", "this looks like a Day One export: try --from dayone"},
+		{"dayone", "jrnl.txt", "this looks like a jrnl journal: try --from jrnl"},
+		{"obsidian", "logseq", "this looks like a Logseq graph: try --from logseq"},
+		{"logseq", "obsidian", "this looks like an Obsidian vault: try --from obsidian"},
+	} {
+		dir, daybook := importEnv(t)
+		args := []string{"import", src + tc.path}
+		if tc.from != "" {
+			args = append(args, "--from", tc.from)
+		}
+		_, errs, code := daybook(args...)
+		if code != 2 || !strings.Contains(errs, tc.want) || !strings.Contains(errs, "(--from takes jsonl, chatgpt, dayone, jrnl, locomo, logseq, obsidian)") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q with the formats listed", args, code, errs, tc.want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
+			t.Errorf("%v wrote %s", args, filepath.Join(dir, "days"))
+		}
+	}
+}

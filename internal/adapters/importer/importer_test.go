@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"archive/zip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -435,6 +436,36 @@ func TestJrnlBadTimeIsReported(t *testing.T) {
 	for i, want := range []string{p + ":4: [2024-03-02 25:61] Bad clock.", p + ":7: [2024-02-30 10:00] No such day."} {
 		if s := res.Skipped[i]; !strings.HasPrefix(s.String(), want) || s.Why != importer.WhyBadTime {
 			t.Errorf("skip %d: %q (%s), want it to start %q", i+1, s, s.Why, want)
+		}
+	}
+}
+
+// A JSON export cut short (or otherwise broken) is an error naming the
+// file, and the line and column where its JSON broke.
+func TestTruncatedJSONExports(t *testing.T) {
+	for _, tc := range []struct{ format, src, name string }{
+		{"dayone", "testdata/dayone/Journal.json", "Journal.json"},
+		{"chatgpt", "testdata/chatgpt/conversations.json", "conversations.json"},
+		{"locomo", "testdata/locomo.json", "locomo.json"},
+		{"jrnl", "testdata/jrnl.json", "jrnl.json"},
+	} {
+		b, err := os.ReadFile(tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := b[:len(b)/2]
+		p := write(t, t.TempDir(), tc.name, string(cut))
+		line, col := 1+strings.Count(string(cut), "\n"), 1+len([]rune(string(cut[strings.LastIndex(string(cut), "\n")+1:])))
+		f, _ := importer.Lookup(tc.format)
+		_, err = f.Read(p, importer.Options{})
+		if want := fmt.Sprintf("%s:%d:%d: unexpected end of JSON input (the file ends before its JSON does: cut short?)", p, line, col); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s cut short: err = %v, want it to say %q", tc.format, err, want)
+		}
+		// A value of the wrong kind is named by where it is, not by Go's types.
+		broken := strings.Replace(string(b), "[", "7, [", 1)
+		p = write(t, t.TempDir(), tc.name, broken)
+		if _, err = f.Read(p, importer.Options{}); err == nil || !strings.Contains(err.Error(), p+":") || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("%s with a stray 7: err = %v, want the path, line and column, and no Go type", tc.format, err)
 		}
 	}
 }

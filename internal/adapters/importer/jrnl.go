@@ -23,7 +23,7 @@ func (jrnlFormat) Read(path string, _ Options) (Result, error) {
 		return Result{}, fmt.Errorf("reading jrnl journal: %w", err)
 	}
 	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '{' {
-		return readJrnlJSON(path, t)
+		return readJrnlJSON(path, b)
 	}
 	return readJrnlText(path, string(b)), nil
 }
@@ -150,7 +150,7 @@ func readJrnlJSON(path string, b []byte) (Result, error) {
 		Entries []json.RawMessage `json:"entries"`
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
-		return res, fmt.Errorf("reading jrnl JSON export %s: %w", path, err)
+		return res, fmt.Errorf("reading jrnl JSON export: %w", jsonError(path, b, err))
 	}
 	for i, raw := range in.Entries {
 		from := fmt.Sprintf("%s: entry %d", path, i+1)
@@ -163,7 +163,7 @@ func readJrnlJSON(path string, b []byte) (Result, error) {
 			Starred bool     `json:"starred"`
 		}
 		if err := json.Unmarshal(raw, &e); err != nil {
-			res.skip(from, WhyMalformed, "not a jrnl entry: %v", err)
+			res.skip(from, WhyMalformed, "not a jrnl entry: %v", jsonWhat(err))
 			continue
 		}
 		if e.Time == "" {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"unicode/utf8"
 )
 
@@ -50,9 +51,39 @@ func jsonError(path string, b []byte, err error) error {
 		}
 		ie.Line, ie.Col = lineCol(b, off)
 	case errors.As(err, &typ):
-		ie.Line, ie.Col = lineCol(b, int(typ.Offset))
+		ie.Line, ie.Col = lineCol(b, int(typ.Offset)-1)
+		ie.Err = jsonWhat(err)
 	}
 	return ie
+}
+
+// jsonWhat is err from encoding/json said without Go's types: "a JSON
+// object, not a list", "\"entries\" is a JSON string, not a list".
+func jsonWhat(err error) error {
+	var typ *json.UnmarshalTypeError
+	if !errors.As(err, &typ) {
+		return err
+	}
+	want := "a value of another kind"
+	if typ.Type != nil {
+		switch typ.Type.Kind() {
+		case reflect.Slice, reflect.Array:
+			want = "a list"
+		case reflect.Struct, reflect.Map:
+			want = "an object"
+		case reflect.String:
+			want = "a string"
+		case reflect.Bool:
+			want = "true or false"
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+			reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+			want = "a number"
+		}
+	}
+	if typ.Field != "" {
+		return fmt.Errorf("%q is a JSON %s, not %s", typ.Field, typ.Value, want)
+	}
+	return fmt.Errorf("a JSON %s, not %s", typ.Value, want)
 }
 
 // lineCol is the 1-based line and column (in characters) of byte off of b.
