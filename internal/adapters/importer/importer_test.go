@@ -93,6 +93,8 @@ It went on.
 
 ---
 Closing thought.
+
+[dune]: https://example.org/dune
 `)
 	res := read(t, "obsidian", dir, importer.Options{})
 	want := []string{
@@ -105,6 +107,7 @@ Closing thought.
 		"Home: Fixed the tap",
 		"Home: Called [[Mum]]",
 		"Home: Closing thought.",
+		"Home: [dune]: https://example.org/dune",
 	}
 	var got []string
 	for _, e := range res.Entries {
@@ -136,17 +139,14 @@ func TestObsidianOtherNotesCounted(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "of its 3 notes, none is named by a date in the pattern DD.MM.YYYY (from --pattern)") {
 		t.Errorf("a pattern no note matches: err = %v", err)
 	}
-}
-
-// Logseq's journals folder holds journals only: a name that is not a date
-// there is reported by name.
-func TestLogseqNotADate(t *testing.T) {
-	dir := t.TempDir()
-	write(t, dir, "journals/2024_03_01.md", "- A day.\n")
-	write(t, dir, "journals/Ideas.md", "- Not a day.\n")
-	res := read(t, "logseq", dir, importer.Options{})
+	// Logseq's journals folder holds journals only: a name that is not a
+	// date there is still reported by name.
+	graph := t.TempDir()
+	write(t, graph, "journals/2024_03_01.md", "- A day.\n")
+	write(t, graph, "journals/Ideas.md", "- Not a day.\n")
+	res = read(t, "logseq", graph, importer.Options{})
 	if len(res.Entries) != 1 || len(res.Skipped) != 1 || !strings.HasSuffix(res.Skipped[0].String(), "Ideas.md: the name is not a date in the pattern yyyy_MM_dd") {
-		t.Errorf("entries %+v skipped %v", res.Entries, res.Skipped)
+		t.Errorf("logseq: entries %+v skipped %v", res.Entries, res.Skipped)
 	}
 }
 

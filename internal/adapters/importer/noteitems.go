@@ -8,14 +8,16 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
-// noteParser reads daily notes as CommonMark; it holds no state between
-// Parse calls.
-var noteParser = goldmark.DefaultParser()
+// noteParser reads the blocks of daily notes as CommonMark, and no more:
+// an item's text is taken from the note as written, so inlines (links,
+// emphasis) are not parsed, and a link reference definition stays a block
+// of text. It holds no state between Parse calls.
+var noteParser = parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...))
 
 // noteItems splits a daily note into entries of its day, in the note's
 // order: the YAML front matter as written (without its --- lines); each
