@@ -35,7 +35,7 @@ func noteItems(src []byte, day time.Time, stem, from string) []Entry {
 			out = append(out, Entry{At: day, Local: true, Text: text, From: fmt.Sprintf("%s:%d", from, line)})
 		}
 	}
-	body, fm, fmLines := frontMatter(src)
+	body, fm, fmLines := frontMatter(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")))
 	if fm != "" {
 		add(2, fm)
 	}
@@ -84,12 +84,25 @@ func noteItems(src []byte, day time.Time, stem, from string) []Entry {
 	}
 
 	doc := noteParser.Parse(text.NewReader(body))
+	// A block runs from its line to the next block's: so text the parser
+	// keeps in no node (a rule's underline, blank lines) is not lost.
+	var blocks []ast.Node
+	var starts []int
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		end := len(body)
-		if next := n.NextSibling(); next != nil && next.Pos() >= 0 {
-			end = next.Pos()
+		start := len(body)
+		if len(starts) > 0 {
+			start = starts[len(starts)-1] // a block without a position starts where the last did
 		}
-		start := lineStart(body, n.Pos())
+		if n.Pos() >= 0 {
+			start = lineStart(body, n.Pos())
+		}
+		blocks, starts = append(blocks, n), append(starts, start)
+	}
+	for i, n := range blocks {
+		start, end := starts[i], len(body)
+		if i+1 < len(blocks) {
+			end = max(starts[i+1], start)
+		}
 		switch n := n.(type) {
 		case *ast.Heading:
 			pop(n.Level)
@@ -103,10 +116,10 @@ func noteItems(src []byte, day time.Time, stem, from string) []Entry {
 		case *ast.List:
 			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
 				itEnd := end
-				if next := it.NextSibling(); next != nil {
-					itEnd = next.Pos()
+				if next := it.NextSibling(); next != nil && next.Pos() >= 0 {
+					itEnd = lineStart(body, next.Pos())
 				}
-				if c := it.FirstChild(); c != nil && c.Pos() >= 0 {
+				if c := it.FirstChild(); c != nil && c.Pos() >= start && c.Pos() <= itEnd {
 					item(c.Pos(), dedent(body[c.Pos():itEnd], c.Pos()-lineStart(body, c.Pos())))
 				}
 			}
