@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,11 +41,8 @@ type notesFormat struct {
 // .obsidian/daily-notes.json, {"folder": "Daily", "format": "YYYY-MM-DD"}.
 func obsidianSettings(root string) (folder, pattern, file string, err error) {
 	file = filepath.Join(root, ".obsidian", "daily-notes.json")
-	b, err := os.ReadFile(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", "", file, nil
-	}
-	if err != nil {
+	b, err := readSettings(file)
+	if b == nil {
 		return "", "", file, err
 	}
 	var s struct{ Folder, Format string }
@@ -58,11 +56,8 @@ func obsidianSettings(root string) (folder, pattern, file string, err error) {
 // :journal/file-name-format.
 func logseqSettings(root string) (folder, pattern, file string, err error) {
 	file = filepath.Join(root, "logseq", "config.edn")
-	b, err := os.ReadFile(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", "", file, nil
-	}
-	if err != nil {
+	b, err := readSettings(file)
+	if b == nil {
 		return "", "", file, err
 	}
 	var cfg map[edn.Keyword]any
@@ -72,6 +67,22 @@ func logseqSettings(root string) (folder, pattern, file string, err error) {
 	folder, _ = cfg["journals-directory"].(string)
 	pattern, _ = cfg["journal/file-name-format"].(string)
 	return folder, pattern, file, nil
+}
+
+// readSettings reads an app's settings file: nil and no error when there
+// is none, or it is empty (the app's defaults hold), nil and the error when
+// it cannot be read.
+func readSettings(file string) ([]byte, error) {
+	b, err := os.ReadFile(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case len(bytes.TrimSpace(b)) == 0:
+		return nil, nil
+	}
+	return b, nil
 }
 
 // dateFnsToMoment turns a date-fns pattern, as Logseq's
