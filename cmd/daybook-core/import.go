@@ -81,8 +81,10 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return usagef("import: --pattern names daily notes' file names: it goes with --from obsidian or logseq")
 	}
 	if o.from == "jsonl" || o.from == "" {
-		if got := importer.Sniff(pos[0]); pos[0] != "-" && got != "" && got != "jsonl" {
-			return usagef("import: %s is not JSON lines (--from jsonl, the default): %s", pos[0], tryFrom(got))
+		if pos[0] != "-" {
+			if got := importer.Sniff(pos[0]); got != "" && got != "jsonl" {
+				return usagef("import: %s is not JSON lines (--from jsonl, the default): %s", pos[0], tryFrom(got))
+			}
 		}
 		return importJSONLines(ctx, e, pos[0], o)
 	}
