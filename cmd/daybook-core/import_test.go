@@ -309,4 +309,11 @@ func TestImportWrongFromHints(t *testing.T) {
 			t.Errorf("%v wrote %s", args, filepath.Join(dir, "days"))
 		}
 	}
+	// JSON lines are still JSON lines, whatever their text holds.
+	_, daybook := importEnv(t)
+	p := filepath.Join(t.TempDir(), "x.jsonl")
+	os.WriteFile(p, []byte(`{"text": "Read about \"mapping\": and \"entries\": [2012-03-29 09:00]", "at": "2024-03-01T09:00:00"}`+"\n"), 0o644)
+	if out, errs, code := daybook("import", p); code != 0 || strings.TrimSpace(out) != "imported 1 entry into 1 day" {
+		t.Errorf("JSON lines: exit %d, %q %q", code, out, errs)
+	}
 }
