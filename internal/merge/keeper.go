@@ -441,6 +441,9 @@ type mergeResult struct {
 // Settle before (Locked.Quiet), unless force (it has waited long enough);
 // otherwise nothing changes and the result says to look again later.
 func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) mergeResult {
+	// An append is only added to the log: what fell out of the Window
+	// since the base was last written anew goes now.
+	st.prune(k.now().Add(-Window))
 	content := l.Content()
 	h := hash(content)
 	if h == st.Hash || len(st.Appended) == 0 {
