@@ -79,7 +79,7 @@ func daemonMain(ctx context.Context, e *env, pos []string) error {
 	}
 	a := app.NewWith(e.absDir, e.cfg, log, daemon.AppOptions(bar, log))
 	e.app = a // closed by run when the command returns
-	srv := api.NewServer(a, api.ServerOptions{IsUserError: app.IsUserError, Log: log})
+	srv := api.NewServer(a, api.ServerOptions{Log: log, DataDir: e.absDir})
 	srv.Handle(http.MethodPost, front.Path, frontHandler(a, e.absDir))
 	opts := daemon.Options{
 		Handler:    srv,

@@ -10,7 +10,6 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
-	"github.com/daybook/daybook/internal/app"
 )
 
 // version is daybook's version as MCP clients see it; the release build
@@ -61,14 +60,8 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 }
 
 // isUserError tells a caller's mistake from a failure, on the files or over
-// the socket.
-func isUserError(err error) bool {
-	var re *api.RemoteError
-	if errors.As(err, &re) {
-		return re.UserFault()
-	}
-	return app.IsUserError(err)
-}
+// the socket: the error's code says.
+func isUserError(err error) bool { return api.CodeOf(err).UserFault() }
 
 // nopWriteCloser keeps the transport from closing the process's stdout.
 type nopWriteCloser struct{ io.Writer }

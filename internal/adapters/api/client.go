@@ -20,6 +20,7 @@ import (
 // the same whether a daemon answers or not.
 type Client struct {
 	socket string
+	dir    string // sent as DirHeader when set
 	hc     *http.Client
 }
 
@@ -53,6 +54,15 @@ func NoListener(err error) bool {
 	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT)
 }
 
+// ForDir makes every request say that it is for data dir dir (DirHeader):
+// a daemon that serves another refuses it with CodeOtherDir, before any
+// work, so that a command never reads or writes the wrong memory. It
+// returns c.
+func (c *Client) ForDir(dir string) *Client {
+	c.dir = dir
+	return c
+}
+
 // Socket returns the socket path the client dials.
 func (c *Client) Socket() string { return c.socket }
 
@@ -62,16 +72,8 @@ func (c *Client) Close() error {
 	return nil
 }
 
-// RemoteError is an error the daemon answered.
-type RemoteError struct {
-	Status  int    // HTTP status: 4xx the caller's fault, 5xx the daemon's
-	Message string // the daemon's words, as the App would have said them
-}
-
-func (e *RemoteError) Error() string { return e.Message }
-
-// UserFault reports whether the daemon blamed the request.
-func (e *RemoteError) UserFault() bool { return e.Status >= 400 && e.Status < 500 }
+// RemoteError is the name Error had before errors carried a code.
+type RemoteError = Error
 
 // Remember appends one entry to its day file.
 func (c *Client) Remember(ctx context.Context, req RememberRequest) (RememberResponse, error) {
@@ -142,8 +144,11 @@ func call[Resp any](ctx context.Context, c *Client, path string, req any) (Resp,
 }
 
 // do sends hreq and decodes the answer into a Resp. An error answer becomes
-// a *RemoteError, with whatever the operation had done before it failed.
+// an *Error, with whatever the operation had done before it failed.
 func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
+	if c.dir != "" {
+		hreq.Header.Set(DirHeader, c.dir)
+	}
 	hresp, err := c.hc.Do(hreq)
 	if err != nil {
 		return resp, fmt.Errorf("calling the daemon at %s: %w", c.socket, unwrapURL(err))
@@ -160,15 +165,16 @@ func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
 		return resp, nil
 	}
 	var eb errorBody
-	if err := json.Unmarshal(data, &eb); err != nil || eb.Error == "" {
-		return resp, &RemoteError{Status: hresp.StatusCode,
+	if err := json.Unmarshal(data, &eb); err != nil || eb.Error == nil || eb.Error.Code == "" {
+		return resp, &Error{Code: CodeInternal, Status: hresp.StatusCode,
 			Message: fmt.Sprintf("daemon answered %s to %s: %.200q", hresp.Status, hreq.URL.Path, data)}
 	}
 	if len(eb.Result) > 0 {
 		// Best effort: the error is what matters.
 		_ = json.Unmarshal(eb.Result, &resp)
 	}
-	return resp, &RemoteError{Status: hresp.StatusCode, Message: eb.Error}
+	eb.Error.Status = hresp.StatusCode
+	return resp, eb.Error
 }
 
 // unwrapURL drops the *url.Error wrapper, whose message repeats the method
