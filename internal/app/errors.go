@@ -10,10 +10,10 @@ import (
 // UserError is an error in what the caller asked for (a bad date, an empty
 // text), as opposed to a failure of daybook's; the socket API answers it
 // with a 4xx status and its code (api.CodeOf), and the CLI with exit code 2
-// for a usage error, 1 for a thing not found.
+// for a usage error, 1 for the others (a thing not found, bad input).
 type UserError struct {
-	Err      error
-	NotFound bool // the request names something that is not there
+	Err  error
+	Code api.Code // api.CodeUsage when ""
 }
 
 func (e *UserError) Error() string { return e.Err.Error() }
@@ -21,10 +21,10 @@ func (e *UserError) Unwrap() error { return e.Err }
 
 // APICode is the error's code in the API: api.Coded.
 func (e *UserError) APICode() api.Code {
-	if e.NotFound {
-		return api.CodeNotFound
+	if e.Code == "" {
+		return api.CodeUsage
 	}
-	return api.CodeUsage
+	return e.Code
 }
 
 // APIField is "": the message names the field.
@@ -44,7 +44,13 @@ func userErrf(format string, args ...any) error { return &UserError{Err: fmt.Err
 
 // notFoundf is a UserError for something the request names that is not there.
 func notFoundf(format string, args ...any) error {
-	return &UserError{Err: fmt.Errorf(format, args...), NotFound: true}
+	return &UserError{Err: fmt.Errorf(format, args...), Code: api.CodeNotFound}
+}
+
+// badInputf is a UserError for input the request carries that is wrong
+// (an import's lines), as opposed to the request itself.
+func badInputf(format string, args ...any) error {
+	return &UserError{Err: fmt.Errorf(format, args...), Code: api.CodeBadInput}
 }
 
 // IsUserError reports whether err is the caller's fault.

@@ -13,12 +13,14 @@ import (
 // error's text.
 type Code string
 
-// The codes. A caller's mistake is usage, outside_window or not_found;
+// The codes. A caller's mistake is usage, outside_window, not_found or
+// bad_input;
 // the rest are the daemon's or the transport's.
 const (
 	CodeUsage         Code = "usage"          // a field of the request is wrong (a bad date, an empty text, malformed JSON): 400
 	CodeOutsideWindow Code = "outside_window" // a date outside the accepted window (the config's dates section): 400
 	CodeNotFound      Code = "not_found"      // the request names something that is not there (an entry id, a topic): 404
+	CodeBadInput      Code = "bad_input"      // what the request carries is wrong (an import's lines): 422
 	CodeTooLarge      Code = "too_large"      // the body is over MaxBody: 413
 	CodeNoEndpoint    Code = "no_endpoint"    // no such path: 404
 	CodeBadMethod     Code = "bad_method"     // the path does not take the method: 405
@@ -32,6 +34,7 @@ var status = map[Code]int{
 	CodeUsage:         http.StatusBadRequest,
 	CodeOutsideWindow: http.StatusBadRequest,
 	CodeNotFound:      http.StatusNotFound,
+	CodeBadInput:      http.StatusUnprocessableEntity,
 	CodeTooLarge:      http.StatusRequestEntityTooLarge,
 	CodeNoEndpoint:    http.StatusNotFound,
 	CodeBadMethod:     http.StatusMethodNotAllowed,
@@ -49,7 +52,9 @@ func (c Code) Status() int {
 }
 
 // UserFault reports whether c blames the request.
-func (c Code) UserFault() bool { return c == CodeUsage || c == CodeOutsideWindow || c == CodeNotFound }
+func (c Code) UserFault() bool {
+	return c == CodeUsage || c == CodeOutsideWindow || c == CodeNotFound || c == CodeBadInput
+}
 
 // Error is an error with a code: the API's error body, and what the Client
 // returns for one (errors.As(err, &*api.Error)).

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -8,47 +8,47 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
-func cmdTopics() command {
-	return command{
-		name: "topics", args: "[--limit N] [--json]",
-		summary: "list the topics: tags, people and projects, self, user, system",
-		help: `Lists the topics the entries name, most entries first: #tags, the people and
+func CmdTopics() Command {
+	return Command{
+		Name: "topics", Args: "[--limit N] [--json]",
+		Summary: "list the topics: tags, people and projects, self, user, system",
+		Help: `Lists the topics the entries name, most entries first: #tags, the people and
 projects named in them (capitalised names used mid-sentence, @handles), and
 the base topics that always exist: self (#self, or first-person entries),
 user (#user, or "the user") and system (#system, "the system" or "daybook").
 Prints COUNT KIND NAME FIRST..LAST. Only day files changed since the last
 run are read again.`,
-		run: runTopics,
+		Run: runTopics,
 	}
 }
 
 // defaultTopicsLimit is how many topics "daybook topics" lists.
 const defaultTopicsLimit = 30
 
-func runTopics(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("topics")
-	limit := limitFlag(fs, "topics", "30; --all for every one")
+func runTopics(ctx context.Context, e *Env, args []string) error {
+	fs := e.NewFlags("topics")
+	limit := LimitFlag(fs, "topics", "30; --all for every one")
 	all := fs.Bool("all", false, "list every topic")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("topics", pos, 0, "no arguments"); err != nil {
+	if err := ExactArgs("topics", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	if err := checkLimit("topics", *limit); err != nil {
+	if err := CheckLimit("topics", *limit); err != nil {
 		return err
 	}
 	switch {
 	case *all && *limit > 0:
-		return usagef("topics: --all and --limit %d: give one", *limit)
+		return Usagef("topics: --all and --limit %d: give one", *limit)
 	case *all:
 		*limit = 0 // the API's 0 is every topic
 	case *limit == 0:
 		*limit = defaultTopicsLimit
 	}
-	b, err := e.reader(ctx)
+	b, err := e.Reader(ctx)
 	if err != nil {
 		return err
 	}
@@ -57,9 +57,9 @@ func runTopics(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return e.printJSON(resp)
+		return e.PrintJSON(resp)
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(e.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	for _, t := range resp.Topics {
 		seen := ""
 		if t.Count > 0 {
@@ -69,7 +69,7 @@ func runTopics(ctx context.Context, e *env, args []string) error {
 	}
 	tw.Flush()
 	if len(resp.Topics) < resp.Total {
-		fmt.Fprintf(e.stderr, "%d of %d topics (--limit 0 lists all)\n", len(resp.Topics), resp.Total)
+		fmt.Fprintf(e.Stderr, "%d of %d topics (--limit 0 lists all)\n", len(resp.Topics), resp.Total)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -8,29 +8,29 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
-func cmdExpand() command {
-	return command{
-		name: "expand", args: "ID [--json]",
-		summary: "print the full text behind an id that recall or browse gave",
-		help: `ID is an entry id (2026-11-22T09:14-3fa2b1c4d5e6), a line (2026-11-22:L12),
+func CmdExpand() Command {
+	return Command{
+		Name: "expand", Args: "ID [--json]",
+		Summary: "print the full text behind an id that recall or browse gave",
+		Help: `ID is an entry id (2026-11-22T09:14-3fa2b1c4d5e6), a line (2026-11-22:L12),
 day:2026-11-22 (the day file, then its daily summary), month:2026-11 or
 year:2026 (the summary). Prints the text, then the ids one level down:
 a year's months, a month's days, a day's entries and notes.`,
-		run: runExpand,
+		Run: runExpand,
 	}
 }
 
-func runExpand(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("expand")
+func runExpand(ctx context.Context, e *Env, args []string) error {
+	fs := e.NewFlags("expand")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("expand", pos, 1, "one ID"); err != nil {
+	if err := ExactArgs("expand", pos, 1, "one ID"); err != nil {
 		return err
 	}
-	b, err := e.reader(ctx)
+	b, err := e.Reader(ctx)
 	if err != nil {
 		return err
 	}
@@ -39,13 +39,13 @@ func runExpand(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return e.printJSON(resp)
+		return e.PrintJSON(resp)
 	}
 	printText := func(path, text string) {
-		fmt.Fprintf(e.stdout, "==> %s <==\n", path)
-		fmt.Fprint(e.stdout, text)
+		fmt.Fprintf(e.Stdout, "==> %s <==\n", path)
+		fmt.Fprint(e.Stdout, text)
 		if !strings.HasSuffix(text, "\n") {
-			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(e.Stdout)
 		}
 	}
 	if resp.Text != "" {
@@ -55,12 +55,12 @@ func runExpand(ctx context.Context, e *env, args []string) error {
 		printText(resp.SummaryPath, resp.Summary)
 	}
 	if resp.Text == "" && resp.Summary == "" {
-		fmt.Fprintf(e.stderr, "%s has no summary yet\n", resp.ID)
+		fmt.Fprintf(e.Stderr, "%s has no summary yet\n", resp.ID)
 	}
 	if len(resp.Related) > 0 {
-		fmt.Fprintln(e.stdout, "==> related <==")
+		fmt.Fprintln(e.Stdout, "==> related <==")
 		for _, id := range resp.Related {
-			fmt.Fprintln(e.stdout, id)
+			fmt.Fprintln(e.Stdout, id)
 		}
 	}
 	return nil

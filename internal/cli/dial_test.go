@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -16,11 +16,11 @@ import (
 )
 
 // dialEnv returns a loaded env whose socket is path.
-func dialEnv(t *testing.T, path string) *env {
-	e := newEnv(nil, io.Discard, io.Discard)
-	e.loaded, e.absDir = true, t.TempDir()
-	e.cfg = config.Default()
-	e.cfg.Socket.Path = path
+func dialEnv(t *testing.T, path string) *Env {
+	e := NewEnv(nil, io.Discard, io.Discard)
+	e.loaded, e.AbsDir = true, t.TempDir()
+	e.Cfg = config.Default()
+	e.Cfg.Socket.Path = path
 	return e
 }
 
@@ -42,13 +42,13 @@ func TestDialDaemonThatDoesNotAnswer(t *testing.T) {
 			defer c.Close() // held open, never answered
 		}
 	}()
-	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
-	answerTimeout = 200 * time.Millisecond
-	c, _, err := dialDaemon(context.Background(), dialEnv(t, path))
+	defer func(d time.Duration) { AnswerTimeout = d }(AnswerTimeout)
+	AnswerTimeout = 200 * time.Millisecond
+	c, _, err := DialDaemon(context.Background(), dialEnv(t, path))
 	if c != nil || err == nil || !strings.Contains(err.Error(), "did not answer") || !strings.Contains(err.Error(), path) {
-		t.Fatalf("dialDaemon = %v, %v; want an error naming %s", c, err, path)
+		t.Fatalf("DialDaemon = %v, %v; want an error naming %s", c, err, path)
 	}
-	if _, err := dialEnv(t, path).backend(context.Background()); err == nil {
+	if _, err := dialEnv(t, path).Backend(context.Background()); err == nil {
 		t.Fatal("backend used the files beside a daemon that does not answer")
 	}
 }
@@ -65,9 +65,9 @@ func TestDialDaemonStaleSocket(t *testing.T) {
 	if _, err := os.Lstat(path); err != nil {
 		t.Fatal(err)
 	}
-	c, why, err := dialDaemon(context.Background(), dialEnv(t, path))
+	c, why, err := DialDaemon(context.Background(), dialEnv(t, path))
 	if c != nil || err != nil || !strings.Contains(why, "no daemon answers") {
-		t.Fatalf("dialDaemon = %v, %q, %v; want no daemon and no error", c, why, err)
+		t.Fatalf("DialDaemon = %v, %q, %v; want no daemon and no error", c, why, err)
 	}
 }
 
@@ -82,14 +82,14 @@ func TestDialDaemonSomethingElseAnswers(t *testing.T) {
 	srv := &http.Server{Handler: http.NotFoundHandler()}
 	go srv.Serve(ln)
 	defer srv.Close()
-	c, _, err := dialDaemon(context.Background(), dialEnv(t, path))
+	c, _, err := DialDaemon(context.Background(), dialEnv(t, path))
 	if c != nil || err == nil || !strings.Contains(err.Error(), "is a daybook daemon") || !strings.Contains(err.Error(), path) {
-		t.Fatalf("dialDaemon = %v, %v; want an error asking whether a daybook daemon listens on %s", c, err, path)
+		t.Fatalf("DialDaemon = %v, %v; want an error asking whether a daybook daemon listens on %s", c, err, path)
 	}
 }
 
 // Ctrl-C while a daemon that took the connection has not answered stops the
-// wait at once, rather than after answerTimeout.
+// wait at once, rather than after AnswerTimeout.
 func TestDialDaemonInterrupted(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "d.sock")
 	ln, err := net.Listen("unix", path)
@@ -104,8 +104,8 @@ func TestDialDaemonInterrupted(t *testing.T) {
 			accepted <- c // held open, never answered
 		}
 	}()
-	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
-	answerTimeout = time.Hour
+	defer func(d time.Duration) { AnswerTimeout = d }(AnswerTimeout)
+	AnswerTimeout = time.Hour
 	ctx, cancel := context.WithCancel(context.Background())
 	release := make(chan struct{})
 	defer close(release)
@@ -117,15 +117,15 @@ func TestDialDaemonInterrupted(t *testing.T) {
 	}()
 	done := make(chan error, 1)
 	go func() {
-		_, _, err := dialDaemon(ctx, dialEnv(t, path))
+		_, _, err := DialDaemon(ctx, dialEnv(t, path))
 		done <- err
 	}()
 	select {
 	case err := <-done:
 		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), path) {
-			t.Fatalf("dialDaemon = %v; want context.Canceled naming %s", err, path)
+			t.Fatalf("DialDaemon = %v; want context.Canceled naming %s", err, path)
 		}
 	case <-time.After(time.Minute): // a guard against a hang, far beyond any stall
-		t.Fatal("dialDaemon still waits after the context was cancelled")
+		t.Fatal("DialDaemon still waits after the context was cancelled")
 	}
 }

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package cli
 
 // warnForeignOwner does nothing where there is no root user.
-func warnForeignOwner(*env) {}
+func warnForeignOwner(*Env) {}

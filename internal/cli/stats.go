@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -9,31 +9,31 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
-func cmdStats() command {
-	return command{
-		name: "stats", args: "[--json]",
-		summary: "describe the memory: entries, summaries, coverage, compression, topics, busiest periods",
-		help: `Prints the entries and days, the summaries per level, coverage (the share of
+func CmdStats() Command {
+	return Command{
+		Name: "stats", Args: "[--json]",
+		Summary: "describe the memory: entries, summaries, coverage, compression, topics, busiest periods",
+		Help: `Prints the entries and days, the summaries per level, coverage (the share of
 closed periods with something in them whose summary is current), compression
 (tokens of the raw day files a default context covers over the tokens of
 that context), the top topics and the busiest days, months and years, the
 index's bytes on disk and their ratio to the day files', and, when a daemon
 answers, its resident memory.`,
-		run: runStats,
+		Run: runStats,
 	}
 }
 
-func runStats(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("stats")
+func runStats(ctx context.Context, e *Env, args []string) error {
+	fs := e.NewFlags("stats")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("stats", pos, 0, "no arguments"); err != nil {
+	if err := ExactArgs("stats", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	b, err := e.reader(ctx)
+	b, err := e.Reader(ctx)
 	if err != nil {
 		return err
 	}
@@ -42,9 +42,9 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return e.printJSON(resp)
+		return e.PrintJSON(resp)
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(e.Stdout, 0, 0, 2, ' ', 0)
 	line := func(k, format string, args ...any) { fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, args...)) }
 	line("entries", "%d in %d days", resp.Entries, resp.Days)
 	s := resp.Summaries

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package cli
 
 import (
 	"fmt"
@@ -12,11 +12,11 @@ import (
 // another user owns: files root creates there (new day files, summaries,
 // the index) would belong to root, and that user could no longer write
 // them. It only warns; the command goes on.
-func warnForeignOwner(e *env) {
+func warnForeignOwner(e *Env) {
 	if os.Geteuid() != 0 {
 		return
 	}
-	fi, err := os.Stat(e.absDir)
+	fi, err := os.Stat(e.AbsDir)
 	if err != nil {
 		return // not created yet: root will own it
 	}
@@ -24,6 +24,6 @@ func warnForeignOwner(e *env) {
 	if !ok || st.Uid == 0 {
 		return
 	}
-	fmt.Fprintf(e.stderr, "daybook: warning: running as root on %s, which uid %d owns; files written now will belong to root (run as that user, e.g. sudo -u '#%d' daybook ...)\n",
-		e.absDir, st.Uid, st.Uid)
+	fmt.Fprintf(e.Stderr, "daybook: warning: running as root on %s, which uid %d owns; files written now will belong to root (run as that user, e.g. sudo -u '#%d' daybook ...)\n",
+		e.AbsDir, st.Uid, st.Uid)
 }
