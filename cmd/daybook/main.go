@@ -11,7 +11,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -26,8 +25,9 @@ func main() {
 		os.Exit(runCore(args))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code, err := cli.Run(ctx, cli.NewEnv(os.Stdin, os.Stdout, os.Stderr), commands(), args,
-		func(err error) bool { return errors.Is(err, cli.ErrNoDaemon) })
+	e := cli.NewEnv(os.Stdin, os.Stdout, os.Stderr)
+	e.Direct = true
+	code, err := cli.Run(ctx, e, commands(), args, cli.Unanswered)
 	stop()
 	if err != nil {
 		// No daemon answered: nothing was asked or printed.

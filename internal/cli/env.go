@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/config"
@@ -46,6 +47,13 @@ type Env struct {
 	// by Close when it is an io.Closer.
 	Local func(e *Env) (api.Service, error)
 	local api.Service
+
+	// Direct asks the daemon without asking its status first (the front,
+	// where a round trip is a tenth of the command): each request names
+	// the data dir and a daemon serving another refuses it before any
+	// work. Nothing having run, the caller may then run the command
+	// another way: see Unanswered.
+	Direct bool
 
 	commands []Command // the program's, for -h
 }
@@ -224,6 +232,12 @@ func (e *Env) Backend(ctx context.Context) (api.Service, error) {
 	if e.local != nil {
 		return e.local, nil
 	}
+	if e.Direct {
+		if fi, err := os.Lstat(e.Socket()); err != nil || fi.Mode().Type() != os.ModeSocket {
+			return e.LocalService()
+		}
+		return api.NewClient(e.Socket()).ForDir(e.AbsDir), nil
+	}
 	c, _, err := DialDaemon(ctx, e)
 	if err != nil {
 		return nil, err
@@ -232,6 +246,15 @@ func (e *Env) Backend(ctx context.Context) (api.Service, error) {
 		return c, nil
 	}
 	return e.LocalService()
+}
+
+// Unanswered reports whether err, from a command run with Direct, says that
+// no daemon took the request, so that nothing ran: no daemon (ErrNoDaemon),
+// none listening on the socket, one too busy to accept, or one serving
+// another data dir. (Not a connection reset: the daemon may have done the
+// work before it went.)
+func Unanswered(err error) bool {
+	return errors.Is(err, ErrNoDaemon) || api.NoListener(err) || errors.Is(err, syscall.EAGAIN) || api.CodeOf(err) == api.CodeOtherDir
 }
 
 // Reader is Backend for a command that only reads: a data dir that does

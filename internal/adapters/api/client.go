@@ -154,6 +154,13 @@ func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
 		return resp, fmt.Errorf("calling the daemon at %s: %w", c.socket, unwrapURL(err))
 	}
 	defer hresp.Body.Close()
+	if served := hresp.Header.Get(DirHeader); c.dir != "" && served == "" {
+		// A daemon that does not check DirHeader (an older daybook) may
+		// serve another data dir.
+		return resp, &Error{Code: CodeInternal, Status: hresp.StatusCode,
+			Message: fmt.Sprintf("the daemon at %s does not say which data dir it serves: an older daybook, which may have done what %s asked "+
+				"for the data dir it serves; restart it (daybook service restart, or stop and start daybook daemon)", c.socket, hreq.URL.Path)}
+	}
 	data, err := io.ReadAll(hresp.Body)
 	if err != nil {
 		return resp, fmt.Errorf("reading the daemon's answer to %s: %w", hreq.URL.Path, err)

@@ -33,7 +33,8 @@ type ServerOptions struct {
 	DataDir string
 }
 
-// DirHeader names the data dir a request is for (Client.ForDir).
+// DirHeader names the data dir a request is for (Client.ForDir), and in
+// an answer the data dir of the daemon that answered.
 const DirHeader = "X-Daybook-Dir"
 
 // Server is the HTTP/JSON API over a Service: versioned endpoints under
@@ -100,6 +101,9 @@ func (s *Server) Handle(method, path string, h http.Handler) {
 // another method 405, both as JSON errors like every other.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.opts.Now()
+	if s.opts.DataDir != "" {
+		w.Header().Set(DirHeader, s.opts.DataDir) // which memory answered
+	}
 	rw := &statusWriter{ResponseWriter: w}
 	defer func() {
 		if p := recover(); p != nil {
