@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/service"
 )
@@ -48,7 +49,7 @@ func runService(ctx context.Context, e *cli.Env, args []string) error {
 	if err != nil && action == service.Install {
 		return err
 	}
-	spec := service.Spec{Name: "daybook", Exe: exe, DataDir: e.AbsDir, User: *user, RunAs: *runAs}
+	spec := service.Spec{Name: "daybook", Exe: exe, DataDir: e.AbsDir, User: *user, RunAs: *runAs, RunningPID: runningDaemon(ctx, e)}
 	if p, _, err := e.OSEnv.ConfigPath(e.ConfigPath); err == nil {
 		if _, err := os.Stat(p); err == nil {
 			spec.ConfigPath = p
@@ -73,8 +74,25 @@ func runService(ctx context.Context, e *cli.Env, args []string) error {
 	return nil
 }
 
-// installedExe returns the path of this binary, refusing one that "go run"
-// built in a temporary folder: the service would point at a file that is gone.
+// runningDaemon returns the pid of the daemon that answers for e's data
+// dir, or 0.
+func runningDaemon(ctx context.Context, e *cli.Env) int {
+	c, _, err := cli.DialDaemon(ctx, e)
+	if err != nil || c == nil {
+		return 0
+	}
+	defer c.Close()
+	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
+	if err != nil {
+		return 0
+	}
+	return st.Daemon.PID
+}
+
+// installedExe returns the path of daybook as people run it: the front
+// beside this binary ("daybook daemon", as the README says), else this
+// binary. It refuses one that "go run" built in a temporary folder: the
+// service would point at a file that is gone.
 func installedExe() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -82,6 +100,9 @@ func installedExe() (string, error) {
 	}
 	if p, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = p
+	}
+	if f := frontBeside(exe); f != "" {
+		exe = f
 	}
 	if strings.Contains(exe, string(filepath.Separator)+"go-build") {
 		return exe, errors.New("this daybook was built by \"go run\" in a temporary folder that will be removed; build it first (go build -o ~/.local/bin/ ./cmd/...) and run that binary's \"service install\"")
