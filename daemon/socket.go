@@ -147,8 +147,8 @@ func clearStaleSocket(path string, log *slog.Logger) error {
 }
 
 // whoAnswers names the daemon answering on the socket at path: its pid and
-// data dir, as its status says them, or "another process" when it does not
-// answer a status in whoTimeout.
+// data dir, as its status says them, when it answers a status in
+// whoTimeout.
 func whoAnswers(path string) string {
 	c := api.NewClient(path)
 	defer c.Close()
@@ -156,7 +156,7 @@ func whoAnswers(path string) string {
 	defer cancel()
 	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
 	if err != nil || st.Daemon.PID == 0 {
-		return "another process"
+		return "another daemon"
 	}
 	return fmt.Sprintf("another daemon (pid %d, data dir %s)", st.Daemon.PID, st.DataDir)
 }

@@ -72,9 +72,6 @@ func (c *Client) Close() error {
 	return nil
 }
 
-// RemoteError is the name Error had before errors carried a code.
-type RemoteError = Error
-
 // Remember appends one entry to its day file.
 func (c *Client) Remember(ctx context.Context, req RememberRequest) (RememberResponse, error) {
 	return call[RememberResponse](ctx, c, "/v1/remember", req)

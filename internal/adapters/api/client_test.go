@@ -192,8 +192,8 @@ func TestImportLineTooLong(t *testing.T) {
 	input := `{"at": "2026-01-02T09:00", "text": "kept"}` + "\n" +
 		`{"at": "2026-01-02T10:00", "text": "` + strings.Repeat("y", 2<<20) + `"}` + "\n"
 	resp, err := f.client.Import(context.Background(), strings.NewReader(input), api.ImportOptions{})
-	var re *api.RemoteError
-	if !errors.As(err, &re) || re.Status != 400 || !strings.Contains(err.Error(), "line 2") {
+	var re *api.Error
+	if !errors.As(err, &re) || re.Code != api.CodeBadInput || re.Status != 422 || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("import with a 2 MiB line: %v", err)
 	}
 	// What was imported before the long line is what the App says.
@@ -259,7 +259,7 @@ func TestRecallRoundTrip(t *testing.T) {
 		t.Errorf("Recall found nothing: %+v", got)
 	}
 	_, err := f.client.Recall(ctx, api.RecallRequest{Query: "   "})
-	var re *api.RemoteError
+	var re *api.Error
 	if !errors.As(err, &re) || re.Status != 400 || !strings.Contains(err.Error(), "only spaces") {
 		t.Errorf("recall of spaces: %v", err)
 	}
@@ -282,7 +282,7 @@ func TestClientWithoutDaemon(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), socket) {
 		t.Errorf("status with no daemon: %v", err)
 	}
-	var re *api.RemoteError
+	var re *api.Error
 	if errors.As(err, &re) {
 		t.Errorf("no daemon reported as a daemon's answer: %v", err)
 	}
