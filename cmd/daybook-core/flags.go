@@ -1,27 +1,27 @@
 package main
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/daybook/daybook/internal/adapters/api"
 )
 
-// flagNamed returns err with the request fields it names ("strict: …",
-// "…; strict: …") called by their flags ("--strict: …"): the service names
-// fields, as its socket and MCP clients know them. The error still
-// unwraps to err.
+// flagNamed returns err, when the request field at fault (api.FieldOf,
+// on the files or over the socket) is one of fields, with that field called
+// by its flag ("strict: …" and "…; strict: …" become "--strict: …"): the
+// service names fields, as its socket and MCP clients know them. The error
+// still unwraps to err.
 func flagNamed(err error, fields ...string) error {
-	if err == nil {
-		return nil
-	}
-	msg := err.Error()
-	for _, f := range fields {
-		if rest, ok := strings.CutPrefix(msg, f+": "); ok {
-			msg = "--" + f + ": " + rest
-		}
-		msg = strings.ReplaceAll(msg, "; "+f+": ", "; --"+f+": ")
-	}
-	if msg == err.Error() {
+	f := api.FieldOf(err)
+	if f == "" || !slices.Contains(fields, f) {
 		return err
 	}
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, f+": "); ok {
+		msg = "--" + f + ": " + rest
+	}
+	msg = strings.ReplaceAll(msg, "; "+f+": ", "; --"+f+": ")
 	return &flagError{msg: msg, err: err}
 }
 

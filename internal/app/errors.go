@@ -12,8 +12,9 @@ import (
 // with a 4xx status and its code (api.CodeOf), and the CLI with exit code 2
 // for a usage error, 1 for the others (a thing not found, bad input).
 type UserError struct {
-	Err  error
-	Code api.Code // api.CodeUsage when ""
+	Err   error
+	Code  api.Code // api.CodeUsage when ""
+	Field string   // the request field at fault, when one is: a caller names it in its own words (the CLI by its flag)
 }
 
 func (e *UserError) Error() string { return e.Err.Error() }
@@ -27,8 +28,8 @@ func (e *UserError) APICode() api.Code {
 	return e.Code
 }
 
-// APIField is "": the message names the field.
-func (e *UserError) APIField() string { return "" }
+// APIField is the request field at fault, or "".
+func (e *UserError) APIField() string { return e.Field }
 
 var _ api.Coded = (*UserError)(nil)
 
@@ -48,9 +49,10 @@ func notFoundf(format string, args ...any) error {
 }
 
 // badInputf is a UserError for input the request carries that is wrong
-// (an import's lines), as opposed to the request itself.
-func badInputf(format string, args ...any) error {
-	return &UserError{Err: fmt.Errorf(format, args...), Code: api.CodeBadInput}
+// (an import's lines), as opposed to the request itself; field is the
+// request field that made it an error ("strict"), or "".
+func badInputf(field, format string, args ...any) error {
+	return &UserError{Err: fmt.Errorf(format, args...), Code: api.CodeBadInput, Field: field}
 }
 
 // IsUserError reports whether err is the caller's fault.
