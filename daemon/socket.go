@@ -12,17 +12,10 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
-// Timeouts of the socket's HTTP server. Long operations (import,
-// consolidate, reindex) lift the read and write deadlines themselves.
 const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 30 * time.Second
-	writeTimeout      = 2 * time.Minute
-	idleTimeout       = 2 * time.Minute
-	maxHeaderBytes    = 16 << 10
-
 	// probeTimeout bounds asking a leftover socket whether anyone answers.
 	probeTimeout = 500 * time.Millisecond
 	// whoTimeout bounds asking the daemon on a socket in use who it is,
@@ -57,15 +50,7 @@ func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServ
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := httpserve.New(h, log)
 	return &SocketServer{path: path, ln: ln, srv: srv, log: log}, nil
 }
 

@@ -35,16 +35,16 @@ func (d *Daemon) jobTask(job string) task {
 	t.run = func(ctx context.Context) error {
 		today := d.app.Today()
 		var r date.Range
-		var levels []consolidate.Level
+		var levels []date.Level
 		switch job {
 		case JobDaily:
 			y := today.AddDays(-1)
-			r, levels = date.Range{From: y, To: y}, []consolidate.Level{consolidate.LevelDay}
+			r, levels = date.Range{From: y, To: y}, []date.Level{date.LevelDay}
 		case JobMonthly:
 			m := today.AddDays(-today.Day).MonthOf()
-			r, levels = m.Range(), []consolidate.Level{consolidate.LevelDay, consolidate.LevelMonth}
+			r, levels = m.Range(), []date.Level{date.LevelDay, date.LevelMonth}
 		case JobYearly:
-			r, levels = date.YearRange(today.Year-1), []consolidate.Level{consolidate.LevelDay, consolidate.LevelMonth, consolidate.LevelYear}
+			r, levels = date.YearRange(today.Year-1), []date.Level{date.LevelDay, date.LevelMonth, date.LevelYear}
 		default:
 			return errors.New("unknown job " + job)
 		}

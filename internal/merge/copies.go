@@ -148,13 +148,13 @@ func missing(ours []byte, d date.Date, data []byte, theirs *dayfiles.Day) ([]str
 			return nil, err
 		}
 		for _, e := range day.Entries {
-			have[baseID(e.ID)]++
+			have[dayfiles.EntryID(e.ID).Base()]++
 		}
 	}
 	src := strings.Split(string(data), "\n")
 	var out []string
 	for _, e := range theirs.Entries {
-		b := baseID(e.ID)
+		b := dayfiles.EntryID(e.ID).Base()
 		if have[b] > 0 {
 			have[b]--
 			continue
@@ -177,15 +177,6 @@ func entryLines(src []string, e dayfiles.Entry) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// baseID is an entry id without the "-n" that tells repeats apart.
-func baseID(id string) string {
-	const n = len("2006-01-02T15:04-") + 12
-	if len(id) > n && id[n] == '-' {
-		return id[:n]
-	}
-	return id
 }
 
 // moveAside moves c under AsideDir, keeping its name (with a number added

@@ -316,7 +316,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	theirs := map[string]bool{}
 	for _, e := range day.Entries {
 		if !ours[e.ID] {
-			theirs[textHash(e.ID)] = true
+			theirs[dayfiles.EntryID(e.ID).TextHash()] = true
 		}
 	}
 	// The newest append with an entry missing, to tell a stale copy of a
@@ -334,7 +334,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 			keep = append(keep, a)
 		case a.Batch <= last:
 			k.log.Info("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID)
-		case theirs[textHash(a.ID)]:
+		case theirs[dayfiles.EntryID(a.ID).TextHash()]:
 			k.log.Info("an entry daybook appended was moved to another time by hand; keeping that", "path", path, "id", a.ID)
 		case a.Again && lastMissing <= a.Batch && !startsWith(content, a.StaleLen, a.StaleHash):
 			k.log.Info("an entry appended again after a stale save was removed again; keeping the removal", "path", path, "id", a.ID)
@@ -378,16 +378,6 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 // with the n bytes whose hash is h: something was added to that copy.
 func startsWith(content []byte, n int, h string) bool {
 	return h != "" && n < len(content) && hash(content[:n]) == h
-}
-
-// textHash is the part of an entry id that hashes its text:
-// "2026-11-22T09:14-3fa2b1c4d5e6-2" gives "3fa2b1c4d5e6".
-func textHash(id string) string {
-	const at = len("2006-01-02T15:04-")
-	if len(id) < at+12 {
-		return id
-	}
-	return id[at : at+12]
 }
 
 // clip shortens s to n bytes at most (words.Clip), on one line.
