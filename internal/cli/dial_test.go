@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/config"
 )
 
@@ -127,5 +128,71 @@ func TestDialDaemonInterrupted(t *testing.T) {
 		}
 	case <-time.After(time.Minute): // a guard against a hang, far beyond any stall
 		t.Fatal("DialDaemon still waits after the context was cancelled")
+	}
+}
+
+// Direct (the front): a daemon that took the request and does not answer
+// is an error naming the socket after AnswerTimeout, and not one that lets
+// the command run again another way (it may have done the work).
+func TestDirectDaemonThatDoesNotAnswer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	defer func(d time.Duration) { AnswerTimeout = d }(AnswerTimeout)
+	AnswerTimeout = 200 * time.Millisecond
+	e := dialEnv(t, path)
+	e.Direct = true
+	b, err := e.Backend(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.Remember(context.Background(), api.RememberRequest{Text: "x"})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), path) || Unanswered(err) {
+			t.Fatalf("remember to a daemon that does not answer: %v (unanswered %v); want an error naming %s", err, Unanswered(err), path)
+		}
+	case <-time.After(time.Minute): // a guard against a hang, far beyond AnswerTimeout
+		t.Fatal("remember still waits for a daemon that does not answer")
+	}
+}
+
+// Direct with no daemon on the socket: nothing ran, so the command may run
+// another way.
+func TestDirectNoDaemon(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	ln.Close()
+	e := dialEnv(t, path)
+	e.Direct = true
+	b, err := e.Backend(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Remember(context.Background(), api.RememberRequest{Text: "x"}); !Unanswered(err) {
+		t.Fatalf("remember with no daemon listening: %v; want an error that lets the command run another way", err)
+	}
+	if _, err := dialEnv(t, filepath.Join(t.TempDir(), "none.sock")).LocalService(); !errors.Is(err, ErrNoDaemon) || !Unanswered(err) {
+		t.Fatalf("no socket, no Local: %v; want ErrNoDaemon", err)
 	}
 }

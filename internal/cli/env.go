@@ -236,7 +236,7 @@ func (e *Env) Backend(ctx context.Context) (api.Service, error) {
 		if fi, err := os.Lstat(e.Socket()); err != nil || fi.Mode().Type() != os.ModeSocket {
 			return e.LocalService()
 		}
-		return api.NewClient(e.Socket()).ForDir(e.AbsDir), nil
+		return api.NewClient(e.Socket()).ForDir(e.AbsDir).AnswerWithin(AnswerTimeout), nil
 	}
 	c, _, err := DialDaemon(ctx, e)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 type Client struct {
 	socket string
 	dir    string // sent as DirHeader when set
+	tr     *http.Transport
 	hc     *http.Client
 }
 
@@ -43,7 +44,7 @@ func NewClient(socket string) *Client {
 		IdleConnTimeout:     30 * time.Second,
 		DisableCompression:  true, // a local socket gains nothing from it
 	}
-	return &Client{socket: socket, hc: &http.Client{Transport: tr}}
+	return &Client{socket: socket, tr: tr, hc: &http.Client{Transport: tr}}
 }
 
 // NoListener reports whether err, from connecting to a socket, says that
@@ -60,6 +61,15 @@ func NoListener(err error) bool {
 // returns c.
 func (c *Client) ForDir(dir string) *Client {
 	c.dir = dir
+	return c
+}
+
+// AnswerWithin bounds the wait for the headers of each answer to d, so
+// that a daemon that took the connection and hangs is an error, not a hang.
+// Only for requests the daemon answers at once (not a consolidation or an
+// import). It returns c.
+func (c *Client) AnswerWithin(d time.Duration) *Client {
+	c.tr.ResponseHeaderTimeout = d
 	return c
 }
 
