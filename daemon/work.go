@@ -82,7 +82,7 @@ func (d *Daemon) reconsolidate(ctx context.Context, days []date.Date) error {
 		if errors.As(err, &busy) {
 			d.log.Info("consolidation busy; retrying later", "job", JobOnEdit, "err", err, "retry", d.opts.Retry.String())
 			retry := slices.DeleteFunc(slices.Clone(days), func(x date.Date) bool { return !r.Contains(x) })
-			time.AfterFunc(d.opts.Retry, func() { d.work.changed(retry) })
+			d.retries.after(d.opts.Retry, func() { d.work.changed(retry) })
 			continue
 		}
 		if err != nil {
@@ -103,7 +103,7 @@ func (d *Daemon) retryIfBusy(err error, t task) error {
 		return err
 	}
 	d.log.Info("consolidation busy; retrying later", "job", t.job, "err", err, "retry", d.opts.Retry.String())
-	time.AfterFunc(d.opts.Retry, func() { d.work.enqueue(t) })
+	d.retries.after(d.opts.Retry, func() { d.work.enqueue(t) })
 	return err
 }
 

@@ -6,14 +6,18 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/safetext"
 )
 
 func CmdDay() Command {
 	return Command{
 		Name: "day", Args: "[DATE] [--json]",
 		Summary: "print a day file (today by default)",
-		Help:    "DATE is " + date.ArgForms + ".",
-		Run:     runDay,
+		Help: "DATE is " + date.ArgForms + `.
+Control characters in the file (a terminal's escape sequences among them)
+are printed escaped, as \x1b; tab and newline are kept. --json has the
+exact text.`,
+		Run: runDay,
 	}
 }
 
@@ -46,6 +50,6 @@ func runDay(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Stderr, "no entries on %s (%s does not exist)\n", resp.Date, resp.Path)
 		return nil
 	}
-	fmt.Fprint(e.Stdout, resp.Content)
+	fmt.Fprint(e.Stdout, safetext.Escape(resp.Content))
 	return nil
 }

@@ -104,29 +104,18 @@ func (k *Keeper) mergeCopy(c Copy) (int, error) {
 	if line := dayfiles.ConflictLine(l.Content()); line > 0 {
 		return 0, fmt.Errorf("its day file holds conflict markers at line %d", line)
 	}
-	st, err := load(k.root, c.Date)
+	st, end, _, err := k.base(l, true)
 	if err != nil {
-		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
+		return 0, err
 	}
-	k.mergeLocked(l, st)
 	lines, err := missing(l.Content(), c.Date, data, theirs)
 	if err != nil {
 		return 0, err
 	}
 	if len(lines) > 0 {
-		ws, err := l.Append(lines, nil)
-		if err != nil {
+		if _, err := k.appendRecorded(l, st, end, lines, nil); err != nil {
 			return 0, err
 		}
-		now := k.now()
-		for i, w := range ws {
-			st.Appended = append(st.Appended, appended{ID: w.ID, Batch: st.Next, At: now, Lines: lines[i]})
-		}
-		st.Next++
-		st.Hash = hash(l.Content())
-	}
-	if err := st.save(k.root, c.Date); err != nil {
-		k.log.Warn("saving the merge base", "day", c.Date.String(), "err", err)
 	}
 	aside, err := moveAside(k.root, c)
 	if err != nil {
