@@ -15,8 +15,13 @@ import (
 	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
-// probeTimeout bounds asking a leftover socket whether anyone answers.
-const probeTimeout = 500 * time.Millisecond
+const (
+	// probeTimeout bounds asking a leftover socket whether anyone answers.
+	probeTimeout = 500 * time.Millisecond
+	// whoTimeout bounds asking the daemon on a socket in use who it is,
+	// to say so in the error.
+	whoTimeout = 5 * time.Second
+)
 
 // SocketServer serves an http.Handler on a Unix socket that only its user
 // may use: the socket is 0600, and its folder 0700 when the server creates it.
@@ -111,7 +116,8 @@ func clearStaleSocket(path string, log *slog.Logger) error {
 	conn, err := net.DialTimeout("unix", path, probeTimeout)
 	if err == nil {
 		conn.Close()
-		return fmt.Errorf("socket %s: another daemon is answering on it", path)
+		return fmt.Errorf("socket %s: %s is answering on it; stop it, or give this data dir's daemon a socket "+
+			"of its own: socket.path in the config (daybook help lists where the config is)", path, whoAnswers(path))
 	}
 	if !api.NoListener(err) {
 		// A full listen queue (EAGAIN) or a timeout is a daemon that is
@@ -123,6 +129,21 @@ func clearStaleSocket(path string, log *slog.Logger) error {
 		return fmt.Errorf("removing stale socket: %w", err)
 	}
 	return nil
+}
+
+// whoAnswers names the daemon answering on the socket at path: its pid and
+// data dir, as its status says them, when it answers a status in
+// whoTimeout.
+func whoAnswers(path string) string {
+	c := api.NewClient(path)
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), whoTimeout)
+	defer cancel()
+	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
+	if err != nil || st.Daemon.PID == 0 {
+		return "another daemon"
+	}
+	return fmt.Sprintf("another daemon (pid %d, data dir %s)", st.Daemon.PID, st.DataDir)
 }
 
 func describeMode(m os.FileMode) string {

@@ -56,7 +56,7 @@ func (a *App) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
 	path := dayfiles.Path(a.Dir, d)
 	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, userErrf("id %q: no day file %s", id, dayfiles.RelPath(d))
+		return nil, nil, notFoundf("id %q: no day file %s", id, dayfiles.RelPath(d))
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s: %w", dayfiles.RelPath(d), err)
@@ -78,7 +78,7 @@ func (a *App) expandEntry(id string, d date.Date) (api.ExpandResponse, error) {
 			return entryResponse(data, e), nil
 		}
 	}
-	return api.ExpandResponse{}, userErrf("no entry %q in %s (an entry's id changes when its text or time is edited; day:%s lists the ids)",
+	return api.ExpandResponse{}, notFoundf("no entry %q in %s (an entry's id changes when its text or time is edited; day:%s lists the ids)",
 		id, dayfiles.RelPath(d), d)
 }
 
@@ -177,7 +177,7 @@ func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period)
 		}
 	}
 	if resp.Path == "" && len(resp.Related) == 0 {
-		return resp, userErrf("id %q: no summary %s and no day files in %s", id, p.Rel(), p)
+		return resp, notFoundf("id %q: no summary %s and no day files in %s", id, p.Rel(), p)
 	}
 	return resp, ctx.Err()
 }

@@ -306,22 +306,45 @@ func loadLocation(name string) (*time.Location, error) {
 	return time.LoadLocation(name)
 }
 
+// The environment variables daybook reads, and the one list of them with
+// what each decides, which "daybook help" prints.
+const (
+	VarDir        = "DAYBOOK_DIR"
+	VarConfig     = "DAYBOOK_CONFIG"
+	VarDataHome   = "XDG_DATA_HOME"
+	VarConfigHome = "XDG_CONFIG_HOME"
+	VarRuntimeDir = "XDG_RUNTIME_DIR"
+	VarHome       = "HOME"
+)
+
+// Variable is an environment variable and what it decides.
+type Variable struct{ Name, Decides string }
+
+// Variables are the environment variables Env reads, in the order they are
+// looked at.
+var Variables = []Variable{
+	{VarDir, "the data dir, when no --dir"},
+	{VarDataHome, "the data dir is $" + VarDataHome + "/daybook, when neither says"},
+	{VarConfig, "the config file, when no --config"},
+	{VarConfigHome, "the config file is $" + VarConfigHome + "/daybook/config.yaml, when neither says"},
+	{VarRuntimeDir, "the socket is $" + VarRuntimeDir + "/daybook/daybook.sock, unless socket.path is set"},
+	{VarHome, "~/.local/share/daybook and ~/.config/daybook/config.yaml, when none of the above is set"},
+}
+
+// The defaults as the flags' help says them.
+const (
+	DataDirDefault    = "$" + VarDir + ", $" + VarDataHome + "/daybook or ~/.local/share/daybook"
+	ConfigPathDefault = "$" + VarConfig + " or $" + VarConfigHome + "/daybook/config.yaml"
+)
+
 // Env is the part of the environment that decides where things are.
 type Env struct {
 	Getenv  func(string) string
 	HomeDir func() (string, error)
-	// Cwd is the folder relative paths are taken from: "" is this
-	// process's. A daemon running a front's command sets the front's.
-	Cwd string
 }
 
-// abs returns p as an absolute path, relative to e.Cwd.
-func (e Env) abs(p string) (string, error) {
-	if e.Cwd != "" && !filepath.IsAbs(p) {
-		return filepath.Join(e.Cwd, p), nil
-	}
-	return filepath.Abs(p)
-}
+// abs returns p as an absolute path.
+func (e Env) abs(p string) (string, error) { return filepath.Abs(p) }
 
 // OSEnv reads the process environment.
 func OSEnv() Env { return Env{Getenv: os.Getenv, HomeDir: os.UserHomeDir} }
@@ -331,10 +354,10 @@ func OSEnv() Env { return Env{Getenv: os.Getenv, HomeDir: os.UserHomeDir} }
 func (e Env) DataDir(flagDir string) (string, error) {
 	dir := flagDir
 	if dir == "" {
-		dir = e.Getenv("DAYBOOK_DIR")
+		dir = e.Getenv(VarDir)
 	}
 	if dir == "" {
-		if x := e.Getenv("XDG_DATA_HOME"); x != "" {
+		if x := e.Getenv(VarDataHome); x != "" {
 			dir = filepath.Join(x, "daybook")
 		}
 	}
@@ -356,11 +379,11 @@ func (e Env) ConfigPath(flagPath string) (path string, required bool, err error)
 		p, err := e.abs(flagPath)
 		return p, true, err
 	}
-	if p := e.Getenv("DAYBOOK_CONFIG"); p != "" {
+	if p := e.Getenv(VarConfig); p != "" {
 		p, err := e.abs(p)
 		return p, true, err
 	}
-	if x := e.Getenv("XDG_CONFIG_HOME"); x != "" {
+	if x := e.Getenv(VarConfigHome); x != "" {
 		return filepath.Join(x, "daybook", "config.yaml"), false, nil
 	}
 	home, err := e.HomeDir()
@@ -376,7 +399,7 @@ func (e Env) SocketPath(c Config, dataDir string) string {
 	if c.Socket.Path != "" {
 		return c.Socket.Path
 	}
-	if x := e.Getenv("XDG_RUNTIME_DIR"); x != "" {
+	if x := e.Getenv(VarRuntimeDir); x != "" {
 		return filepath.Join(x, "daybook", "daybook.sock")
 	}
 	return filepath.Join(dataDir, "daybook.sock")
