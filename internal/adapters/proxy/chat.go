@@ -357,4 +357,3 @@ func (ollamaSink) fail(w http.ResponseWriter, status int, contentType string, bo
 func (ollamaSink) streamError(w io.Writer, msg string) {
 	w.Write(errorBody(msg))
 }
-

@@ -18,8 +18,8 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	dapi "github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/dayfiles"
+	dapi "github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
