@@ -61,6 +61,8 @@ func commands() []command {
 		cmdTopics(),
 		cmdTopic(),
 		cmdStats(),
+		// Talk
+		cmdChat(),
 		// Run
 		cmdDaemon(),
 		cmdService(),
