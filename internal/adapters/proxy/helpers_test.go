@@ -97,8 +97,14 @@ func (r *rig) remember(text, at string) {
 // entries returns the entries of kind chat in every day file, in order.
 func (r *rig) chatEntries() []dayfiles.Entry {
 	r.t.Helper()
+	return chatEntriesIn(r.t, r.dir)
+}
+
+// chatEntriesIn returns the entries of kind chat in dir's day files.
+func chatEntriesIn(tb testing.TB, dir string) []dayfiles.Entry {
+	tb.Helper()
 	var out []dayfiles.Entry
-	root := filepath.Join(r.dir, "days")
+	root := filepath.Join(dir, "days")
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") {
 			return nil
@@ -106,12 +112,12 @@ func (r *rig) chatEntries() []dayfiles.Entry {
 		rel, _ := filepath.Rel(root, path)
 		day, derr := date.Parse(strings.TrimSuffix(strings.ReplaceAll(rel, string(filepath.Separator), "-"), ".md"))
 		if derr != nil {
-			r.t.Fatalf("%s: %v", path, derr)
+			tb.Fatalf("%s: %v", path, derr)
 		}
 		data, _ := os.ReadFile(path)
 		parsed, perr := dayfiles.Parse(rel, day, data)
 		if perr != nil {
-			r.t.Fatal(perr)
+			tb.Fatal(perr)
 		}
 		for _, e := range parsed.Entries {
 			if e.Kind == dayfiles.KindChat {
