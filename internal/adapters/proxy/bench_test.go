@@ -11,7 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -147,12 +147,17 @@ func BenchmarkFirstByteAndChunks(b *testing.B) {
 	reply := strings.TrimSpace(strings.Repeat("a word or three ", 150)) // 200 chunks
 	r.up.Reply(reply)
 	client := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
-	var direct, proxied, dGaps, pGaps []time.Duration
+	var direct, proxied, dGaps, pGaps, ctxs []time.Duration
 	i := 0
 	for b.Loop() {
 		q := benchQuestions[i%len(benchQuestions)]
 		d, dg := stream(b, client, r.up.URL, q, i)
 		p, pg := stream(b, client, r.proxy.URL, q, i)
+		start := time.Now()
+		if _, err := r.app.Context(context.Background(), dapi.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget}); err != nil {
+			b.Fatal(err)
+		}
+		ctxs = append(ctxs, time.Since(start))
 		direct, proxied = append(direct, d), append(proxied, p)
 		dGaps, pGaps = append(dGaps, dg...), append(pGaps, pg...)
 		i++
@@ -161,6 +166,7 @@ func BenchmarkFirstByteAndChunks(b *testing.B) {
 	b.ReportMetric(ms(pct(direct, 0.5)), "direct-p50-ms")
 	b.ReportMetric(ms(pct(proxied, 0.5)), "proxy-p50-ms")
 	b.ReportMetric(ms(pct(proxied, 0.5)-pct(direct, 0.5)), "added-p50-ms")
+	b.ReportMetric(ms(pct(ctxs, 0.5)), "context-p50-ms") // app.Context alone, the same question
 	b.ReportMetric(ms(pct(dGaps, 0.99)), "chunk-direct-p99-ms")
 	b.ReportMetric(ms(pct(pGaps, 0.99)), "chunk-proxy-p99-ms")
 	b.ReportMetric(ms(pct(pGaps, 0.99)-pct(dGaps, 0.99)), "chunk-added-p99-ms")
@@ -189,7 +195,7 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		client := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 		// warm-up: one turn per conversation
 		stream(b, client, r.proxy.URL, "warm up", -1)
-		runtime.GC()
+		debug.FreeOSMemory()
 		rss0 := vmRSS()
 		var sent atomic.Int64
 		deadline := time.Now().Add(time.Duration(secs) * time.Second)
@@ -216,7 +222,8 @@ func BenchmarkConcurrentChats(b *testing.B) {
 			})
 		}
 		wg.Wait()
-		runtime.GC()
+		peak := vmHWM()
+		debug.FreeOSMemory()
 		rss1 := vmRSS()
 		count := map[string]int{}
 		for _, e := range chatEntriesIn(b, r.dir) {
@@ -235,6 +242,7 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		b.ReportMetric(float64(lost), "lost")
 		b.ReportMetric(float64(doubled), "doubled")
 		b.ReportMetric(float64(rss1-rss0)/(1<<20), "rss-growth-MiB")
+		b.ReportMetric(float64(peak-rss0)/(1<<20), "peak-over-start-MiB")
 		b.ReportMetric(float64(secs), "seconds")
 		if lost != 0 || doubled != 0 {
 			b.Errorf("%d turns lost, %d doubled", lost, doubled)
@@ -243,13 +251,18 @@ func BenchmarkConcurrentChats(b *testing.B) {
 }
 
 // vmRSS returns the process's resident set in bytes (Linux), else 0.
-func vmRSS() int64 {
+func vmRSS() int64 { return procStatus("VmRSS:") }
+
+// vmHWM returns the process's peak resident set in bytes (Linux), else 0.
+func vmHWM() int64 { return procStatus("VmHWM:") }
+
+func procStatus(key string) int64 {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
 	}
 	for line := range strings.Lines(string(data)) {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(line, key); ok {
 			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb << 10
 		}

@@ -105,41 +105,81 @@ func (t *turns) load() error {
 // client hangs up right after.
 func (t *turns) remember(ctx context.Context, ts []turn) (warning string) {
 	ctx = context.WithoutCancel(ctx)
-	wrote := false
+	var todo []turn
+	t.mu.Lock()
 	for _, tr := range ts {
-		t.mu.Lock()
-		if t.seen[tr.Key] {
-			t.mu.Unlock()
-			continue
+		if !t.seen[tr.Key] {
+			t.seen[tr.Key] = true
+			todo = append(todo, tr)
 		}
-		t.seen[tr.Key] = true
-		t.mu.Unlock()
-		if _, err := t.mem.Remember(ctx, tr.RememberRequest); err != nil {
-			t.log.Warn("remembering a chat turn failed; it is spooled and written later", "err", err)
-			warning = "remembering this turn failed (" + err.Error() + "); it is kept and written later"
-			if serr := t.toSpool(tr); serr != nil {
-				t.log.Error("spooling a chat turn failed: it is not remembered", "err", serr, "text", tr.Text)
-				warning = "remembering this turn failed, and so did keeping it: " + serr.Error()
-				t.mu.Lock()
-				delete(t.seen, tr.Key) // a resend tries again
-				t.mu.Unlock()
-			}
-			continue
-		}
-		wrote = true
-		t.markWritten(tr.Key)
 	}
-	if wrote && t.pending() > 0 {
+	t.mu.Unlock()
+	if len(todo) == 0 {
+		return ""
+	}
+	written, err := t.write(ctx, todo)
+	for i, tr := range todo {
+		if written[i] {
+			t.markWritten(tr.Key)
+			continue
+		}
+		t.log.Warn("remembering a chat turn failed; it is spooled and written later", "err", err)
+		warning = "remembering this turn failed (" + errText(err) + "); it is kept and written later"
+		if serr := t.toSpool(tr); serr != nil {
+			t.log.Error("spooling a chat turn failed: it is not remembered", "err", serr, "text", tr.Text)
+			warning = "remembering this turn failed, and so did keeping it: " + serr.Error()
+			t.mu.Lock()
+			delete(t.seen, tr.Key) // a resend tries again
+			t.mu.Unlock()
+		}
+	}
+	if err == nil && t.pending() > 0 {
 		t.flushSpool(ctx)
 	}
 	return warning
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "unknown error"
+	}
+	return err.Error()
+}
+
+// rememberAll is the App's write of several entries at once (one write,
+// one sync per day file); a Memory without it gets one Remember each.
+type rememberAll interface {
+	RememberAll(context.Context, []api.RememberRequest) ([]api.RememberResponse, error)
+}
+
+// write writes ts in order and reports which were written.
+func (t *turns) write(ctx context.Context, ts []turn) ([]bool, error) {
+	ok := make([]bool, len(ts))
+	if ra, can := t.mem.(rememberAll); can {
+		reqs := make([]api.RememberRequest, len(ts))
+		for i, tr := range ts {
+			reqs[i] = tr.RememberRequest
+		}
+		resps, err := ra.RememberAll(ctx, reqs)
+		for i := range resps {
+			ok[i] = resps[i].ID != ""
+		}
+		return ok, err
+	}
+	for i, tr := range ts {
+		if _, err := t.mem.Remember(ctx, tr.RememberRequest); err != nil {
+			return ok, err
+		}
+		ok[i] = true
+	}
+	return ok, nil
 }
 
 func (t *turns) markWritten(key string) {
 	if t.dir == "" {
 		return
 	}
-	if err := appendLine(filepath.Join(t.dir, seenFile), []byte(key)); err != nil {
+	if err := appendLine(filepath.Join(t.dir, seenFile), []byte(key), false); err != nil {
 		t.log.Warn("recording a written chat turn failed; a resend of it may be written again", "err", err)
 	}
 }
@@ -155,7 +195,7 @@ func (t *turns) toSpool(tr turn) error {
 	if err != nil {
 		return err
 	}
-	return appendLine(filepath.Join(t.dir, spoolFile), data)
+	return appendLine(filepath.Join(t.dir, spoolFile), data, true)
 }
 
 func (t *turns) pending() int {
@@ -208,8 +248,10 @@ func (t *turns) flushSpool(ctx context.Context) {
 }
 
 // appendLine appends data and a newline to path, creating it and its dir
-// readable by the owner only, and syncs it.
-func appendLine(path string, data []byte) error {
+// readable by the owner only, and syncs it if asked: a spooled turn is
+// synced; a written turn's key is not (the day file is, and a key lost in
+// a crash costs at most a resent turn written twice).
+func appendLine(path string, data []byte, sync bool) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
@@ -221,9 +263,11 @@ func appendLine(path string, data []byte) error {
 		f.Close()
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
+	if sync {
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return err
+		}
 	}
 	return f.Close()
 }
