@@ -45,11 +45,11 @@ var benchQuestions = []string{
 // generated corpus: 5 years with DAYBOOK_LONG=1 (consolidated, as the
 // daemon keeps it), else 1.
 type benchRig struct {
-	up     *ollamatest.Server
-	app    *app.App
-	proxy  *httptest.Server
-	years  int
-	dir    string
+	up    *ollamatest.Server
+	app   *app.App
+	proxy *httptest.Server
+	years int
+	dir   string
 }
 
 func newBenchRig(b *testing.B) *benchRig {
