@@ -213,3 +213,27 @@ func TestUpstreamErrorReachesClient(t *testing.T) {
 		t.Errorf("remembered %q of a failed chat", texts(es))
 	}
 }
+
+// A reply longer than an entry may be is remembered whole, as several chat
+// entries cut at blank lines, each with the conversation's tags.
+func TestLongReplyIsRememberedInParts(t *testing.T) {
+	r := newRig(t, proxy.Options{})
+	para := strings.Repeat("All work and no play makes a long answer. ", 40) // about 1.7 kB
+	long := strings.TrimSpace(strings.Repeat(para+"\n\n", 80))                // about 137 kB
+	r.up.Reply(long)
+	chatVia(t, r.client(), &api.ChatRequest{Model: "llama3.2", Messages: []api.Message{{Role: "user", Content: "Write at length."}}})
+	es := r.chatEntries()
+	if len(es) < 4 {
+		t.Fatalf("%d entries, want the user's turn and the reply in at least 3 parts", len(es))
+	}
+	var got strings.Builder
+	for i, e := range es[1:] {
+		if len(e.Tags) != 2 || !strings.HasPrefix(e.Tags[0], "chat/") {
+			t.Errorf("part %d tags = %q", i, e.Tags)
+		}
+		got.WriteString(strings.Replace(e.Text, " #"+strings.Join(e.Tags, " #"), "", 1))
+	}
+	if strings.Count(got.String(), "All work") != 40*80 {
+		t.Errorf("the parts hold %d of the %d sentences", strings.Count(got.String(), "All work"), 40*80)
+	}
+}

@@ -5,11 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/config"
 )
 
@@ -163,16 +166,34 @@ func (p *Proxy) finish(ctx context.Context, x *exchange, reply string) string {
 		return ""
 	}
 	tags := []string{x.conv, modelTag(x.model)}
-	ts := []turn{{Key: turnKey(x.conv, x.userAt, "user", x.user), RememberRequest: api.RememberRequest{
-		Text: "user: " + strings.TrimSpace(x.user), Kind: "chat", Tags: tags, At: x.at.Format(time.RFC3339)}}}
+	ts := turnsOf(turnKey(x.conv, x.userAt, "user", x.user), "user: "+strings.TrimSpace(x.user), tags, x.at)
 	if x.remember == config.RememberAll && strings.TrimSpace(reply) != "" {
-		ts = append(ts, turn{Key: turnKey(x.conv, x.replyAt, "assistant", reply), RememberRequest: api.RememberRequest{
-			Text: strings.TrimSuffix(x.model, ":latest") + ": " + strings.TrimSpace(reply), Kind: "chat", Tags: tags,
-			At: p.opts.Now().Format(time.RFC3339)}})
+		ts = append(ts, turnsOf(turnKey(x.conv, x.replyAt, "assistant", reply),
+			strings.TrimSuffix(x.model, ":latest")+": "+strings.TrimSpace(reply), tags, p.opts.Now())...)
 	}
 	w := p.turns.remember(ctx, ts)
 	if w != "" {
 		x.warnings = append(x.warnings, w)
 	}
 	return w
+}
+
+// maxTurnText is the most text one chat entry takes; a longer turn is
+// written as several entries, cut at blank lines outside code fences (as an
+// import cuts a long chat answer), each with the turn's tags.
+const maxTurnText = dayfiles.MaxEntryText - 1<<10
+
+// turnsOf returns the entries of one turn: one, or its parts in order.
+func turnsOf(key, text string, tags []string, at time.Time) []turn {
+	res := importer.SplitLong(importer.Result{Entries: []importer.Entry{{Text: text}}}, maxTurnText)
+	out := make([]turn, 0, len(res.Entries))
+	for i, e := range res.Entries {
+		k := key
+		if i > 0 {
+			k = key + "." + strconv.Itoa(i)
+		}
+		out = append(out, turn{Key: k, RememberRequest: api.RememberRequest{Text: e.Text, Kind: "chat", Tags: tags,
+			At: at.Format(time.RFC3339)}})
+	}
+	return out
 }
