@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/ollama/ollama/api"
+
+	"github.com/daybook/daybook/internal/config"
 )
 
 // maxErrorBody bounds the upstream error body kept to pass on.
@@ -53,7 +55,7 @@ func (p *Proxy) chat(w http.ResponseWriter, r *http.Request, req *api.ChatReques
 	}
 	x := p.newExchange(r, &req.Model, roles, texts)
 	if x.userAt < 0 { // a model load, or a history without a user: nothing to add
-		x.inject, x.remember = false, "none"
+		x.inject, x.remember = false, config.RememberNone
 	}
 	if block := p.contextBlock(ctx, x); block != "" {
 		at := 0

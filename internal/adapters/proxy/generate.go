@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/ollama/ollama/api"
+
+	"github.com/daybook/daybook/internal/config"
 )
 
 // handleGenerate serves /api/generate with memory: the context block for
@@ -24,7 +26,7 @@ func (p *Proxy) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	x := p.newExchange(r, &req.Model, []string{"user"}, []string{req.Prompt})
 	if req.Raw || strings.TrimSpace(req.Prompt) == "" {
-		x.inject, x.remember, x.userAt = false, "none", -1
+		x.inject, x.remember, x.userAt = false, config.RememberNone, -1
 	}
 	if block := p.contextBlock(ctx, x); block != "" {
 		req.System = strings.TrimSpace(req.System + "\n\n" + block)

@@ -119,9 +119,7 @@ func (p *Proxy) contextBlock(ctx context.Context, x *exchange) string {
 		x.warnings = append(x.warnings, "memory unavailable: "+err.Error())
 		return ""
 	}
-	for _, w := range resp.Warnings {
-		x.warnings = append(x.warnings, w)
-	}
+	x.warnings = append(x.warnings, resp.Warnings...)
 	for _, it := range resp.Items {
 		if it.ID != "" && it.ID != "foundation" && len(x.cited) < maxCited {
 			x.cited = append(x.cited, it.ID)
