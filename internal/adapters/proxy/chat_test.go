@@ -219,7 +219,7 @@ func TestUpstreamErrorReachesClient(t *testing.T) {
 func TestLongReplyIsRememberedInParts(t *testing.T) {
 	r := newRig(t, proxy.Options{})
 	para := strings.Repeat("All work and no play makes a long answer. ", 40) // about 1.7 kB
-	long := strings.TrimSpace(strings.Repeat(para+"\n\n", 80))                // about 137 kB
+	long := strings.TrimSpace(strings.Repeat(para+"\n\n", 80))               // about 137 kB
 	r.up.Reply(long)
 	chatVia(t, r.client(), &api.ChatRequest{Model: "llama3.2", Messages: []api.Message{{Role: "user", Content: "Write at length."}}})
 	es := r.chatEntries()
