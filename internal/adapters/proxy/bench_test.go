@@ -43,7 +43,8 @@ var benchQuestions = []string{
 
 // benchRig is a proxy and a direct route to the same fake upstream, over a
 // generated corpus: 5 years with DAYBOOK_LONG=1 (consolidated, as the
-// daemon keeps it), else 1.
+// daemon keeps it), else 1; or the one in $DAYBOOK_PROXY_CORPUS (made by
+// daybook gen --seed 7 --end 2026-03-10).
 type benchRig struct {
 	up    *ollamatest.Server
 	app   *app.App
@@ -58,9 +59,12 @@ func newBenchRig(b *testing.B) *benchRig {
 	if os.Getenv("DAYBOOK_LONG") != "" {
 		years = 5
 	}
-	dir := b.TempDir()
-	if _, err := gen.Write(dir, gen.Options{Years: years, Seed: 7, End: date.MustParse("2026-03-10")}); err != nil {
-		b.Fatal(err)
+	dir := os.Getenv("DAYBOOK_PROXY_CORPUS") // a corpus of gen's kept between runs (chat entries go into it)
+	if dir == "" {
+		dir = b.TempDir()
+		if _, err := gen.Write(dir, gen.Options{Years: years, Seed: 7, End: date.MustParse("2026-03-10")}); err != nil {
+			b.Fatal(err)
+		}
 	}
 	cfg := config.Default()
 	cfg.Timezone = "UTC"
