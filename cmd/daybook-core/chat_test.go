@@ -38,7 +38,7 @@ func TestChatSession(t *testing.T) {
 	if code := runEnv(context.Background(), e, seed); code != 0 {
 		t.Fatalf("remember: %d %s", code, errOut.String())
 	}
-	e, _ = chatEnv(t, "What is the garage door code?\n/recall garage door\n/forget I owe Sam 20 euros.\n/quit\n", &out, &errOut)
+	e, _ = chatEnv(t, "What is the garage door code?\n/recall garage door\n/expand day:2026-03-02\n/forget I owe Sam 20 euros.\n/quit\n", &out, &errOut)
 	e.osEnv.Getenv = func(k string) string {
 		return map[string]string{"DAYBOOK_DIR": dir, "XDG_RUNTIME_DIR": filepath.Join(dir, "run")}[k]
 	}
@@ -65,6 +65,7 @@ func TestChatSession(t *testing.T) {
 		}
 		return nil
 	})
+	t.Logf("day files:\n%s", day)
 	if !strings.Contains(string(day), "[chat] user: What is the garage door code?") ||
 		!strings.Contains(string(day), "[chat] llama3.2: The code is 4417.") || strings.Contains(string(day), "Sam") {
 		t.Errorf("day files hold:\n%s", day)
