@@ -3,10 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
@@ -82,4 +88,78 @@ func TestChatWithoutOllama(t *testing.T) {
 	if code != 1 || strings.Count(strings.TrimSpace(msg), "\n") != 0 || !strings.Contains(msg, "docs/ollama.md") || !strings.Contains(msg, "no Ollama answers") {
 		t.Errorf("exit %d, stderr %q: want 1 and one line pointing at docs/ollama.md", code, msg)
 	}
+}
+
+// The daemon serves the memory proxy on proxy.listen: a chat through it
+// with the official Go client is answered and remembered, and stopping the
+// daemon stops the proxy.
+func TestDaemonServesProxy(t *testing.T) {
+	up := ollamatest.New(t, "llama3.2")
+	up.Reply("Served by the daemon's proxy.")
+	addr := strings.TrimPrefix(ollamatest.DeadURL(t), "http://") // a free loopback port
+	var out, errOut syncBuffer
+	e, dir := chatEnv(t, "", &bytes.Buffer{}, &bytes.Buffer{})
+	e.stdout, e.stderr = &out, &errOut
+	cfgPath := filepath.Join(filepath.Dir(dir), "daybook.yaml")
+	cfgText := "timezone: UTC\nproxy:\n  listen: " + addr + "\n  upstream: " + up.URL + "\n"
+	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.configPath = cfgPath
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- runEnv(ctx, e, []string{"daemon"}) }()
+	defer func() {
+		cancel()
+		if code := <-done; code != 0 {
+			t.Errorf("daemon exited %d: %s", code, errOut.String())
+		}
+		if _, err := http.Get("http://" + addr + "/api/tags"); err == nil {
+			t.Error("the proxy still answers after the daemon stopped")
+		}
+	}()
+	c := api.NewClient(&url.URL{Scheme: "http", Host: addr}, http.DefaultClient)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, err := c.List(ctx); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the daemon's proxy did not answer in 30 s: %s", errOut.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var got strings.Builder
+	if err := c.Chat(ctx, &api.ChatRequest{Model: "llama3.2", Messages: []api.Message{{Role: "user", Content: "Is the proxy on?"}}},
+		func(r api.ChatResponse) error { got.WriteString(r.Message.Content); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != "Served by the daemon's proxy." {
+		t.Errorf("answer %q", got.String())
+	}
+	day, _ := os.ReadFile(filepath.Join(dir, "days", time.Now().UTC().Format("2006/01/02")+".md"))
+	if !strings.Contains(string(day), "[chat] user: Is the proxy on?") || !strings.Contains(string(day), "[chat] llama3.2: Served by") {
+		t.Errorf("day file holds:\n%s", day)
+	}
+	if !strings.Contains(errOut.String(), "memory proxy") {
+		t.Errorf("the daemon did not log the proxy:\n%s", errOut.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the daemon's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
