@@ -103,6 +103,16 @@ func (p *Proxy) contextBlock(ctx context.Context, x *exchange) string {
 	}
 	ctx, cancel := context.WithTimeout(ctx, contextTimeout)
 	defer cancel()
+	select {
+	case p.building <- struct{}{}:
+		defer func() { <-p.building }()
+	case <-ctx.Done():
+		if context.Cause(ctx) != context.Canceled {
+			p.log.Warn("no context could be built in time; the chat goes on without memory")
+			x.warnings = append(x.warnings, "memory unavailable: too many chats at once")
+		}
+		return ""
+	}
 	query := x.user
 	if len(query) > api.MaxQuery {
 		query = query[:api.MaxQuery]

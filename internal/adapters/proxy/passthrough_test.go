@@ -10,7 +10,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/proxy"
 )
 
-// List, Show and Version pass through untouched, as `ollama list` and
+// List, Show, Heartbeat and Version pass through untouched, as `ollama list` and
 // `ollama show` use them.
 func TestGoClientListShowPassThrough(t *testing.T) {
 	r := newRig(t, proxy.Options{})
@@ -32,6 +32,9 @@ func TestGoClientListShowPassThrough(t *testing.T) {
 	}
 	if _, err := c.Show(ctx, &api.ShowRequest{Model: "mistral"}); err == nil || !strings.Contains(err.Error(), "not found") {
 		t.Errorf("show of a missing model: err = %v, want Ollama's not found", err)
+	}
+	if err := c.Heartbeat(ctx); err != nil { // HEAD /, as `ollama run` checks the server
+		t.Errorf("heartbeat: %v", err)
 	}
 	if v, err := c.Version(ctx); err != nil || v != "0.17.4" {
 		t.Errorf("version = %q, %v", v, err)

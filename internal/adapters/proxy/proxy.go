@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"runtime"
 	"strings"
 	"time"
 
@@ -83,6 +84,10 @@ type Proxy struct {
 	mux    *http.ServeMux
 	tools  []mcp.ModelTool
 	turns  *turns
+	// building holds a slot per context being built: as many as there
+	// are CPUs, since building one is CPU work, and twenty at once only
+	// hold twenty blocks' worth of memory each for the same total time.
+	building chan struct{}
 }
 
 // New returns a proxy forwarding to opts.Upstream, with memory from mem. It
@@ -119,7 +124,8 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 		tr = http.DefaultTransport.(*http.Transport).Clone()
 	}
 	log := opts.Log.With("system", "proxy")
-	p := &Proxy{mem: mem, opts: opts, log: log, up: up, client: &http.Client{Transport: tr}}
+	p := &Proxy{mem: mem, opts: opts, log: log, up: up, client: &http.Client{Transport: tr},
+		building: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	p.turns = newTurns(opts.StateDir, mem, log)
 	p.tools = mcp.ModelTools(mem, mcp.Options{Log: log, IsUserError: opts.IsUserError})
 	p.rp = &httputil.ReverseProxy{
