@@ -82,7 +82,8 @@ type chatRun struct {
 	reply   strings.Builder // the assistant's text the client got
 	hdr     http.Header     // the client's headers, forwarded
 	// wholeRaw is a whole answer as the upstream sent it.
-	wholeRaw []byte
+	wholeRaw   []byte
+	toolRounds int // rounds of our tools' calls answered
 }
 
 func (c *chatRun) do(ctx context.Context, req *api.ChatRequest) {
@@ -125,6 +126,7 @@ func (c *chatRun) do(ctx context.Context, req *api.ChatRequest) {
 			return
 		}
 		if len(calls) > 0 {
+			c.toolRounds++
 			req.Messages = append(req.Messages, api.Message{Role: "assistant", Content: final.Message.Content, ToolCalls: calls})
 			req.Messages = append(req.Messages, p.runTools(ctx, calls)...)
 			continue
@@ -221,8 +223,8 @@ func (c *chatRun) done(ctx context.Context, final *api.ChatResponse) {
 	}
 	final.Message.Content = c.reply.String()
 	raw := c.wholeRaw
-	if len(c.ours) > 0 {
-		raw = nil // rounds of tool calls: the final message is the proxy's
+	if c.toolRounds > 0 {
+		raw = nil // after rounds of tool calls, the final message is the proxy's
 	}
 	c.start("application/json; charset=utf-8")
 	c.sink.whole(c.w, raw, final)
