@@ -94,10 +94,13 @@ func newBenchRig(b *testing.B) *benchRig {
 
 // stream posts a streaming chat to base and returns when the first line
 // arrived and the gaps between the lines after it.
-func stream(b *testing.B, client *http.Client, base, question string, conv int) (first time.Duration, gaps []time.Duration) {
+func stream(b *testing.B, client *http.Client, base, question string, conv int, header ...string) (first time.Duration, gaps []time.Duration) {
 	data, _ := json.Marshal(api.ChatRequest{Model: "llama3.2", Messages: []api.Message{{Role: "user", Content: question}}})
 	req, _ := http.NewRequest(http.MethodPost, base+"/api/chat", bytes.NewReader(data))
 	req.Header.Set(proxy.HeaderConversation, "bench-"+strconv.Itoa(conv))
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
@@ -166,6 +169,28 @@ func BenchmarkFirstByteAndChunks(b *testing.B) {
 		dGaps, pGaps = append(dGaps, dg...), append(pGaps, pg...)
 		i++
 	}
+	b.StopTimer()
+	// The CPU each costs, which a loaded machine does not inflate as it
+	// does the times above: n of each in turn, by getrusage.
+	n := max(20, min(len(direct), 100))
+	phase := func(fn func(q string, i int)) time.Duration {
+		t0 := cpuTime()
+		for i := range n {
+			fn(benchQuestions[i%len(benchQuestions)], 100000+i)
+		}
+		return (cpuTime() - t0) / time.Duration(n)
+	}
+	directCPU := phase(func(q string, i int) { stream(b, client, r.up.URL, q, i) })
+	proxyCPU := phase(func(q string, i int) { stream(b, client, r.proxy.URL, q, i) })
+	readCPU := phase(func(q string, i int) { stream(b, client, r.proxy.URL, q, i, proxy.HeaderMemory, "read") })
+	ctxCPU := phase(func(q string, _ int) {
+		r.app.Context(context.Background(), dapi.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget})
+	})
+	b.ReportMetric(ms(directCPU), "direct-cpu-ms")
+	b.ReportMetric(ms(proxyCPU), "proxy-cpu-ms")
+	b.ReportMetric(ms(ctxCPU), "context-cpu-ms")
+	b.ReportMetric(ms(proxyCPU-directCPU-ctxCPU), "proxy-own-cpu-ms")    // forwarding, tools, remembering the turn
+	b.ReportMetric(ms(readCPU-directCPU-ctxCPU), "proxy-forward-cpu-ms") // the same without remembering: the first byte's share
 	b.ReportMetric(float64(r.years), "years")
 	b.ReportMetric(ms(pct(direct, 0.5)), "direct-p50-ms")
 	b.ReportMetric(ms(pct(proxied, 0.5)), "proxy-p50-ms")
