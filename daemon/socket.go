@@ -12,20 +12,11 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
-// Timeouts of the socket's HTTP server. Long operations (import,
-// consolidate, reindex) lift the read and write deadlines themselves.
-const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 30 * time.Second
-	writeTimeout      = 2 * time.Minute
-	idleTimeout       = 2 * time.Minute
-	maxHeaderBytes    = 16 << 10
-
-	// probeTimeout bounds asking a leftover socket whether anyone answers.
-	probeTimeout = 500 * time.Millisecond
-)
+// probeTimeout bounds asking a leftover socket whether anyone answers.
+const probeTimeout = 500 * time.Millisecond
 
 // SocketServer serves an http.Handler on a Unix socket that only its user
 // may use: the socket is 0600, and its folder 0700 when the server creates it.
@@ -54,15 +45,7 @@ func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServ
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := httpserve.New(h, log)
 	return &SocketServer{path: path, ln: ln, srv: srv, log: log}, nil
 }
 

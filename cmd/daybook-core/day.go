@@ -6,14 +6,18 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/safetext"
 )
 
 func cmdDay() command {
 	return command{
 		name: "day", args: "[DATE] [--json]",
 		summary: "print a day file (today by default)",
-		help:    "DATE is " + date.ArgForms + ".",
-		run:     runDay,
+		help: "DATE is " + date.ArgForms + `.
+Control characters in the file (a terminal's escape sequences among them)
+are printed escaped, as \x1b; tab and newline are kept. --json has the
+exact text.`,
+		run: runDay,
 	}
 }
 
@@ -46,6 +50,6 @@ func runDay(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "no entries on %s (%s does not exist)\n", resp.Date, resp.Path)
 		return nil
 	}
-	fmt.Fprint(e.stdout, resp.Content)
+	fmt.Fprint(e.stdout, safetext.Escape(resp.Content))
 	return nil
 }

@@ -15,11 +15,17 @@ func cmdDoctor() command {
 		help: `Prints one line per check: ok, warn or fail, what was found, and for
 anything not ok a one-line fix. The checks: the data dir exists, is
 writable and private; the config loads (when it does not, the other
-checks run on the defaults); the index folder is readable; the socket is
-absent, stale or answered by a daemon; with ollama.enabled, the server
-answers, both models are pulled (/api/tags) and one embedding comes back
-(its dimension is shown). Works without a daemon and changes nothing.
-Exits 1 when any check fails.`,
+checks run on the defaults); every day file reads as UTF-8 text and none
+below days/ is a symbolic link (remember refuses such a day: each is named,
+with its line, and how to fix it); no day holds conflict markers; the
+index reads as opening it would (meta.json, a count and a query of the
+bleve index, the vectors' checksums; one a running daemon holds is not
+checked); the index folders moved aside as broken (index.broken-*: only
+the newest is kept) are listed with their sizes and the command that
+removes them; the socket is absent, stale or answered by a daemon; with
+ollama.enabled, the server answers, both models are pulled (/api/tags)
+and one embedding comes back (its dimension is shown). Works without a
+daemon and changes nothing. Exits 1 when any check fails.`,
 		run: runDoctor,
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/safetext"
 )
 
 func cmdFind() command {
@@ -17,7 +18,13 @@ func cmdFind() command {
 		help: `A literal PATTERN is case-insensitive unless it has an upper-case letter;
 --regex takes RE2 syntax and is case-sensitive ((?i) makes it not).
 Only the year and month folders in range are read.
-Prints days/YYYY/MM/DD.md:LINE: TEXT.`,
+Prints days/YYYY/MM/DD.md:LINE: TEXT, with control characters in TEXT
+(a terminal's escape sequences among them) escaped, as \x1b; --json has
+the exact text.
+A day file holding conflict markers (<<<<<<<, =======, >>>>>>>) is not
+searched: find names each such file and the line of its first marker on
+stderr after the matches, and exits 1, so that a script does not take an
+incomplete search for a complete one (--json lists them in "skipped").`,
 		run: runFind,
 	}
 }
@@ -51,11 +58,35 @@ func runFind(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return e.printJSON(resp)
+		if err := e.printJSON(resp); err != nil {
+			return err
+		}
+		return skippedErr(resp.Skipped)
 	}
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	for _, m := range resp.Matches {
-		fmt.Fprintf(w, "%s:%d: %s\n", m.Path, m.Line, m.Text)
+		fmt.Fprintf(w, "%s:%d: %s\n", m.Path, m.Line, safetext.Escape(m.Text))
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return skippedErr(resp.Skipped)
+}
+
+// skippedErr names the day files find did not search: the search is not
+// complete, and the exit status says so.
+func skippedErr(skipped []api.Skipped) error {
+	if len(skipped) == 0 {
+		return nil
+	}
+	var parts []string
+	for _, s := range skipped {
+		parts = append(parts, fmt.Sprintf("%s:%d", s.Path, s.Line))
+	}
+	files := "1 day file"
+	if len(skipped) > 1 {
+		files = fmt.Sprintf("%d day files", len(skipped))
+	}
+	return fmt.Errorf("find: skipped %s holding conflict markers (first marker at %s): resolve them, keeping what belongs and removing the <<<<<<<, =======, >>>>>>> lines, and find searches them again",
+		files, strings.Join(parts, ", "))
 }

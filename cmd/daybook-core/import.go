@@ -26,8 +26,10 @@ func cmdImport() command {
 		summary: "bulk-load entries from JSON lines, or from journals and chat exports",
 		help: `--from says what PATH is (default jsonl):
   jsonl     daybook's own JSON lines, a FILE or - for standard input
-  obsidian  a folder of daily notes named YYYY-MM-DD.md (--pattern for another
-            Obsidian date format, in its tokens: --pattern DD-MM-YYYY)
+  obsidian  a vault: its daily notes (.obsidian/daily-notes.json's folder and
+            date format, else YYYY-MM-DD.md; --pattern for another, in
+            Obsidian's tokens: DD-MM-YYYY), one entry per item, under its
+            headings; the other notes are counted, not imported
   logseq    a Logseq graph folder, or its journals/ (2024_03_01.md; --pattern
             for another :journal/file-name-format, as written: yyyy-MM-dd)
   jrnl      a jrnl journal file ([2012-03-29 09:00] Title...), or its JSON export
@@ -41,8 +43,8 @@ with an offset.
 
 The source is only read. An entry its day file already has (the same instant,
 to the minute, and the same text) is not written again: importing a source
-twice adds nothing the second time. Bad input (a line, a note whose name is not
-a date, an entry with no time) is reported by file and line or index and
+twice adds nothing the second time. Bad input (a line, a journal whose name is
+not a date, an entry with no time) is reported by file and line or index and
 skipped; with --strict any bad input stops the import before anything is
 written. --dry-run says what would be added and writes nothing. Dates before
 1900 or after the day after tomorrow are refused unless --any-date is given.
@@ -56,6 +58,7 @@ type importOpts struct {
 	from, pattern          string
 	strict, dryRun, asJSON bool
 	anyDate                bool
+	notDaily               int // the notes of a vault that are not daily notes: counted, not imported
 }
 
 func runImport(ctx context.Context, e *env, args []string) error {
@@ -78,6 +81,11 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return usagef("import: --pattern names daily notes' file names: it goes with --from obsidian or logseq")
 	}
 	if o.from == "jsonl" || o.from == "" {
+		if pos[0] != "-" {
+			if got := importer.Sniff(pos[0]); got != "" && got != "jsonl" {
+				return usagef("import: %s is not JSON lines (--from jsonl, the default): %s", pos[0], tryFrom(got))
+			}
+		}
 		return importJSONLines(ctx, e, pos[0], o)
 	}
 	f, err := importer.Lookup(o.from)
@@ -88,6 +96,16 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return usagef("import: --from %s reads a file or folder, not standard input", o.from)
 	}
 	res, err := f.Read(pos[0], importer.Options{Pattern: o.pattern})
+	if err != nil || len(res.Entries) == 0 {
+		// Nothing read: a wrong --from, if the input looks like another format.
+		if got := importer.Sniff(pos[0]); got != "" && got != o.from {
+			what := "no entries read"
+			if err != nil {
+				what = err.Error()
+			}
+			return usagef("import: --from %s: %s; %s", o.from, what, tryFrom(got))
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
@@ -100,7 +118,21 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("import: --strict: %s; nothing imported", res.Skipped[0])
 	}
 	lines, froms := importLines(res.Entries)
+	o.notDaily = res.NotDaily
 	return runImportLines(ctx, e, bytes.NewReader(lines), len(res.Entries), froms, res.Skipped, o)
+}
+
+// formatNouns name what each --from reads, for hints.
+var formatNouns = map[string]string{
+	"jsonl": "daybook's JSON lines", "obsidian": "an Obsidian vault", "logseq": "a Logseq graph",
+	"jrnl": "a jrnl journal", "dayone": "a Day One export", "chatgpt": "a ChatGPT export", "locomo": "a LoCoMo file",
+}
+
+// tryFrom is the hint for an input that looks like format: "this looks
+// like a ChatGPT export: try --from chatgpt", and the values --from takes.
+func tryFrom(format string) string {
+	return fmt.Sprintf("this looks like %s: try --from %s (--from takes jsonl, %s)",
+		formatNouns[format], format, strings.Join(importer.Names(), ", "))
 }
 
 // importJSONLines imports daybook's own JSON lines from path or stdin.
@@ -161,13 +193,16 @@ func inDateWindow(res importer.Result, anyDate bool, w date.Window, now time.Tim
 
 // importResult is what an import prints with --json.
 type importResult struct {
-	DryRun  bool         `json:"dry_run,omitempty"`
-	Added   int          `json:"added"`
-	There   int          `json:"already_there"`
-	Days    int          `json:"days"`
-	First   string       `json:"first,omitempty"`
-	Last    string       `json:"last,omitempty"`
-	Skipped []importSkip `json:"skipped,omitempty"`
+	DryRun bool   `json:"dry_run,omitempty"`
+	Added  int    `json:"added"`
+	There  int    `json:"already_there"`
+	Days   int    `json:"days"`
+	First  string `json:"first,omitempty"`
+	Last   string `json:"last,omitempty"`
+	// NotDaily counts the notes of a vault that are not daily notes: left
+	// out, and not bad input.
+	NotDaily int          `json:"not_daily_notes,omitempty"`
+	Skipped  []importSkip `json:"skipped,omitempty"`
 }
 
 type importSkip struct {
@@ -197,7 +232,7 @@ func rejected(from string, r api.ImportError) importSkip {
 // one summary sentence. total is the number of lines, for the progress
 // bar; 0 when not known.
 func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, from func(int) string, skipped []importer.Skip, o importOpts) error {
-	out := importResult{DryRun: o.dryRun}
+	out := importResult{DryRun: o.dryRun, NotDaily: o.notDaily}
 	for _, s := range skipped {
 		out.Skipped = append(out.Skipped, importSkip{From: s.From, Why: s.Why, Reason: s.Reason})
 	}
@@ -277,6 +312,9 @@ func importSummary(r importResult) string {
 	}
 	if r.There > 0 {
 		fmt.Fprintf(&b, "; %s there already", wasWere(r.There))
+	}
+	if n := r.NotDaily; n > 0 {
+		fmt.Fprintf(&b, "; left out %s", words.CountAs(n, "note that is not a daily note", "notes that are not daily notes"))
 	}
 	if n := len(r.Skipped); n > 0 {
 		fmt.Fprintf(&b, "; %s skipped (%s; listed above)", wasWere(n), skipReasons(r.Skipped))

@@ -10,14 +10,15 @@ import (
 
 func cmdTopics() command {
 	return command{
-		name: "topics", args: "[--limit N] [--json]",
+		name: "topics", args: "[--limit N | --all] [--json]",
 		summary: "list the topics: tags, people and projects, self, user, system",
 		help: `Lists the topics the entries name, most entries first: #tags, the people and
 projects named in them (capitalised names used mid-sentence, @handles), and
 the base topics that always exist: self (#self, or first-person entries),
 user (#user, or "the user") and system (#system, "the system" or "daybook").
-Prints COUNT KIND NAME FIRST..LAST. Only day files changed since the last
-run are read again.`,
+Prints COUNT KIND NAME FIRST..LAST: the first 30 (--limit N for another
+number, --all for every one; --limit 0 is the default, 30). Only day files
+changed since the last run are read again.`,
 		run: runTopics,
 	}
 }
@@ -69,7 +70,7 @@ func runTopics(ctx context.Context, e *env, args []string) error {
 	}
 	tw.Flush()
 	if len(resp.Topics) < resp.Total {
-		fmt.Fprintf(e.stderr, "%d of %d topics (--limit 0 lists all)\n", len(resp.Topics), resp.Total)
+		fmt.Fprintf(e.stderr, "%d of %d topics (--all lists all)\n", len(resp.Topics), resp.Total)
 	}
 	return nil
 }

@@ -32,11 +32,11 @@ func (a *App) expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResp
 		return api.ExpandResponse{}, userErrf("id is empty: want an entry id, DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY")
 	}
 	if level, period, ok := strings.Cut(id, ":"); ok && (level == "day" || level == "month" || level == "year") {
-		p, err := consolidate.ParsePeriod(consolidate.Level(level), period)
+		p, err := consolidate.ParsePeriod(date.Level(level), period)
 		if err != nil {
 			return api.ExpandResponse{}, userErrf("id %q: %w", id, err)
 		}
-		if p.Level == consolidate.LevelDay {
+		if p.Level == date.LevelDay {
 			return a.expandDay(ctx, id, p.Date())
 		}
 		return a.expandPeriod(ctx, id, p)
@@ -168,7 +168,7 @@ func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period)
 	seen := map[string]bool{}
 	for _, f := range files {
 		child := consolidate.DayPeriod(f.Date)
-		if p.Level == consolidate.LevelYear {
+		if p.Level == date.LevelYear {
 			child = consolidate.MonthPeriod(f.Date.MonthOf())
 		}
 		if id := child.ID(); !seen[id] {
