@@ -18,6 +18,7 @@ import (
 
 	dapi "github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
 func cmdChat() command {
@@ -77,7 +78,8 @@ func runChat(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("chat: listening on loopback for the proxy: %w", err)
 	}
-	srv := &http.Server{Handler: p, BaseContext: func(net.Listener) context.Context { return ctx }}
+	srv := httpserve.New(p, log)
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
 	go srv.Serve(ln)
 	defer srv.Close()
 	s := &chatSession{e: e, b: b, model: *model, url: "http://" + ln.Addr().String() + "/api/chat",

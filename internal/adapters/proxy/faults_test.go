@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -213,5 +214,24 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("waited 20 s for %s", what)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// A server's write timeout (httpserve's is 2 minutes) does not cut a
+// stream short: the proxy lifts it for the answers it streams.
+func TestStreamOutlivesWriteTimeout(t *testing.T) {
+	r := newRig(t, proxy.Options{})
+	r.up.OnChat(func(int, *api.ChatRequest) ollamatest.ChatReply {
+		return ollamatest.ChatReply{Content: strings.Repeat("slow words here ", 12), ChunkDelay: 60 * time.Millisecond}
+	})
+	srv := httptest.NewUnstartedServer(r.proxy)
+	srv.Config.WriteTimeout = 200 * time.Millisecond
+	srv.Config.ReadTimeout = 200 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	got := chatVia(t, api.NewClient(mustURL(t, srv.URL), http.DefaultClient),
+		&api.ChatRequest{Model: "llama3.2", Messages: []api.Message{{Role: "user", Content: "take your time"}}})
+	if got != strings.Repeat("slow words here ", 12) {
+		t.Errorf("got %q", got)
 	}
 }

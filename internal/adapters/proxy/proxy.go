@@ -158,8 +158,16 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	return p, nil
 }
 
-// ServeHTTP answers as Ollama does, with memory.
-func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) { p.mux.ServeHTTP(w, r) }
+// ServeHTTP answers as Ollama does, with memory. It lifts the server's
+// read and write deadlines, if any: a model's answer streams for as long as
+// it writes, a pull or a blob upload for as long as it takes; a client that
+// goes away still ends the request.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	p.mux.ServeHTTP(w, r)
+}
 
 // Upstream returns the URL the proxy forwards to.
 func (p *Proxy) Upstream() string { return p.up.String() }

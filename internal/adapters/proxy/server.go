@@ -7,14 +7,16 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"time"
 
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
-// Server serves a Proxy on a loopback TCP address, for the daemon: Serve
-// until Close, which cancels the requests under way (their upstream
-// requests with them) and waits for them.
+// Server serves a Proxy on a loopback TCP address, for the daemon, with
+// httpserve's limits (the proxy lifts the read and write deadlines of each
+// request it answers: an answer streams for as long as the model writes, a
+// pull for as long as it downloads): Serve until Close, which cancels the
+// requests under way (their upstream requests with them) and waits for them.
 type Server struct {
 	p      *Proxy
 	ln     net.Listener
@@ -44,13 +46,8 @@ func Listen(addr string, p *Proxy, log *slog.Logger) (*Server, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	srv := &http.Server{
-		Handler:           p,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := httpserve.New(p, log.With("system", "proxy"))
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
 	return &Server{p: p, ln: ln, srv: srv, log: log.With("system", "proxy"), cancel: cancel}, nil
 }
 
