@@ -20,10 +20,13 @@ const (
 	KindNote     Kind = "note"
 	KindTodo     Kind = "todo"
 	KindEvent    Kind = "event"
+	// KindChat is a turn of a conversation with a model, remembered by the
+	// memory proxy (internal/adapters/proxy) or `daybook chat`.
+	KindChat Kind = "chat"
 )
 
 // Kinds lists every valid kind, in the order the docs give them.
-var Kinds = []Kind{KindFact, KindDecision, KindNote, KindTodo, KindEvent}
+var Kinds = []Kind{KindFact, KindDecision, KindNote, KindTodo, KindEvent, KindChat}
 
 // ParseKind returns the kind named s; an empty s is a note.
 func ParseKind(s string) (Kind, error) {
@@ -36,7 +39,7 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return "", fmt.Errorf("unknown kind %q: want one of fact, decision, note, todo, event", s)
+	return "", fmt.Errorf("unknown kind %q: want one of fact, decision, note, todo, event, chat", s)
 }
 
 // Entry is one remembered item of a day file: a list item that starts with a

@@ -94,6 +94,14 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 		opts.Servers = append(opts.Servers, ws)
 		log.Info("timeline page", "system", "web", "listen", e.Cfg.Web.Listen, "open", "daybook web")
 	}
+	if e.Cfg.Proxy.Listen != "" {
+		ps, err := startProxy(a, e.Cfg, log)
+		if err != nil {
+			return err
+		}
+		opts.Servers = append(opts.Servers, ps)
+		log.Info("memory proxy", "system", "proxy", "listen", ps.Addr().String(), "upstream", e.Cfg.ProxyUpstream())
+	}
 	// Without ollama.enabled the upgrade loop returns at once.
 	opts.Background = append(opts.Background, a.UpgradeLoop)
 	d, err := daemon.New(a, a.Consolidator(), opts)

@@ -45,6 +45,8 @@ func commands() []cli.Command {
 		cli.CmdTopics(),
 		cli.CmdTopic(),
 		cli.CmdStats(),
+		// Talk
+		cmdChat(),
 		// Run
 		cmdDaemon(),
 		cmdService(),

@@ -33,6 +33,7 @@ type Config struct {
 	Recall      Recall      `yaml:"recall"`
 	Context     Context     `yaml:"context"`
 	Web         Web         `yaml:"web"`
+	Proxy       Proxy       `yaml:"proxy"`
 	Log         Log         `yaml:"log"`
 	Dates       Dates       `yaml:"dates"`
 
@@ -149,6 +150,63 @@ func splitHostPort(s string) (host, port string, err error) {
 	return host, port, nil
 }
 
+// Proxy is the opt-in memory proxy in front of Ollama (docs/chat.md).
+type Proxy struct {
+	Listen   string `yaml:"listen"`   // "" is off; a loopback HOST:PORT, e.g. 127.0.0.1:11435
+	Upstream string `yaml:"upstream"` // the Ollama server it forwards to; "" is ollama.url
+	Budget   int    `yaml:"budget"`   // tokens of the context block injected per turn
+	Remember string `yaml:"remember"` // all, user or none
+}
+
+// Proxy remember modes.
+const (
+	RememberAll  = "all"  // the user's turn and the model's reply
+	RememberUser = "user" // the user's turn only
+	RememberNone = "none" // nothing: the proxy only injects memory
+)
+
+// Validate checks the proxy's fields: Listen a loopback HOST:PORT (the
+// proxy answers for the user's memory without asking who calls), Upstream
+// an http(s) URL, Budget positive, Remember one of all, user, none.
+func (p Proxy) Validate() error {
+	if p.Listen != "" {
+		host, port, err := splitHostPort(p.Listen)
+		if err != nil {
+			return fmt.Errorf("proxy.listen: %q is not HOST:PORT (e.g. 127.0.0.1:11435): %v", p.Listen, err)
+		}
+		if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+			return fmt.Errorf("proxy.listen: %q: port %q is not a number 0..65535", p.Listen, port)
+		}
+		if !IsLoopbackHost(host) {
+			if host == "" {
+				host = "every interface"
+			}
+			return fmt.Errorf("proxy.listen: %q listens on %s, which other machines can reach; the proxy serves your memory to whoever connects, so it takes a loopback address only (127.0.0.1, ::1, localhost)", p.Listen, host)
+		}
+	}
+	if p.Upstream != "" && !strings.HasPrefix(p.Upstream, "http://") && !strings.HasPrefix(p.Upstream, "https://") {
+		return fmt.Errorf("proxy.upstream: %q is not an http:// or https:// URL", p.Upstream)
+	}
+	if p.Budget < 1 {
+		return fmt.Errorf("proxy.budget: %d must be positive", p.Budget)
+	}
+	switch p.Remember {
+	case RememberAll, RememberUser, RememberNone:
+	default:
+		return fmt.Errorf("proxy.remember: %q is not one of all, user, none", p.Remember)
+	}
+	return nil
+}
+
+// ProxyUpstream returns the URL the proxy forwards to: proxy.upstream, else
+// ollama.url.
+func (c *Config) ProxyUpstream() string {
+	if c.Proxy.Upstream != "" {
+		return c.Proxy.Upstream
+	}
+	return c.Ollama.URL
+}
+
 // Log configures logging.
 type Log struct {
 	Level  string `yaml:"level"`  // debug, info, warn, error
@@ -169,6 +227,7 @@ func Default() Config {
 		},
 		Recall:  Recall{Limit: 10},
 		Context: Context{Budget: 4000, Summary: 0.6, Recent: 0.4},
+		Proxy:   Proxy{Budget: 1500, Remember: RememberAll},
 		Log:     Log{Level: "info"},
 		Dates:   Dates{Earliest: date.DefaultEarliest.String(), AheadDays: date.DefaultAhead},
 	}
@@ -251,6 +310,9 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("context.summary, context.recent: %v and %v must be shares >= 0 with a positive sum", c.Context.Summary, c.Context.Recent)
 	}
 	if err := c.Web.Validate(); err != nil {
+		return err
+	}
+	if err := c.Proxy.Validate(); err != nil {
 		return err
 	}
 	if err := c.validateDates(); err != nil {
