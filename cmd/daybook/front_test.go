@@ -114,6 +114,16 @@ func TestFront(t *testing.T) {
 	if _, stderr, code := run(alone, work, "status"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
 		t.Errorf("status from the front alone: %d %q; want daybook-core's", code, stderr)
 	}
+	// Where no service manager runs, service install shows the command to
+	// run: the front's "daybook daemon", as the README says, not
+	// daybook-core's; and, with the daemon up, says that it runs.
+	if _, err := os.Stat("/run/systemd/system"); err != nil {
+		_, stderr, code := run(bin, work, "service", "install", "--user")
+		if code != 1 || !strings.Contains(stderr, filepath.Join(bin, "daybook")+" daemon") || strings.Contains(stderr, "daybook-core") ||
+			!strings.Contains(stderr, "a daemon already runs on") {
+			t.Errorf("service install with no service manager: %d %q; want the front's daybook daemon, and that one runs", code, stderr)
+		}
+	}
 	other := filepath.Join(work, "other")
 	if err := os.Mkdir(other, 0o755); err != nil {
 		t.Fatal(err)
