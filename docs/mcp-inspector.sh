@@ -70,6 +70,9 @@ for tool in recall remember expand find browse context stats; do
 	grep -qF "\"name\": \"$tool\"" <<<"$list" || fail "tools/list lacks $tool" "$list"
 done
 grep -qF '"readOnlyHint": true' <<<"$list" || fail "tools/list: no readOnlyHint" "$list"
+# Integer arguments carry their ranges: recall's limit, browse's budget.
+grep -qF '"maximum": 1000' <<<"$list" || fail "tools/list: no maximum on limit" "$list"
+grep -qF '"maximum": 32000' <<<"$list" || fail "tools/list: no maximum on budget_tokens" "$list"
 checks=$((checks + 1))
 echo "ok   tools/list"
 
@@ -82,9 +85,13 @@ ok find 'Replaced the fan' --tool-arg 'pattern=(?i)router$' --tool-arg limit=10
 ok expand '#homelab #web' --tool-arg "id=day:$TODAY"
 ok expand 'still open' --tool-arg "id=year:$YEAR"
 ok expand '"next_from_line": 2' --tool-arg "id=day:$TODAY" --tool-arg budget_tokens=1
+long=$(printf 'The retrospective went over the storage migration in detail once more. %.0s' $(seq 40))
+ok remember '"line": 5' --tool-arg "text=$long" --tool-arg "at=$TODAY 11:00"
+ok expand 'line cut to fit budget_tokens 300' --tool-arg "id=day:$TODAY" --tool-arg from_line=5 --tool-arg budget_tokens=300
 ok browse '"summaries": []' --tool-arg level=day
+ok browse '"summaries": []' --tool-arg level=month --tool-arg budget_tokens=500
 ok context '# daybook context' --tool-arg 'query=home server' --tool-arg budget_tokens=500
-ok stats '"entries": 2'
+ok stats '"entries": 3'
 
 bad recall 'query: is missing'
 bad recall 'limit: -1 is out of range' --tool-arg query=x --tool-arg limit=-1
@@ -98,5 +105,6 @@ bad expand 'is not an entry id' --tool-arg id=nonsense
 bad find 'pattern: bad regex' --tool-arg 'pattern=('
 bad browse 'level: is missing'
 bad context 'budget_tokens: -1 is out of range' --tool-arg budget_tokens=-1
+bad browse 'budget_tokens: 40000 is out of range' --tool-arg level=day --tool-arg budget_tokens=40000
 
 echo "all $checks checks passed"

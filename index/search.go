@@ -157,8 +157,7 @@ func childIDs(level date.Level, parents []string) []string {
 // along its level term costs more than the search, so entries are "no
 // summary level" instead (a must-not of the few summaries).
 func searchQuery(q Query) query.Query {
-	m := bleve.NewMatchQuery(q.Text)
-	m.SetField("text")
+	m := textQuery(q.Text)
 	parts := filterParts(q)
 	if q.Level == date.LevelEntry {
 		parts = parts[1:]

@@ -82,8 +82,7 @@ func TestSearchScoresAsBooleanFilter(t *testing.T) {
 		{Text: "rent studio", Level: date.LevelMonth, Parents: []string{"2024"}, Range: r},
 	} {
 		q.K = 50
-		ref := bleve.NewMatchQuery(q.Text)
-		ref.SetField("text")
+		ref := textQuery(q.Text)
 		bq := bleve.NewBooleanQuery()
 		bq.AddMust(ref)
 		bq.AddFilter(filter(q))

@@ -23,6 +23,7 @@ type spanner struct {
 	filters []analysis.TokenFilter
 	whole   analysis.Analyzer // when the analyzer is not a tokenizer and filters
 	terms   map[string]bool
+	longer  []string        // query words that find longer words (expansions)
 	heads   map[string]bool // the first two bytes of each term
 	ascii   *[128][129]bool // heads of ASCII letters: [first][second], [first][128] for a one-letter term
 	memo    map[string]bool // token → whether it analyzes to a term
@@ -40,7 +41,11 @@ func (x *Index) newSpanner(query string) *spanner {
 		s.terms[string(t.Term)] = true
 		s.heads[string(t.Term[:min(2, len(t.Term))])] = true
 	}
-	if len(s.terms) == 0 {
+	s.longer = expansions(query)
+	for _, w := range s.longer {
+		s.heads[w[:min(2, len(w))]] = true
+	}
+	if len(s.terms) == 0 && len(s.longer) == 0 {
 		return nil
 	}
 	s.ascii = new([128][129]bool)
@@ -69,7 +74,7 @@ func (s *spanner) spans(text string) []Span {
 	var out []Span
 	if s.whole != nil {
 		for _, t := range s.whole.Analyze([]byte(text)) {
-			if s.terms[string(t.Term)] {
+			if s.isTerm(string(t.Term)) {
 				out = append(out, Span{t.Start, t.End})
 			}
 		}
@@ -170,7 +175,21 @@ func (s *spanner) analyze(raw []byte) bool {
 	for _, f := range s.filters {
 		ts = f.Filter(ts)
 	}
-	return len(ts) == 1 && s.terms[string(ts[0].Term)]
+	return len(ts) == 1 && s.isTerm(string(ts[0].Term))
+}
+
+// isTerm reports whether an analyzed token is a query term or one of the
+// longer words a query word finds.
+func (s *spanner) isTerm(t string) bool {
+	if s.terms[t] {
+		return true
+	}
+	for _, w := range s.longer {
+		if expands(w, t) {
+			return true
+		}
+	}
+	return false
 }
 
 func lower(c byte) byte {

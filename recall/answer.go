@@ -133,12 +133,21 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 			es := entries[s.day]
 			sum, hasSum := summaries[s.day]
 			switch {
+			case s.score <= 0:
+				// Neither an entry's words nor its summary's: a day found
+				// by vectors alone whose similarity counts for nothing
+				// here (an entry's evidence is its BM25). A score of 0
+				// matched nothing: it is not an answer.
 			case wantDays:
 				if round == 0 && hasSum {
 					add(sum, s)
 				}
 			case round < len(es):
 				c := es[round]
+				more = more || round+1 < len(es)
+				if round > 0 && c.fused <= 0 {
+					continue // found by vector alone: none of the query's words
+				}
 				if round > 0 {
 					// A day's next entry scores its share of the day's score,
 					// and never more than the result before it: the list is
@@ -151,7 +160,6 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 				} else {
 					add(c, s)
 				}
-				more = more || round+1 < len(es)
 			case round == 0 && len(es) == 0 && hasSum:
 				add(sum, s) // found by its summary alone: the day is the answer
 			}
@@ -160,13 +168,19 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 			break
 		}
 	}
-	floor := 0.0
+	floor := 1.0 // no day: the months and years are the answer
 	if len(out) > 0 {
 		floor = out[len(out)-1].fused
 	}
 	slices.SortFunc(upper, byFused)
 	for _, c := range upper {
-		c.fused = floor * c.fused / 2 // after every day: they name no day
+		if c.fused <= 0 {
+			continue // it matched nothing
+		}
+		// After every day, since they name no day, in their own order,
+		// and no lower than a quarter of the last day's score: a month
+		// whose words matched is not shown as a score of 0.
+		c.fused = floor * (1 + min(c.fused, 1)) / 4
 		out = append(out, c)
 	}
 	return out

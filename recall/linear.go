@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -67,8 +68,9 @@ func Linear(ctx context.Context, root string, query string, r date.Range, limit 
 
 // lineHit is a line of a file with the terms found on it, one bit per term.
 type lineHit struct {
-	line int
-	mask uint64
+	line   int
+	mask   uint64
+	strong uint64 // the terms of mask found as such, not only in longer words
 }
 
 // fileHits is a file with hits, its lines in file order.
@@ -100,12 +102,16 @@ func (s *scanner) scanFile(f dayfiles.File, data []byte) {
 	var starts []int // line starts, built on the first hit
 	for ti, t := range s.terms {
 		found := false
-		t.each(s.lower, func(at int) {
+		t.each(s.lower, func(at int, m match) {
 			if starts == nil {
 				starts = lineStarts(data)
 			}
 			line, _ := slices.BinarySearch(starts, at+1)
-			s.marks = append(s.marks, lineHit{line: line, mask: 1 << ti})
+			h := lineHit{line: line, mask: 1 << ti}
+			if m == same {
+				h.strong = h.mask
+			}
+			s.marks = append(s.marks, h)
 			found = true
 		})
 		if found {
@@ -120,6 +126,7 @@ func (s *scanner) scanFile(f dayfiles.File, data []byte) {
 	for _, m := range s.marks {
 		if n := len(hits); n > 0 && hits[n-1].line == m.line {
 			hits[n-1].mask |= m.mask
+			hits[n-1].strong |= m.strong
 			continue
 		}
 		hits = append(hits, m)
@@ -127,13 +134,18 @@ func (s *scanner) scanFile(f dayfiles.File, data []byte) {
 	s.files = append(s.files, fileHits{file: f, hits: hits})
 }
 
-// score weighs the terms of mask by their idf over the files read, with a
-// bonus of half again when mask holds every term of a query of several.
-func (s *scanner) score(mask uint64, idf []float64) float64 {
+// score weighs the terms of mask by their idf over the files read (those
+// found only in longer words, not in strong, at index.ExpandBoost of it),
+// with a bonus of half again when mask holds every term of a query of
+// several.
+func (s *scanner) score(mask, strong uint64, idf []float64) float64 {
 	var sc float64
 	for ti := range s.terms {
-		if mask&(1<<ti) != 0 {
+		switch {
+		case strong&(1<<ti) != 0:
 			sc += idf[ti]
+		case mask&(1<<ti) != 0:
+			sc += index.ExpandBoost * idf[ti]
 		}
 	}
 	if mask == s.all && len(s.terms) > 1 {
@@ -167,7 +179,7 @@ func (s *scanner) results(limit int, log *slog.Logger) ([]api.RecallResult, erro
 	for i := range s.files {
 		fh := &s.files[i]
 		for _, h := range fh.hits {
-			cands = append(cands, candidate{fh: fh, hit: h, score: s.score(h.mask, idf)})
+			cands = append(cands, candidate{fh: fh, hit: h, score: s.score(h.mask, h.strong, idf)})
 		}
 	}
 	slices.SortFunc(cands, func(a, b candidate) int {
@@ -190,12 +202,12 @@ func (s *scanner) results(limit int, log *slog.Logger) ([]api.RecallResult, erro
 			}
 			parsed[c.fh] = day
 		}
-		res, mask := s.resolve(c, day)
+		res, mask, strong := s.resolve(c, day)
 		if seen[res.ID] {
 			continue
 		}
 		seen[res.ID] = true
-		res.Score = s.score(mask, idf)
+		res.Score = s.score(mask, strong, idf)
 		res.Snippet = s.mark(res.Snippet)
 		out = append(out, res)
 	}
@@ -222,28 +234,28 @@ func cmpNewest(sa, sb float64, da, db date.Date, la, lb int) int {
 // resolve turns a hit line into the entry that holds it, with the terms of
 // all the entry's hit lines, or into a line result. day may be nil when the
 // file could not be parsed.
-func (s *scanner) resolve(c candidate, day *dayfiles.Day) (api.RecallResult, uint64) {
+func (s *scanner) resolve(c candidate, day *dayfiles.Day) (res api.RecallResult, mask, strong uint64) {
 	d := c.fh.file.Date
-	res := api.RecallResult{Period: d.String(), Path: dayfiles.RelPath(d), Line: c.hit.line}
+	res = api.RecallResult{Period: d.String(), Path: dayfiles.RelPath(d), Line: c.hit.line}
 	if day != nil {
 		for _, e := range day.Entries {
 			if c.hit.line < e.Line || c.hit.line > e.EndLine {
 				continue
 			}
-			var mask uint64
 			for _, h := range c.fh.hits {
 				if h.line >= e.Line && h.line <= e.EndLine {
 					mask |= h.mask
+					strong |= h.strong
 				}
 			}
 			res.ID, res.Level, res.Line = e.ID, "entry", e.Line
 			res.Snippet = entrySnippet(e)
-			return res, mask
+			return res, mask, strong
 		}
 	}
 	res.ID, res.Level = dayfiles.LineID(d, c.hit.line), string(date.LevelLine)
 	res.Snippet = lineText(c.fh.file.Path, c.hit.line, day)
-	return res, c.hit.mask
+	return res, c.hit.mask, c.hit.strong
 }
 
 // newest returns the newest entries of files, for a query without terms.

@@ -228,6 +228,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 				continue
 			}
 			seen[m.ID] = true
+			relabel(date.Level(req.Level), &m)
 			m.Score = round(floor * linearFillShare / float64(i+1))
 			if req.Explain {
 				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score}
@@ -258,6 +259,7 @@ func linear(ctx context.Context, resp api.RecallResponse, o Options, text string
 	}
 	for _, x := range res {
 		if levelWanted(level, date.Level(x.Level)) {
+			relabel(level, &x)
 			resp.Results = append(resp.Results, x)
 		}
 	}

@@ -49,7 +49,7 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 				continue // gone from the index since it was ranked
 			}
 			c.hit = d
-			out = append(out, result(c, terms, explain))
+			out = append(out, result(c, terms, explain, level))
 		}
 	}
 	return out, nil
@@ -70,9 +70,18 @@ func load(ctx context.Context, s Searcher, text string, cands []scored) (map[str
 	return s.Load(ctx, text, spans, plain)
 }
 
+// relabel names a line an entry when the request asked for entries: a
+// line of free text is an entry-level document (the index ranks it with
+// the entries), and a result list labelled other than asked confuses.
+func relabel(want date.Level, r *api.RecallResult) {
+	if want == date.LevelEntry && r.Level == string(date.LevelLine) {
+		r.Level = string(date.LevelEntry)
+	}
+}
+
 // result turns a scored candidate, its stored fields read, into its API
 // form.
-func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
+func result(c scored, terms map[string]bool, explain bool, level date.Level) api.RecallResult {
 	h := c.hit
 	res := api.RecallResult{
 		ID: h.ID, Level: string(h.Level), Period: h.Period, Score: round(c.fused),
@@ -81,6 +90,7 @@ func result(c scored, terms map[string]bool, explain bool) api.RecallResult {
 	if h.Kind == index.KindText {
 		res.Level = string(date.LevelLine)
 	}
+	relabel(level, &res)
 	if explain {
 		res.Explain = &api.Explain{
 			Parent: c.parent, BM25: round(c.bm25), BM25Rank: c.bm25Rank, Cosine: round(c.cosine),

@@ -7,6 +7,7 @@ import (
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
 
+	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -20,9 +21,18 @@ type term struct {
 	word  string
 	stem  string
 	key   []byte
-	exact bool            // only the word itself: its stem is too short to trust
-	match map[string]bool // word seen in the text -> whether it is this term
+	exact bool             // only the word itself: its stem is too short to trust
+	match map[string]match // word seen in the text -> whether it is this term
 }
+
+// match is how a word of the text is a term.
+type match uint8
+
+const (
+	noMatch match = iota
+	longer        // a longer word the term starts with ("argon2" for "argon"): it weighs index.ExpandBoost
+	same          // the word, or a word of the same stem
+)
 
 // queryTerms returns the distinct lower-cased words of q that are not stop
 // words, in order, at most maxTerms of them.
@@ -48,7 +58,7 @@ func queryTerms(q string) []*term {
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 func newTerm(w string) *term {
-	t := &term{word: w, stem: stem(w), match: map[string]bool{}}
+	t := &term{word: w, stem: stem(w), match: map[string]match{}}
 	k := 0
 	for k < len(w) && k < len(t.stem) && w[k] == t.stem[k] {
 		k++
@@ -72,24 +82,31 @@ func stem(w string) string {
 }
 
 // is reports whether word, lower-cased, is the term.
-func (t *term) is(word string) bool {
+func (t *term) is(word string) bool { return t.matches(word) != noMatch }
+
+// matches tells how word, lower-cased, is the term.
+func (t *term) matches(word string) match {
 	if word == t.word {
-		return true
-	}
-	if t.exact || !strings.HasPrefix(word, string(t.key)) {
-		return false
+		return same
 	}
 	m, ok := t.match[word]
 	if !ok {
-		m = len(word) <= len(t.word)+8 && stem(word) == t.stem
+		switch {
+		case !t.exact && strings.HasPrefix(word, string(t.key)) && len(word) <= len(t.word)+8 && stem(word) == t.stem:
+			m = same
+		case index.Longer(t.word, word):
+			// A longer word the term starts with is the term ("argon2"),
+			// as in an index search (index.Longer), at a lower weight.
+			m = longer
+		}
 		t.match[word] = m
 	}
 	return m
 }
 
 // each calls fn with the offset of each occurrence of t in lower, a
-// lower-cased text, that is a whole word which is the term.
-func (t *term) each(lower []byte, fn func(at int)) {
+// lower-cased text, that is a whole word which is the term, and how.
+func (t *term) each(lower []byte, fn func(at int, m match)) {
 	for pos := 0; pos < len(lower); {
 		i := bytes.Index(lower[pos:], t.key)
 		if i < 0 {
@@ -104,8 +121,8 @@ func (t *term) each(lower []byte, fn func(at int)) {
 		if at > 0 && isWordByte(lower[at-1]) {
 			continue
 		}
-		if t.is(string(lower[at:end])) {
-			fn(at)
+		if m := t.matches(string(lower[at:end])); m != noMatch {
+			fn(at, m)
 		}
 	}
 }

@@ -53,8 +53,10 @@ period's events (a session's events belong to the day it starts on):
 ROUGE-1 recall, precision and F1 of its prose and decisions (stop words
 out) beside the period's first words cut to the same length, and the share
 of the events it still mentions (half of an event's content words, by stem,
-speakers' names left out). The last line counts the names its People lists
-that are no speaker; --misses lists them.`,
+speakers' names left out), and how many of its prose's sentences none of
+its period's entries holds (invented: a summary may leave out, never
+invent). The last line counts the names its People lists that are no
+speaker; --misses lists them, and the invented sentences.`,
 		Run: runEval,
 	}
 }
@@ -231,6 +233,7 @@ func runSummaryEval(ctx context.Context, e *cli.Env, path string, misses bool) e
 	}
 	if misses {
 		rep.WriteNotSpeakers(e.Stdout)
+		rep.WriteInvented(e.Stdout)
 	}
 	return nil
 }

@@ -17,8 +17,11 @@ func CmdRecall() Command {
 inside those and the best entries inside the days, each score fusing full-text
 BM25 with vector similarity. Without summaries it scans the day files.
 Temporal phrases in QUERY ("last March", "in 2025", "yesterday") narrow the
-search like --from and --to. Prints SCORE LEVEL PERIOD PATH:LINE and a snippet
-with the matched words in **bold**.`,
+search like --from and --to. A word also finds the longer words it starts
+("argon" finds "Argon2"), at a lower weight. Prints SCORE LEVEL PERIOD
+PATH:LINE and a snippet with the matched words in **bold**; a hit that matched
+nothing (score 0) is not shown. --level entry lists free-text lines as
+entries too.`,
 		Run: runRecall,
 	}
 }

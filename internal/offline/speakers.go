@@ -14,22 +14,37 @@ import (
 // sentence and written again only where a speaker's turn begins, so that
 // two sentences of Kevin's read "Kevin: A. B.".
 
-// findSpeakers returns the speakers of the items (consolidate.SpeakersOf
-// at half): among the sentences that can open a turn, each item's first
-// and every later one that opens as "Name: ", a name that opens two or
-// more, when such openings are half of them. A day's items are a chat's
-// messages (a long one goes on over many sentences), a month's its days'
-// summaries, a turn of one or more sentences a speaker.
+// findSpeakers returns the speakers of the items, when they are a chat's:
+// when at least half of the items' first sentences open as "Name: " with
+// a name that opens two or more of them (consolidate.SpeakersOf at half),
+// every name that opens two or more sentences (an item's first, or any
+// later one that opens so). A day's items are a chat's messages (a long one
+// goes on over many sentences), a month's its days' summaries, each of
+// which opens with its first speaker; a turn of one or more sentences is a
+// speaker's.
+//
+// Whether the items are a chat's is told by their first sentences alone: a
+// journal's labels open sentences inside its entries ("Numbers: p95 412
+// ms", "Next step: ask Julia"), and a month's day summaries hold many of
+// them. Counted, they made speakers of the labels, and each label was glued
+// to the sentences after it in the month ("Numbers: Fix the alert
+// threshold."): sentences no day file holds.
 func findSpeakers(texts [][]string) map[string]bool {
-	var opens []string
+	var firsts, opens []string
 	for _, ss := range texts {
 		for k, s := range ss {
+			if k == 0 {
+				firsts = append(firsts, s)
+			}
 			if _, _, ok := consolidate.SpeakerPrefix(s); ok || k == 0 {
 				opens = append(opens, s)
 			}
 		}
 	}
-	return consolidate.SpeakersOf(opens, 0.5)
+	if len(consolidate.SpeakersOf(firsts, 0.5)) == 0 {
+		return map[string]bool{}
+	}
+	return consolidate.SpeakersOf(opens, 0)
 }
 
 // cutSpeaker returns the speaker s opens with and the rest of s, when the

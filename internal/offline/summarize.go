@@ -91,7 +91,11 @@ func (*Summarizer) Summarize(ctx context.Context, in consolidate.Input) (string,
 	}
 	texts := make([][]string, len(in.Items))
 	for i, it := range in.Items {
-		texts[i] = splitSentences(cleanText(it.Kind, it.Text))
+		if it.Kind == "summary" {
+			texts[i] = splitSummary(cleanText(it.Kind, it.Text))
+		} else {
+			texts[i] = splitSentences(cleanText(it.Kind, it.Text))
+		}
 	}
 	speakers := findSpeakers(texts)
 	stems := map[string]string{}

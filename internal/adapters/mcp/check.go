@@ -114,6 +114,8 @@ const (
 	maxBrowseLimit   = 1000
 	maxContextBudget = 1 << 20
 	maxExpandBudget  = 32000
+	maxBrowseBudget  = 32000
+	maxFromLine      = 1 << 30
 )
 
 // checkLimit checks a limit: 0 (the default) or 1 to max.

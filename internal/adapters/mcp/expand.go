@@ -61,7 +61,7 @@ func (o ExpandOutput) contentText() string { return o.text }
 
 func (t tools) expand(ctx context.Context, in ExpandInput) (ExpandOutput, error) {
 	if err := firstError(checkText("id", in.ID, 200), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxExpandBudget),
-		checkRangeInt("from_line", in.FromLine, 1, 1<<30)); err != nil {
+		checkRangeInt("from_line", in.FromLine, 1, maxFromLine)); err != nil {
 		return ExpandOutput{}, err
 	}
 	resp, err := t.b.Expand(ctx, api.ExpandRequest{ID: in.ID})
@@ -121,16 +121,27 @@ func expandPage(resp api.ExpandResponse, budget, first int) (ExpandOutput, error
 	if first > len(lines) && len(lines) > 0 {
 		return ExpandOutput{}, argErrorf("from_line", "%d is past the end: %s has %d lines", first, resp.ID, len(lines))
 	}
+	// The lines get the budget less what the page says around them (its
+	// header, note, "more" line and related ids), but at least half of it.
+	probe := out
+	probe.TotalLines, probe.FromLine, probe.ToLine, probe.NextFromLine = len(lines), first, len(lines), len(lines)
+	room := max(budget-assemble.Tokens(pageText(probe, "")), budget/2, 1)
 	var b strings.Builder
 	used, last := 0, first-1
 	for i := first - 1; i < len(lines); i++ {
-		n := assemble.Tokens(lines[i]) + 1
-		if used+n > budget && i > first-1 {
-			break
+		line := lines[i]
+		n := assemble.Tokens(line) + 1
+		if used+n > room {
+			if i > first-1 {
+				break
+			}
+			// One line over the whole budget: cut, saying so.
+			line = cutLine(line, room, budget)
+			n = assemble.Tokens(line) + 1
 		}
 		used += n
 		last = i + 1
-		b.WriteString(lines[i])
+		b.WriteString(line)
 		b.WriteByte('\n')
 	}
 	if len(lines) > 0 {
@@ -141,6 +152,22 @@ func expandPage(resp api.ExpandResponse, budget, first int) (ExpandOutput, error
 	}
 	out.text = pageText(out, b.String())
 	return out, nil
+}
+
+// cutLine cuts a line to about room tokens, at a word where it can, and
+// says that it did.
+func cutLine(line string, room, budget int) string {
+	marker := fmt.Sprintf(" [line cut to fit budget_tokens %d; a larger budget_tokens shows it whole]", budget)
+	if assemble.Tokens(line) <= room+assemble.Tokens(marker) {
+		return line // a cut with its marker would be no shorter
+	}
+	keep := max(room-assemble.Tokens(marker)-1, 1)
+	cut, _, ok := assemble.Cut(line, keep)
+	if !ok {
+		r := []rune(line)
+		cut = string(r[:min(len(r), keep*assemble.CharsPerToken)]) + "…"
+	}
+	return cut + marker
 }
 
 // pageText is the content an agent reads: a line saying what it is, the

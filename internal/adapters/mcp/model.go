@@ -32,7 +32,7 @@ func ModelTools(b api.Service, opts Options) []ModelTool {
 }
 
 func modelTool[In, Out any](def toolDef, fn func(context.Context, In) (Out, error)) ModelTool {
-	in, err := inputSchema[In](def.enums)
+	in, err := inputSchema[In](def.enums, def.ranges)
 	if err != nil {
 		panic(fmt.Sprintf("mcp: input schema of %s: %v", def.name, err))
 	}

@@ -24,9 +24,10 @@ var forOptions = &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschem
 // inputSchema derives a tool's input schema from In, in the plainest shapes
 // every client parses: one "type" per property (an optional list is
 // "array", not ["null","array"], which the official Inspector sends as a
-// string), the allowed values of a property as an enum, and no other
-// properties allowed.
-func inputSchema[In any](enums map[string][]string) (*jsonschema.Schema, error) {
+// string), the allowed values of a property as an enum, the least and most
+// of an integer as its minimum and maximum, and no other properties
+// allowed.
+func inputSchema[In any](enums map[string][]string, ranges map[string][2]int) (*jsonschema.Schema, error) {
 	s, err := jsonschema.For[In](forOptions)
 	if err != nil {
 		return nil, err
@@ -41,6 +42,13 @@ func inputSchema[In any](enums map[string][]string) (*jsonschema.Schema, error) 
 		}
 		for _, v := range enums[name] {
 			p.Enum = append(p.Enum, v)
+		}
+		if r, ok := ranges[name]; ok {
+			if p.Type != "integer" {
+				return nil, fmt.Errorf("argument %s has a range but is a %s", name, p.Type)
+			}
+			lo, hi := float64(r[0]), float64(r[1])
+			p.Minimum, p.Maximum = &lo, &hi
 		}
 	}
 	return s, nil

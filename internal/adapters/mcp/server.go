@@ -80,7 +80,7 @@ func Serve(ctx context.Context, s *sdk.Server, transport sdk.Transport) error {
 // text: the output's own text when it has one (expand's page, sent once),
 // else its JSON.
 func addTool[In, Out any](t tools, s *sdk.Server, def toolDef, fn func(context.Context, In) (Out, error)) {
-	in, err := inputSchema[In](def.enums)
+	in, err := inputSchema[In](def.enums, def.ranges)
 	if err != nil {
 		panic(fmt.Sprintf("mcp: input schema of %s: %v", def.name, err))
 	}

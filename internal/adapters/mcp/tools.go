@@ -46,10 +46,13 @@ match is a path, a line and its text. Returns at most limit matches (default 50)
 truncated says there were more.`
 	browseDoc = `List the summaries of one level (day, month or year) whose period overlaps
 from..to, newest first, with their prose; stale marks one whose inputs changed
-since it was written, hand_edited one a person changed.`
+since it was written, hand_edited one a person changed. The answer fits
+budget_tokens (default 4000): left_out counts the older summaries that did not
+fit, and next_to is the "to" that lists them.`
 	contextDoc = `Build a context for an agent within a token budget: the foundation, summaries
-from the top of the pyramid down and recent entries, as one markdown block, with
-the ids placed and what did not fit.`
+from the top of the pyramid down and recent entries, as one markdown block that
+fits the budget (the text of the answer); the structured result lists the ids
+placed and counts what did not fit.`
 	statsDoc = `Describe the memory: entries, days, summaries per level, coverage, compression,
 top topics and the busiest periods.`
 )
@@ -59,6 +62,7 @@ type toolDef struct {
 	name, title, doc string
 	readOnly         bool                // reads only: clients may run it without asking
 	enums            map[string][]string // the allowed values of string arguments
+	ranges           map[string][2]int   // the least and most of integer arguments (0 is the default)
 }
 
 // annotations are the hints clients use to decide what needs approval:
@@ -84,14 +88,18 @@ var (
 
 var (
 	recallTool = toolDef{name: toolRecall, title: "Recall memories", doc: recallDoc, readOnly: true,
-		enums: map[string][]string{"level": recallLevels}}
+		enums: map[string][]string{"level": recallLevels}, ranges: map[string][2]int{"limit": {0, maxRecallLimit}}}
 	rememberTool = toolDef{name: toolRemember, title: "Remember an entry", doc: rememberDoc,
 		enums: map[string][]string{"kind": entryKinds}}
-	expandTool  = toolDef{name: toolExpand, title: "Expand an id", doc: expandDoc, readOnly: true}
-	findTool    = toolDef{name: toolFind, title: "Find a pattern in the day files", doc: findDoc, readOnly: true}
-	browseTool  = toolDef{name: toolBrowse, title: "Browse summaries", doc: browseDoc, readOnly: true, enums: map[string][]string{"level": browseLevels}}
-	contextTool = toolDef{name: toolContext, title: "Build an agent's context", doc: contextDoc, readOnly: true}
-	statsTool   = toolDef{name: toolStats, title: "Memory statistics", doc: statsDoc, readOnly: true}
+	expandTool = toolDef{name: toolExpand, title: "Expand an id", doc: expandDoc, readOnly: true,
+		ranges: map[string][2]int{"budget_tokens": {0, maxExpandBudget}, "from_line": {0, maxFromLine}}}
+	findTool = toolDef{name: toolFind, title: "Find a pattern in the day files", doc: findDoc, readOnly: true,
+		ranges: map[string][2]int{"limit": {0, maxFindLimit}}}
+	browseTool = toolDef{name: toolBrowse, title: "Browse summaries", doc: browseDoc, readOnly: true,
+		enums: map[string][]string{"level": browseLevels}, ranges: map[string][2]int{"limit": {0, maxBrowseLimit}, "budget_tokens": {0, maxBrowseBudget}}}
+	contextTool = toolDef{name: toolContext, title: "Build an agent's context", doc: contextDoc, readOnly: true,
+		ranges: map[string][2]int{"budget_tokens": {0, maxContextBudget}}}
+	statsTool = toolDef{name: toolStats, title: "Memory statistics", doc: statsDoc, readOnly: true}
 )
 
 // tools holds what the handlers need.
@@ -173,18 +181,25 @@ type BrowseInput struct {
 	From  string `json:"from,omitempty" jsonschema:"first day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
 	To    string `json:"to,omitempty" jsonschema:"last day: YYYY-MM-DD, today, yesterday, tomorrow, -Nd (N days ago) or -Nw (N weeks ago)"`
 	Limit int    `json:"limit,omitempty" jsonschema:"at most this many summaries, 1 to 1000; 0 or none: the default (50)"`
+	// BudgetTokens bounds what the model reads: a day listing of 50
+	// summaries runs to some 11,000 tokens.
+	BudgetTokens int `json:"budget_tokens,omitempty" jsonschema:"the most tokens the answer may take, 1 to 32000; 0 or none: 4000. Older summaries past it are left out (left_out, next_to)"`
 }
 
-func (t tools) browse(ctx context.Context, in BrowseInput) (api.BrowseResponse, error) {
+func (t tools) browse(ctx context.Context, in BrowseInput) (BrowseOutput, error) {
 	if err := firstError(checkOneOf("level", in.Level, browseLevels...), checkRange(in.From, in.To),
-		checkLimit(in.Limit, maxBrowseLimit)); err != nil {
-		return api.BrowseResponse{}, err
+		checkLimit(in.Limit, maxBrowseLimit), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxBrowseBudget)); err != nil {
+		return BrowseOutput{}, err
 	}
 	resp, err := t.b.Browse(ctx, api.BrowseRequest{Level: in.Level, From: in.From, To: in.To, Limit: in.Limit})
-	if resp.Summaries == nil {
-		resp.Summaries = []api.SummaryInfo{}
+	if err != nil {
+		return BrowseOutput{}, err
 	}
-	return resp, err
+	budget := in.BudgetTokens
+	if budget == 0 {
+		budget = DefaultBrowseBudget
+	}
+	return fitBrowse(resp.Summaries, budget), nil
 }
 
 // ContextInput is the context tool's arguments.
@@ -193,15 +208,11 @@ type ContextInput struct {
 	BudgetTokens int    `json:"budget_tokens,omitempty" jsonschema:"the most tokens the context may take; 0 or none: the default from the config (4000)"`
 }
 
-func (t tools) context(ctx context.Context, in ContextInput) (api.ContextResponse, error) {
+func (t tools) context(ctx context.Context, in ContextInput) (ContextOutput, error) {
 	if err := firstError(checkLen("query", in.Query, api.MaxQuery), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxContextBudget)); err != nil {
-		return api.ContextResponse{}, err
+		return ContextOutput{}, err
 	}
-	resp, err := t.b.Context(ctx, api.ContextRequest{Query: in.Query, Budget: in.BudgetTokens})
-	if resp.Items == nil {
-		resp.Items = []api.ContextItem{}
-	}
-	return resp, err
+	return t.contextWithin(ctx, in)
 }
 
 // StatsInput is the stats tool's arguments: none.

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"html/template"
 	"net/http"
 	"slices"
 	"strconv"
@@ -16,13 +18,24 @@ import (
 type entryView struct {
 	api.Entry
 	Lines  []int
-	Tagged bool // it carries the tag filter's tag
+	Tagged bool     // it carries the tag filter's tag
+	Shown  string   // its text without the tags that end its lines (see withoutTrailingTags)
+	Chips  []string // its tags that Shown does not hold
 }
 
-// noteView is free text of a day file.
+// noteView is free text of a day file, rendered from its markdown: the
+// notes between two entries together, so that a list is one list.
 type noteView struct {
-	Line int
-	Text string
+	Line, EndLine int
+	Text          string
+	Lines         []int // the anchors of its lines after the first
+	HTML          template.HTML
+}
+
+// itemView is an entry or a note, in the order of the day file.
+type itemView struct {
+	Entry *entryView
+	Note  *noteView
 }
 
 type dayData struct {
@@ -35,6 +48,7 @@ type dayData struct {
 	Decisions  []entryView
 	Entries    []entryView
 	Notes      []noteView
+	Items      []itemView // the entries and notes in file order
 	ParseErr   string
 	Prev, Next string
 }
@@ -59,8 +73,22 @@ func (p *pages) day(w http.ResponseWriter, r *http.Request) {
 	d := dayData{layout: p.frame(r, day.String(), all), Date: day.String(), Weekday: day.Weekday().String(),
 		Path: resp.Path, Exists: resp.Exists}
 	mo := day.MonthOf()
-	d.Crumbs = []crumb{{"Timeline", "/"}, {strconv.Itoa(day.Year), "/year/" + strconv.Itoa(day.Year)},
-		{mo.String(), "/month/" + mo.String()}, {day.String(), ""}}
+	// The year and the month link only when their pages exist: they hold
+	// a day file or a summary.
+	yearHref, monthHref := "", ""
+	if ok, err := p.hasPage(ctx, all, consolidate.YearPeriod(day.Year)); err != nil {
+		p.fail(w, r, err)
+		return
+	} else if ok {
+		yearHref = "/year/" + strconv.Itoa(day.Year)
+	}
+	if ok, err := p.hasPage(ctx, all, consolidate.MonthPeriod(mo)); err != nil {
+		p.fail(w, r, err)
+		return
+	} else if ok {
+		monthHref = "/month/" + mo.String()
+	}
+	d.Crumbs = []crumb{{"Timeline", "/"}, {strconv.Itoa(day.Year), yearHref}, {mo.String(), monthHref}, {day.String(), ""}}
 	d.Prev, d.Next = neighbours(all, day)
 	if d.Summary, err = p.summary(ctx, consolidate.DayPeriod(day)); err != nil {
 		p.fail(w, r, err)
@@ -73,6 +101,9 @@ func (p *pages) day(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, e := range resp.Entries {
 		v := entryView{Entry: e, Tagged: d.Tag != "" && slices.Contains(e.Tags, d.Tag)}
+		var inline []string
+		v.Shown, inline = withoutTrailingTags(e.Text)
+		v.Chips = chips(e.Tags, inline)
 		for n := e.Line + 1; n <= e.EndLine; n++ {
 			v.Lines = append(v.Lines, n)
 		}
@@ -90,15 +121,59 @@ func (p *pages) day(w http.ResponseWriter, r *http.Request) {
 				if n.Text == dayfiles.Title(day) {
 					continue // the heading the page shows anyway
 				}
-				d.Notes = append(d.Notes, noteView{Line: n.Line, Text: n.Text})
+				d.Notes = append(d.Notes, noteView{Line: n.Line, EndLine: n.EndLine, Text: n.Text})
 			}
 		}
 	}
+	d.Items = interleave(d.Entries, d.Notes)
 	status := http.StatusOK
 	if !resp.Exists && d.Summary == nil {
 		status = http.StatusNotFound
 	}
 	p.render(w, r, status, "day", d)
+}
+
+// interleave puts entries and notes in the order of their lines; the
+// notes with no entry between them become one, rendered from markdown.
+func interleave(entries []entryView, notes []noteView) []itemView {
+	out := make([]itemView, 0, len(entries)+len(notes))
+	i, j := 0, 0
+	for i < len(entries) || j < len(notes) {
+		if j == len(notes) || i < len(entries) && entries[i].Line < notes[j].Line {
+			out = append(out, itemView{Entry: &entries[i]})
+			i++
+			continue
+		}
+		n := notes[j]
+		for j++; j < len(notes) && (i == len(entries) || notes[j].Line < entries[i].Line); j++ {
+			sep := "\n"
+			if notes[j].Line > n.EndLine+1 {
+				sep = "\n\n" // a blank line between them: keep it, markdown reads it
+			}
+			n.Text += sep + notes[j].Text
+			n.EndLine = notes[j].EndLine
+		}
+		for k := n.Line + 1; k <= n.EndLine; k++ {
+			n.Lines = append(n.Lines, k)
+		}
+		n.HTML = renderMarkdown(n.Text)
+		out = append(out, itemView{Note: &n})
+	}
+	return out
+}
+
+// hasPage reports whether the page of a year or a month exists: the
+// period holds a day file or has a summary (see year and month).
+func (p *pages) hasPage(ctx context.Context, all []dayCount, per consolidate.Period) (bool, error) {
+	if holds(all, per.Range()) {
+		return true, nil
+	}
+	s, err := p.summaries(ctx, per.Level, per.Range(), 1)
+	if err != nil {
+		return false, err
+	}
+	_, ok := s[per.String()]
+	return ok, nil
 }
 
 // neighbours returns the links to the days with day files before and after

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/daybook/daybook/internal/app"
 )
 
 // chromiumPath is Debian's chromium; .ci/install-chromium installs it.
@@ -31,46 +33,8 @@ func TestEndToEndInChromium(t *testing.T) {
 	if _, err := a.Index(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(a, Options{Listen: "127.0.0.1:0", Dir: a.Dir, Now: a.Now, Loc: time.UTC})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve() }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Close(ctx)
-		<-done
-	})
-	tok, err := ReadToken(a.Dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := URL(srv.Addr().String(), tok)
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancelTab := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
-	defer cancelTab()
-	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
-	defer cancel()
+	start := serveLoopback(t, a)
+	ctx := browser(t)
 
 	shots := t.TempDir()
 	shot := func(name string) {
@@ -154,4 +118,59 @@ func TestEndToEndInChromium(t *testing.T) {
 		t.Fatalf("search %q: %d hits; the hit opened %q", query, hits, marked)
 	}
 	t.Logf("searched %q: %d hits; opened %q", query, hits, marked)
+}
+
+// browser starts headless Chromium for the test and returns its tab's
+// context, with a deadline.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelTab := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	t.Cleanup(cancelTab)
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancel)
+
+	return ctx
+}
+
+// serveLoopback serves the page for a on a loopback port until the test
+// ends and returns the address that logs a browser in.
+func serveLoopback(t *testing.T, a *app.App) string {
+	t.Helper()
+	srv, err := New(a, Options{Listen: "127.0.0.1:0", Dir: a.Dir, Now: a.Now, Loc: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve() }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Close(ctx)
+		<-done
+	})
+	tok, err := ReadToken(a.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := URL(srv.Addr().String(), tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	return start
 }

@@ -162,12 +162,14 @@ func TestDayPageShowsEntriesAndDecisions(t *testing.T) {
 		t.Fatal("the corpus has no decision")
 	}
 	body := s.mustGet(t, "/day/"+day.Date)
+	shown, _ := withoutTrailingTags(decision.Text)
 	mustContain(t, "day page", body, "<h2>Decisions</h2>",
-		fmt.Sprintf(`<li><a href="#L%d">%s</a> %s</li>`, decision.Line, decision.Time, html.EscapeString(decision.Text)),
+		fmt.Sprintf(`<li><a href="#L%d">%s</a> <span class="text">%s</span></li>`, decision.Line, decision.Time, html.EscapeString(shown)),
 		`href="/month/`+day.Date[:7]+`"`)
 	for _, e := range day.Entries {
+		shown, _ := withoutTrailingTags(e.Text)
 		mustContain(t, "day page", body, fmt.Sprintf(`<li id="L%d" class="entry kind-%s`, e.Line, e.Kind),
-			`<span class="text">`+html.EscapeString(e.Text)+`</span>`)
+			`<span class="text">`+html.EscapeString(shown)+`</span>`)
 	}
 	// The decisions are listed once: not again in the summary card.
 	if n := strings.Count(body, `<ul class="decisions">`); n != 1 {

@@ -32,10 +32,11 @@ func parseTemplates() (map[string]*template.Template, error) {
 		"gridArgs": func(years []yearRow, tag string) gridArgs {
 			return gridArgs{Years: years, Tag: tag, Months: monthAbbr}
 		},
-		"long": func(s string) bool { return len(s) > proseClip },
-		"clip": clip,
-		"add":  func(a, b int) int { return a + b },
-		"sub":  func(a, b int) int { return a - b },
+		"long":    func(s string) bool { return len(s) > proseClip },
+		"clip":    clip,
+		"preview": preview,
+		"add":     func(a, b int) int { return a + b },
+		"sub":     func(a, b int) int { return a - b },
 	}
 	out := map[string]*template.Template{}
 	for _, name := range pageNames {

@@ -38,6 +38,8 @@ type SummaryLevel struct {
 	Events    int     // the events of those periods
 	Mentioned int     // of them, those the summary mentions
 	FirstMent int     // those the first words mention
+	Sentences int     // sentences of the summaries' prose
+	Invented  int     // of them, those none of the period's day files holds (Held)
 }
 
 // SummaryReport is the summary eval's result.
@@ -49,6 +51,9 @@ type SummaryReport struct {
 	// with how many summaries list them; People counts every name listed.
 	NotSpeakers map[string]int
 	People      int
+	// InventedSentences are the sentences no day file of their period
+	// holds, each after its conversation and period.
+	InventedSentences []string
 }
 
 // SummaryOptions configure Summaries.
@@ -139,9 +144,16 @@ func (rep *SummaryReport) add(root string, c importer.Conversation) (int, error)
 		}
 		body := summaryBody(s)
 		n := len(strings.Fields(body))
-		text, err := periodText(root, p)
+		texts, err := periodTexts(root, p)
 		if err != nil {
 			return days, err
+		}
+		text := strings.Join(texts, "\n")
+		sents, invented := Invented(s.Prose, texts)
+		lv.Sentences += sents
+		lv.Invented += len(invented)
+		for _, x := range invented {
+			rep.InventedSentences = append(rep.InventedSentences, c.ID+" "+p.ID()+": "+x)
 		}
 		first := FirstWords(text, n)
 		ref := strings.Join(events[p], "\n")
@@ -195,38 +207,38 @@ func summaryBody(s *consolidate.Summary) string {
 	return strings.TrimSpace(strings.Join(parts, "\n"))
 }
 
-// periodText returns the text of the entries of period p in the data dir
-// root, oldest first, one to a line.
-func periodText(root string, p consolidate.Period) (string, error) {
+// periodTexts returns the texts of the entries of period p in the data dir
+// root, oldest first.
+func periodTexts(root string, p consolidate.Period) ([]string, error) {
 	files, err := dayfiles.List(root, p.Range(), slog.New(slog.DiscardHandler))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	var b strings.Builder
+	var out []string
 	for _, f := range files {
 		day, err := dayfiles.ParseFile(f.Path, f.Date)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		for _, e := range day.Entries {
-			b.WriteString(e.Text)
-			b.WriteByte('\n')
+			out = append(out, e.Text)
 		}
 	}
-	return b.String(), nil
+	return out, nil
 }
 
 // WriteTable prints the report: a row per level, the summaries beside the
 // first words, then the names listed as people that no conversation has as
 // a speaker.
 func (rep *SummaryReport) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "summaries by %s against the events (ROUGE-1, stop words out; first: the period's first words, as many)\n", rep.Summarizer)
+	fmt.Fprintf(w, "summaries by %s against the events (ROUGE-1, stop words out; first: the period's first words, as many;\n"+
+		"invented: sentences of the prose in none of the period's entries)\n", rep.Summarizer)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tsummaries\twords\trecall\tfirst\tprecision\tfirst\tF1\tfirst\tevents\tmentioned\tfirst\t")
+	fmt.Fprintln(tw, "level\tsummaries\twords\trecall\tfirst\tprecision\tfirst\tF1\tfirst\tevents\tmentioned\tfirst\tsentences\tinvented\t")
 	for _, l := range rep.Levels {
-		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%.1f%%\t%.1f%%\t\n", l.Level, l.Summaries, l.Words,
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%.1f%%\t%.1f%%\t%d\t%d\t\n", l.Level, l.Summaries, l.Words,
 			l.Summary.Recall, l.First.Recall, l.Summary.Precision, l.First.Precision, l.Summary.F1, l.First.F1,
-			l.Events, pct(l.Mentioned, l.Events), pct(l.FirstMent, l.Events))
+			l.Events, pct(l.Mentioned, l.Events), pct(l.FirstMent, l.Events), l.Sentences, l.Invented)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -240,6 +252,14 @@ func (rep *SummaryReport) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "no summary for %d periods with events: %s\n", len(rep.Missing), strings.Join(rep.Missing, ", "))
 	}
 	return nil
+}
+
+// WriteInvented lists the sentences of the summaries that none of their
+// period's entries holds.
+func (rep *SummaryReport) WriteInvented(w io.Writer) {
+	for _, s := range rep.InventedSentences {
+		fmt.Fprintf(w, "invented: %s\n", s)
+	}
 }
 
 // WriteNotSpeakers lists the names the summaries give as people that are no
