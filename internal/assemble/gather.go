@@ -3,6 +3,7 @@ package assemble
 import (
 	"context"
 	"log/slog"
+	"math"
 	"slices"
 
 	"github.com/daybook/daybook/consolidate"
@@ -27,7 +28,11 @@ type GatherInput struct {
 	// Hits are the drill's results for the query, best first; none without
 	// a query.
 	Hits []api.RecallResult
-	Log  *slog.Logger
+	// Evidence: the query has words of its own (not only a date, or stop
+	// words), so its entry hits are evidence (see PartEvidence), each with
+	// its neighbouring entries, and the summaries of their days frame them.
+	Evidence bool
+	Log      *slog.Logger
 }
 
 // Gathered is a context's candidates, read from the data dir.
@@ -47,7 +52,12 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 		in.Log = slog.New(slog.DiscardHandler)
 	}
 	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{}}
-	g.addHits(in.Hits)
+	hits, days := in.Hits, []date.Date(nil)
+	if in.Evidence {
+		hits, days = g.addEvidence(hits)
+	}
+	g.addHits(hits)
+	g.addFrames(days)
 	if err := g.addSummaries(); err != nil {
 		return g.out, err
 	}
@@ -90,6 +100,8 @@ type gatherer struct {
 	out  Gathered
 	days map[date.Date]*dayfiles.Day
 	seen map[string]bool
+	// dayRel is the best relevance of each day's evidence.
+	dayRel map[date.Date]float64
 }
 
 func (g *gatherer) add(c Candidate, covers date.Range) {
@@ -114,6 +126,115 @@ func (g *gatherer) day(d date.Date) (*dayfiles.Day, error) {
 	}
 	g.days[d] = day
 	return day, nil
+}
+
+// Neighbours of an evidence entry in its day file, and how much of the
+// entry's relevance each keeps: a message's replies come after it, what it
+// answers before it.
+const (
+	neighboursAfter  = 2
+	neighboursBefore = 1
+	decayAfter       = 0.5
+	decayBefore      = 0.4
+)
+
+// addEvidence adds the entry and line hits as evidence, each with its
+// neighbouring entries at a share of its relevance (an entry near several
+// hits takes the best); it returns the other hits, and the days of the
+// evidence in the order of their best hit.
+func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []date.Date) {
+	best := 0.0
+	for _, r := range hits {
+		best = max(best, r.Score)
+	}
+	type item struct {
+		c      Candidate
+		covers date.Range
+	}
+	items := map[string]*item{}
+	var order []string // ids, in the order first seen
+	var days []date.Date
+	g.dayRel = map[date.Date]float64{}
+	put := func(c Candidate, d date.Date, rel float64, rank int) {
+		g.dayRel[d] = max(g.dayRel[d], rel)
+		if it, ok := items[c.ID]; ok {
+			if rel > it.c.Relevance {
+				it.c.Relevance, it.c.Rank = rel, rank
+			}
+			return
+		}
+		c.Part, c.Relevance, c.Rank = PartEvidence, rel, rank
+		items[c.ID] = &item{c, date.Range{From: d, To: d}}
+		order = append(order, c.ID)
+		if !slices.Contains(days, d) {
+			days = append(days, d)
+		}
+	}
+	var rest []api.RecallResult
+	for rank, r := range hits {
+		l := date.Level(r.Level)
+		if l != date.LevelEntry && l != date.LevelLine {
+			rest = append(rest, r)
+			continue
+		}
+		d, err := date.Parse(r.Period)
+		if err != nil {
+			continue
+		}
+		day, err := g.day(d)
+		if err != nil {
+			continue
+		}
+		rel := 0.0
+		if best > 0 {
+			rel = r.Score / best
+		}
+		group := d.String() + " · " + dayfiles.RelPath(d)
+		if l == date.LevelLine {
+			for _, n := range day.Notes {
+				if n.ID(d) == r.ID {
+					put(Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d,
+						Hit: true, Group: group, Line: n.Line}, d, rel, 2*rank)
+				}
+			}
+			continue
+		}
+		at := slices.IndexFunc(day.Entries, func(e dayfiles.Entry) bool { return e.ID == r.ID })
+		if at < 0 {
+			continue
+		}
+		ev := func(e dayfiles.Entry, hit bool) Candidate {
+			c := EntryCandidate(e, PartEvidence)
+			c.Head, c.Hit, c.Group, c.Line = EvidenceLine(e), hit, group, e.Line
+			return c
+		}
+		put(ev(day.Entries[at], true), d, rel, 2*rank)
+		for k := 1; k <= neighboursAfter && at+k < len(day.Entries); k++ {
+			put(ev(day.Entries[at+k], false), d, rel*math.Pow(decayAfter, float64(k)), 2*rank+1)
+		}
+		for k := 1; k <= neighboursBefore && at-k >= 0; k++ {
+			put(ev(day.Entries[at-k], false), d, rel*math.Pow(decayBefore, float64(k)), 2*rank+1)
+		}
+	}
+	for _, id := range order {
+		g.add(items[id].c, items[id].covers)
+	}
+	return rest, days
+}
+
+// addFrames adds the summaries of the evidence's days, in that order, at
+// the top tier of the summaries: they frame the evidence.
+func (g *gatherer) addFrames(days []date.Date) {
+	for i, d := range days {
+		p := consolidate.DayPeriod(d)
+		s, err := consolidate.ReadSummary(p.Path(g.in.Dir))
+		if err != nil {
+			continue // not consolidated yet, or unreadable: the entries stand alone
+		}
+		c := SummaryCandidate(s)
+		c.Rank, c.Tier, c.Relevance = i-len(days), 0, g.dayRel[d] // before the years and months
+		g.add(c, p.Range())
+	}
 }
 
 // addHits adds the drill's hits, best first, each with its relevance to

@@ -71,6 +71,12 @@ func EntryLine(e dayfiles.Entry) string {
 	return b.String()
 }
 
+// EvidenceLine renders an entry as EntryLine does, with the line of its day
+// file first: "- :15 [ID] [kind] text"; ParseEntries reads it too.
+func EvidenceLine(e dayfiles.Entry) string {
+	return fmt.Sprintf("- :%d %s", e.Line, strings.TrimPrefix(EntryLine(e), "- "))
+}
+
 // NoteLine renders a free-text note of a day file, by its id (DATE:Lnn), as
 // a list item with its text indented like an entry's continuation lines.
 func NoteLine(id, text string) string {
@@ -86,8 +92,18 @@ func ParseEntries(markdown string) map[string]string {
 	out := map[string]string{}
 	lines := strings.Split(markdown, "\n")
 	for i := 0; i < len(lines); i++ {
-		rest, ok := strings.CutPrefix(lines[i], "- [")
+		rest, ok := strings.CutPrefix(lines[i], "- ")
 		if !ok {
+			continue
+		}
+		if r, ok := strings.CutPrefix(rest, ":"); ok { // an evidence line: "- :15 [ID] text"
+			n, after, _ := strings.Cut(r, " ")
+			if n == "" || strings.Trim(n, "0123456789") != "" {
+				continue
+			}
+			rest = after
+		}
+		if rest, ok = strings.CutPrefix(rest, "["); !ok {
 			continue
 		}
 		end := strings.Index(rest, "] ")
