@@ -25,13 +25,18 @@ const (
 	maxFoundationSize = 1 << 20 // bytes
 )
 
-// Context assembles an agent's context: foundation.md whole; the yearly
-// summaries, this year's monthly ones and the last days' daily ones, with a
-// query's drill hits first; the latest entries verbatim, newest last. The
-// budget is kept by assemble's token estimate, unless foundation.md alone
-// is over it, which the block and Warnings say. What does not fit is chosen
-// by the memory utility score (assemble.Utility). Package assemble gathers
-// the candidates (Gather) and builds the block (Build).
+// Context assembles an agent's context: foundation.md whole; for a query
+// with words of its own (hasOwnWords) whose recall finds entries, the
+// evidence: those entries with their neighbours, by day, cited by line;
+// the summaries of the evidence's days, the yearly summaries, this year's
+// monthly ones and the last days' daily ones (a query's other drill hits
+// first); the latest entries verbatim, newest last (with evidence, only in
+// what is left and only when the evidence is recent). The budget is kept
+// by assemble's token estimate, unless foundation.md alone is over it,
+// which the block and Warnings say. What does not fit is chosen by the
+// evidence's relevance, then the memory utility score (assemble.Utility).
+// Package assemble gathers the candidates (Gather) and builds the block
+// (Build).
 func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error) {
 	budget := req.Budget
 	if budget == 0 {

@@ -35,7 +35,7 @@ const (
 // Section headings.
 const (
 	headFoundation = "## Foundation\n\n"
-	headEvidence   = "\n## Evidence\n\n"
+	headEvidence   = "\n## Evidence\n\nDay-file lines; :15 is line 15, \"daybook expand DATE:L15\" gives it whole.\n\n"
 	headSummaries  = "\n## Memory summaries\n\n" // the "\n" is dropped after a blank line
 	headRecent     = "\n## Recent\n\n"
 )
@@ -72,13 +72,21 @@ type Candidate struct {
 	// orders the group (the item's line in its file).
 	Group string
 	Line  int
+	// Cut: Head is the item cut to fit (a long neighbour among the
+	// evidence); its id gives it whole.
+	Cut bool
 }
+
+// RecentDays is how far back "recent" reaches: the daily summaries of a
+// context, and the evidence that makes the latest entries worth giving
+// beside it (a query about last March needs no entries from this morning).
+const RecentDays = 14
 
 // EvidenceShare is the share of what the foundation leaves that evidence
 // (the entries that answer a query, with their neighbours) may take first;
 // the summaries that frame it take the rest, and recent entries only what
 // those leave.
-const EvidenceShare = 0.7
+const EvidenceShare = 0.8
 
 // Input is everything Build needs.
 type Input struct {
@@ -265,7 +273,7 @@ func Build(in Input) Result {
 			left -= cost
 			used[PartEvidence] += cost
 			groups[c.Group] = true
-			chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: util[s.i]}
+			chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: util[s.i], Truncated: c.Cut}
 			pieces[s.i] = piece
 		}
 	}
@@ -276,7 +284,11 @@ func Build(in Input) Result {
 		sumBudget = rest - used[PartEvidence]
 		fill(PartSummaries, sumBudget, sumBudget)
 		fillEvidence(rest - used[PartEvidence] - used[PartSummaries])
-		fill(PartRecent, rest-used[PartEvidence]-used[PartSummaries], rest-used[PartEvidence]-used[PartSummaries])
+		if best := in.Candidates[byPart[PartEvidence][0].i]; !in.Today.IsZero() && daysBetween(best.Date, in.Today) <= RecentDays {
+			// The query is about these days: what was said since may matter.
+			left := rest - used[PartEvidence] - used[PartSummaries]
+			fill(PartRecent, left, left)
+		}
 	} else {
 		fill(PartSummaries, sumBudget, sumBudget)
 		recBudget := rest - used[PartSummaries]

@@ -14,9 +14,9 @@ import (
 
 // How far back a context looks.
 const (
-	recentDailies    = 14  // days back whose daily summaries are candidates
-	recentMonths     = 3   // months back (besides this year's) whose summaries are candidates
-	maxRecentEntries = 400 // entries considered for the recent part
+	recentDailies    = RecentDays // days back whose daily summaries are candidates
+	recentMonths     = 3          // months back (besides this year's) whose summaries are candidates
+	maxRecentEntries = 400        // entries considered for the recent part
 )
 
 // GatherInput says where and for what a context's candidates are gathered.
@@ -128,15 +128,27 @@ func (g *gatherer) day(d date.Date) (*dayfiles.Day, error) {
 	return day, nil
 }
 
-// Neighbours of an evidence entry in its day file, and how much of the
-// entry's relevance each keeps: a message's replies come after it, what it
-// answers before it.
+// Neighbours of an evidence entry in its day file (and on into the next
+// or previous day's), and how much of the entry's relevance each keeps: an
+// entry k after a hit keeps decayAfter^k of it, k before decayBefore^k (a
+// message's replies come after it, what it answers before it), so that
+// the best days are read outward from their hits as far as the budget goes.
 const (
-	neighboursAfter  = 2
-	neighboursBefore = 1
-	decayAfter       = 0.5
-	decayBefore      = 0.4
+	neighboursAfter  = 40
+	neighboursBefore = 40
+	decayAfter       = 0.85
+	decayBefore      = 0.8
 )
+
+// relevancePower sharpens a hit's relevance (its score over the best's):
+// the neighbours of the best days' hits come before the lone hits of days
+// that scored far below.
+const relevancePower = 2
+
+// previewTokens is the most tokens of a neighbour's text: a longer one is
+// cut at a word, marked " …", and its line expands to it whole. Hits are
+// given whole.
+const previewTokens = 30
 
 // addEvidence adds the entry and line hits as evidence, each with its
 // neighbouring entries at a share of its relevance (an entry near several
@@ -187,9 +199,9 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		}
 		rel := 0.0
 		if best > 0 {
-			rel = r.Score / best
+			rel = math.Pow(r.Score/best, relevancePower)
 		}
-		group := d.String() + " · " + dayfiles.RelPath(d)
+		group := EvidenceGroup(d)
 		if l == date.LevelLine {
 			for _, n := range day.Notes {
 				if n.ID(d) == r.ID {
@@ -205,21 +217,46 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		}
 		ev := func(e dayfiles.Entry, hit bool) Candidate {
 			c := EntryCandidate(e, PartEvidence)
-			c.Head, c.Hit, c.Group, c.Line = EvidenceLine(e), hit, group, e.Line
+			c.Hit, c.Group, c.Line = hit, EvidenceGroup(e.Day), e.Line
+			c.Head = EvidenceLine(e)
+			if !hit {
+				c.Head, c.Cut = EvidenceLineCut(e, previewTokens)
+			}
 			return c
 		}
 		put(ev(day.Entries[at], true), d, rel, 2*rank)
-		for k := 1; k <= neighboursAfter && at+k < len(day.Entries); k++ {
-			put(ev(day.Entries[at+k], false), d, rel*math.Pow(decayAfter, float64(k)), 2*rank+1)
+		for k, e := range g.following(day, at, neighboursAfter, 1) {
+			put(ev(e, false), e.Day, rel*math.Pow(decayAfter, float64(k+1)), 2*rank+1)
 		}
-		for k := 1; k <= neighboursBefore && at-k >= 0; k++ {
-			put(ev(day.Entries[at-k], false), d, rel*math.Pow(decayBefore, float64(k)), 2*rank+1)
+		for k, e := range g.following(day, at, neighboursBefore, -1) {
+			put(ev(e, false), e.Day, rel*math.Pow(decayBefore, float64(k+1)), 2*rank+1)
 		}
 	}
 	for _, id := range order {
 		g.add(items[id].c, items[id].covers)
 	}
 	return rest, days
+}
+
+// following returns the n entries after (step 1) or before (step -1)
+// entry at of day, nearest first, going on into the next (or previous)
+// day's file when there is one: a conversation goes on past midnight.
+func (g *gatherer) following(day *dayfiles.Day, at, n, step int) []dayfiles.Entry {
+	var out []dayfiles.Entry
+	for i := at + step; len(out) < n; i += step {
+		if i < 0 || i >= len(day.Entries) {
+			next, err := g.day(day.Date.AddDays(step))
+			if err != nil || len(next.Entries) == 0 || day.Date.AddDays(step) != next.Date {
+				break
+			}
+			day = next
+			if i = 0; step < 0 {
+				i = len(day.Entries) - 1
+			}
+		}
+		out = append(out, day.Entries[i])
+	}
+	return out
 }
 
 // addFrames adds the summaries of the evidence's days, in that order, at
