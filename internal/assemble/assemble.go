@@ -1,14 +1,19 @@
 // Package assemble builds the context block an agent reads at the start of
-// a session: the foundation (foundation.md, always whole), then memory
-// summaries from the top of the pyramid down (with a query, the drill's hits
-// first), then the latest entries verbatim, newest last, all within a token
-// budget. Every item carries the id that "daybook expand" takes.
+// a session: the foundation (foundation.md, always whole); for a query with
+// words of its own, the evidence (the drill's entry hits with their
+// neighbouring entries, by day, each line cited by its line in its file);
+// then memory summaries from the top of the pyramid down (the evidence's
+// days first, or the drill's hits); then the latest entries verbatim,
+// newest last (with evidence, only in what is left and only when the
+// evidence is recent), all within a token budget. Every item carries the id
+// that "daybook expand" takes, or its line under its day.
 //
 // Gather reads the candidates from the data dir (summaries, day files, and
 // the drill's hits the caller recalled); the caller (package app) adds the
-// use counts. Build is pure: it chooses among the candidates by the memory
-// utility score (see Utility) and renders the block. Nothing is deleted or
-// rewritten by this: the score only orders what is left out.
+// use counts. Build is pure: it places the evidence by its relevance,
+// chooses among the rest by the memory utility score (see Utility) and
+// renders the block. Nothing is deleted or rewritten by this: the scores
+// only order what is left out.
 package assemble
 
 import (
@@ -65,7 +70,7 @@ type Candidate struct {
 	// Rank orders items within their part: hits by the drill's rank, the
 	// rest in pyramid order (years, months, days, oldest first) or, for
 	// recent entries, oldest first. Evidence is placed by Relevance, then
-	// Rank, and shown by Group, then Rank.
+	// Rank, and shown by Group, then Line.
 	Rank int
 	// Group is the heading an evidence item is shown under (its day and
 	// file), given once before the first item of the group placed; Line
@@ -299,7 +304,7 @@ func Build(in Input) Result {
 	}
 
 	// The evidence by group, the groups in the order of their best item,
-	// each in Rank order.
+	// each in line order.
 	if ev := byPart[PartEvidence]; len(chosen) > 0 && len(ev) > 0 {
 		order := map[string]int{}
 		var idx []int

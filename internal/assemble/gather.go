@@ -43,10 +43,11 @@ type Gathered struct {
 	Warnings   []string // files left out, and why
 }
 
-// Gather collects the candidates of one context, in Build's order: the
-// hits, then the yearly summaries, this year's and the last months'
-// monthly ones and the last days' daily ones, then the latest entries. A
-// file that will not read is left out with a warning.
+// Gather collects the candidates of one context, in Build's order: with
+// Evidence, the entry hits and their neighbours; the other hits; the
+// summaries of the evidence's days; the yearly summaries, this year's and
+// the last months' monthly ones and the last days' daily ones; then the
+// latest entries. A file that will not read is left out with a warning.
 func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 	if in.Log == nil {
 		in.Log = slog.New(slog.DiscardHandler)
