@@ -162,23 +162,27 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 	}
 	type item struct {
 		c      Candidate
+		entry  *dayfiles.Entry // rendered once all are in; nil for a line
 		covers date.Range
 	}
 	items := map[string]*item{}
 	var order []string // ids, in the order first seen
 	var days []date.Date
 	g.dayRel = map[date.Date]float64{}
-	put := func(c Candidate, d date.Date, rel float64, rank int) {
+	// put adds it on day d with its relevance and rank; an item seen again
+	// keeps its best and is a hit if either is.
+	put := func(it *item, d date.Date, rel float64, rank int) {
 		g.dayRel[d] = max(g.dayRel[d], rel)
-		if it, ok := items[c.ID]; ok {
-			if rel > it.c.Relevance {
-				it.c.Relevance, it.c.Rank = rel, rank
+		if old, ok := items[it.c.ID]; ok {
+			if rel > old.c.Relevance {
+				old.c.Relevance, old.c.Rank = rel, rank
 			}
+			old.c.Hit = old.c.Hit || it.c.Hit
 			return
 		}
-		c.Part, c.Relevance, c.Rank = PartEvidence, rel, rank
-		items[c.ID] = &item{c, date.Range{From: d, To: d}}
-		order = append(order, c.ID)
+		it.c.Part, it.c.Relevance, it.c.Rank, it.covers = PartEvidence, rel, rank, date.Range{From: d, To: d}
+		items[it.c.ID] = it
+		order = append(order, it.c.ID)
 		if !slices.Contains(days, d) {
 			days = append(days, d)
 		}
@@ -206,8 +210,8 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		if l == date.LevelLine {
 			for _, n := range day.Notes {
 				if n.ID(d) == r.ID {
-					put(Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d,
-						Hit: true, Group: group, Line: n.Line}, d, rel, 2*rank)
+					put(&item{c: Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d,
+						Hit: true, Group: group, Line: n.Line}}, d, rel, 2*rank)
 				}
 			}
 			continue
@@ -216,14 +220,8 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		if at < 0 {
 			continue
 		}
-		ev := func(e dayfiles.Entry, hit bool) Candidate {
-			c := EntryCandidate(e, PartEvidence)
-			c.Hit, c.Group, c.Line = hit, EvidenceGroup(e.Day), e.Line
-			c.Head = EvidenceLine(e)
-			if !hit {
-				c.Head, c.Cut = EvidenceLineCut(e, previewTokens)
-			}
-			return c
+		ev := func(e dayfiles.Entry, hit bool) *item {
+			return &item{c: Candidate{ID: e.ID, Level: string(date.LevelEntry), Date: e.Day, Hit: hit, Line: e.Line}, entry: &e}
 		}
 		put(ev(day.Entries[at], true), d, rel, 2*rank)
 		for k, e := range g.following(day, at, neighboursAfter, 1) {
@@ -233,8 +231,18 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 			put(ev(e, false), e.Day, rel*math.Pow(decayBefore, float64(k+1)), 2*rank+1)
 		}
 	}
+	// Rendered once each: a hit whole, a neighbour cut to a preview.
 	for _, id := range order {
-		g.add(items[id].c, items[id].covers)
+		it := items[id]
+		if e := it.entry; e != nil {
+			it.c.Group = EvidenceGroup(e.Day)
+			if it.c.Hit {
+				it.c.Head = EvidenceLine(*e)
+			} else {
+				it.c.Head, it.c.Cut = EvidenceLineCut(*e, previewTokens)
+			}
+		}
+		g.add(it.c, it.covers)
 	}
 	return rest, days
 }
