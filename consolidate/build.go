@@ -10,11 +10,11 @@ import (
 )
 
 // WordLimit is about how many words of prose a summary of level l has.
-func WordLimit(l Level) int {
+func WordLimit(l date.Level) int {
 	switch l {
-	case LevelDay:
+	case date.LevelDay:
 		return 120
-	case LevelMonth:
+	case date.LevelMonth:
 		return 250
 	default:
 		return 400
@@ -77,7 +77,7 @@ func (r *run) buildParent(p Period, kids []child) (*Summary, Input, error) {
 	}
 	fa := newFacts()
 	for _, k := range kids {
-		if p.Level == LevelYear {
+		if p.Level == date.LevelYear {
 			fa.merge(r.monthFacts(k.p, r.children(k.p)))
 			continue
 		}
@@ -88,7 +88,7 @@ func (r *run) buildParent(p Period, kids []child) (*Summary, Input, error) {
 		}
 		fa.merge(df)
 	}
-	if p.Level == LevelMonth {
+	if p.Level == date.LevelMonth {
 		r.keepMonthFacts(p, kids, fa)
 	}
 	if len(in.Items) == 0 && fa.counts.Entries == 0 {

@@ -43,7 +43,7 @@ type RunOptions struct {
 	// that order. A month is built from the daily summaries that exist, so
 	// running only months after editing days leaves those edits out until
 	// the days are run.
-	Level Level
+	Level date.Level
 	// Force rewrites every summary in scope, hand-edited ones included,
 	// whether or not its inputs changed.
 	Force bool
@@ -156,7 +156,7 @@ func dayDigest(data []byte) string {
 // parentDigest is the digest of a month's or a year's input: for each
 // summary below it, its id, its input digest and the hash of its file (so
 // that a person's edit of a daily summary reaches its month).
-func parentDigest(level Level, children []child) string {
+func parentDigest(level date.Level, children []child) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "daybook summary v%d\n%s\n", FormatVersion, level)
 	for _, ch := range children {

@@ -25,4 +25,7 @@
 // that is lost, in its own front matter; a front matter with a comment, key
 // or layout of a person's counts as an edit too. Writes are atomic, and a lock on
 // DATA/.consolidate.lock keeps two processes from consolidating at once.
+//
+// It is outside internal/ because the summaries are a format of their own
+// (docs/summaries.md) that other programs read: ReadSummary parses them.
 package consolidate

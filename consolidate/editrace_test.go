@@ -19,7 +19,7 @@ type editingSummarizer struct {
 }
 
 func (s *editingSummarizer) Summarize(ctx context.Context, in consolidate.Input) (string, error) {
-	if in.Level == consolidate.LevelDay {
+	if in.Level == date.LevelDay {
 		os.MkdirAll(filepath.Dir(s.path), 0o755)
 		if err := os.WriteFile(s.path, []byte(s.text), 0o644); err != nil {
 			return "", err
@@ -33,14 +33,14 @@ func TestEditDuringSummarizingIsKept(t *testing.T) {
 	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 	writeDay(t, root, "2026-03-02", "- 09:00 [decision] Chose the blue one. #color")
 	c, _ := newConsolidator(root, now)
-	path, err := consolidate.SummaryPath(root, consolidate.LevelDay, "2026-03-02")
+	path, err := consolidate.SummaryPath(root, date.LevelDay, "2026-03-02")
 	if err != nil {
 		t.Fatal(err)
 	}
 	mine := "# My own notes on March 2\n\nWritten while daybook was summarizing.\n"
 	c.Summarizer = &editingSummarizer{Summarizer: c.Summarizer, path: path, text: mine}
 	day := date.MustParse("2026-03-02")
-	st, err := c.Run(context.Background(), consolidate.RunOptions{Range: date.Range{From: day, To: day}, Level: consolidate.LevelDay})
+	st, err := c.Run(context.Background(), consolidate.RunOptions{Range: date.Range{From: day, To: day}, Level: date.LevelDay})
 	if err != nil {
 		t.Fatal(err)
 	}

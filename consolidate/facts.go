@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -18,11 +19,11 @@ const (
 	maxBusiest       = 5
 )
 
-func maxCounts(l Level) int {
+func maxCounts(l date.Level) int {
 	switch l {
-	case LevelDay:
+	case date.LevelDay:
 		return 10
-	case LevelMonth:
+	case date.LevelMonth:
 		return 15
 	default:
 		return 20
@@ -116,7 +117,7 @@ func (f *facts) fill(s *Summary) {
 	s.People = top(f.people, maxCounts(s.Period.Level))
 	s.Keywords = keywords(f.keywords, maxKeywords(s.Period.Level))
 	s.Decisions = f.decisions
-	if s.Period.Level == LevelYear && len(f.decisions) > maxYearDecisions {
+	if s.Period.Level == date.LevelYear && len(f.decisions) > maxYearDecisions {
 		s.Decisions = f.salientDecisions(maxYearDecisions)
 		s.DecisionsOmitted = len(f.decisions) - len(s.Decisions)
 		s.months = map[int]bool{}
@@ -126,7 +127,7 @@ func (f *facts) fill(s *Summary) {
 			}
 		}
 	}
-	if s.Period.Level != LevelDay {
+	if s.Period.Level != date.LevelDay {
 		busiest := slices.Clone(f.perDay)
 		slices.SortStableFunc(busiest, func(a, b DayCount) int { return cmp.Compare(b.Entries, a.Entries) })
 		s.Busiest = busiest[:min(len(busiest), maxBusiest)]

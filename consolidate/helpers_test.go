@@ -127,7 +127,7 @@ func sortStrings(s []string) {
 	}
 }
 
-func readSummary(t testing.TB, root string, level consolidate.Level, period string) *consolidate.Summary {
+func readSummary(t testing.TB, root string, level date.Level, period string) *consolidate.Summary {
 	t.Helper()
 	path, err := consolidate.SummaryPath(root, level, period)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // A summary's keywords are its period's key beside the prose: the words
@@ -16,11 +18,11 @@ import (
 // year (docs/recall.md); a person reads them as the period's index.
 
 // maxKeywords is how many keywords each level keeps.
-func maxKeywords(l Level) int {
+func maxKeywords(l date.Level) int {
 	switch l {
-	case LevelDay:
+	case date.LevelDay:
 		return 150
-	case LevelMonth:
+	case date.LevelMonth:
 		return 250
 	default:
 		return 400

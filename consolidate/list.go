@@ -25,7 +25,7 @@ type File struct {
 // overlaps r (an open Range for all), days first, then months, then years,
 // each oldest first. It opens only the year folders that overlap r; names
 // that are not summaries (temp files, the state file, notes) are skipped.
-func List(root string, level Level, r date.Range) ([]File, error) {
+func List(root string, level date.Level, r date.Range) ([]File, error) {
 	if _, err := ParseLevel(string(level)); err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func List(root string, level Level, r date.Range) ([]File, error) {
 		return nil, fmt.Errorf("listing summaries: %w", err)
 	}
 	var out []File
-	add := func(level Level, s, path string, e os.DirEntry) {
+	add := func(level date.Level, s, path string, e os.DirEntry) {
 		p, err := ParsePeriod(level, s)
 		if err != nil || !e.Type().IsRegular() || !r.Overlaps(p.Range()) {
 			return
@@ -50,13 +50,13 @@ func List(root string, level Level, r date.Range) ([]File, error) {
 	for _, y := range years {
 		name := y.Name()
 		if yr, ok := strings.CutSuffix(name, ".md"); ok {
-			if level == "" || level == LevelYear {
-				add(LevelYear, yr, filepath.Join(dir, name), y)
+			if level == "" || level == date.LevelYear {
+				add(date.LevelYear, yr, filepath.Join(dir, name), y)
 			}
 			continue
 		}
-		yp, err := ParsePeriod(LevelYear, name)
-		if err != nil || !y.IsDir() || !r.Overlaps(yp.Range()) || level == LevelYear {
+		yp, err := ParsePeriod(date.LevelYear, name)
+		if err != nil || !y.IsDir() || !r.Overlaps(yp.Range()) || level == date.LevelYear {
 			continue
 		}
 		months, err := os.ReadDir(filepath.Join(dir, name))
@@ -65,15 +65,15 @@ func List(root string, level Level, r date.Range) ([]File, error) {
 		}
 		for _, m := range months {
 			if mo, ok := strings.CutSuffix(m.Name(), ".md"); ok {
-				if level == "" || level == LevelMonth {
-					add(LevelMonth, name+"-"+mo, filepath.Join(dir, name, m.Name()), m)
+				if level == "" || level == date.LevelMonth {
+					add(date.LevelMonth, name+"-"+mo, filepath.Join(dir, name, m.Name()), m)
 				}
 				continue
 			}
-			if level == LevelMonth || !m.IsDir() {
+			if level == date.LevelMonth || !m.IsDir() {
 				continue
 			}
-			mp, err := ParsePeriod(LevelMonth, name+"-"+m.Name())
+			mp, err := ParsePeriod(date.LevelMonth, name+"-"+m.Name())
 			if err != nil || !r.Overlaps(mp.Range()) {
 				continue
 			}
@@ -83,7 +83,7 @@ func List(root string, level Level, r date.Range) ([]File, error) {
 			}
 			for _, d := range days {
 				if dd, ok := strings.CutSuffix(d.Name(), ".md"); ok {
-					add(LevelDay, name+"-"+m.Name()+"-"+dd, filepath.Join(dir, name, m.Name(), d.Name()), d)
+					add(date.LevelDay, name+"-"+m.Name()+"-"+dd, filepath.Join(dir, name, m.Name(), d.Name()), d)
 				}
 			}
 		}

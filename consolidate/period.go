@@ -14,37 +14,37 @@ const SummariesDir = "summaries"
 
 // Period is one node of the pyramid: a day, a month or a year.
 type Period struct {
-	Level Level
+	Level date.Level
 	Year  int
 	Month time.Month // 0 for a year
 	Day   int        // 0 for a month or a year
 }
 
 // DayPeriod returns the period of day d.
-func DayPeriod(d date.Date) Period { return Period{LevelDay, d.Year, d.Month, d.Day} }
+func DayPeriod(d date.Date) Period { return Period{date.LevelDay, d.Year, d.Month, d.Day} }
 
 // MonthPeriod returns the period of month m.
-func MonthPeriod(m date.Month) Period { return Period{LevelMonth, m.Year, m.Month, 0} }
+func MonthPeriod(m date.Month) Period { return Period{date.LevelMonth, m.Year, m.Month, 0} }
 
 // YearPeriod returns the period of year y.
-func YearPeriod(y int) Period { return Period{Level: LevelYear, Year: y} }
+func YearPeriod(y int) Period { return Period{Level: date.LevelYear, Year: y} }
 
 // ParsePeriod parses a period of the given level: 2026-11-22, 2026-11 or 2026.
-func ParsePeriod(level Level, s string) (Period, error) {
+func ParsePeriod(level date.Level, s string) (Period, error) {
 	switch level {
-	case LevelDay:
+	case date.LevelDay:
 		d, err := date.Parse(s)
 		if err != nil {
 			return Period{}, err
 		}
 		return DayPeriod(d), nil
-	case LevelMonth:
+	case date.LevelMonth:
 		m, err := date.ParseMonth(s)
 		if err != nil {
 			return Period{}, err
 		}
 		return MonthPeriod(m), nil
-	case LevelYear:
+	case date.LevelYear:
 		y, err := strconv.Atoi(s)
 		if err != nil || len(s) != 4 || y < 1 {
 			return Period{}, fmt.Errorf("parsing year %q: want YYYY", s)
@@ -56,9 +56,9 @@ func ParsePeriod(level Level, s string) (Period, error) {
 }
 
 // ParseLevel parses a level name; "" is all levels.
-func ParseLevel(s string) (Level, error) {
-	switch l := Level(s); l {
-	case "", LevelDay, LevelMonth, LevelYear:
+func ParseLevel(s string) (date.Level, error) {
+	switch l := date.Level(s); l {
+	case "", date.LevelDay, date.LevelMonth, date.LevelYear:
 		return l, nil
 	default:
 		return "", fmt.Errorf("unknown level %q: want day, month or year", s)
@@ -68,9 +68,9 @@ func ParseLevel(s string) (Level, error) {
 // String formats p as 2026-11-22, 2026-11 or 2026.
 func (p Period) String() string {
 	switch p.Level {
-	case LevelDay:
+	case date.LevelDay:
 		return p.Date().String()
-	case LevelMonth:
+	case date.LevelMonth:
 		return p.MonthOf().String()
 	default:
 		return fmt.Sprintf("%04d", p.Year)
@@ -90,7 +90,7 @@ func (p Period) MonthOf() date.Month { return date.Month{Year: p.Year, Month: p.
 // Parent returns the period one level up; a year is its own parent.
 func (p Period) Parent() Period {
 	switch p.Level {
-	case LevelDay:
+	case date.LevelDay:
 		return MonthPeriod(p.MonthOf())
 	default:
 		return YearPeriod(p.Year)
@@ -100,9 +100,9 @@ func (p Period) Parent() Period {
 // Range returns the days p covers.
 func (p Period) Range() date.Range {
 	switch p.Level {
-	case LevelDay:
+	case date.LevelDay:
 		return date.Range{From: p.Date(), To: p.Date()}
-	case LevelMonth:
+	case date.LevelMonth:
 		return p.MonthOf().Range()
 	default:
 		return date.YearRange(p.Year)
@@ -114,9 +114,9 @@ func (p Period) Range() date.Range {
 // consolidated, since an open one would be rewritten with every new entry.
 func (p Period) Closed(today date.Date) bool {
 	switch p.Level {
-	case LevelDay:
+	case date.LevelDay:
 		return p.Date().Before(today)
-	case LevelMonth:
+	case date.LevelMonth:
 		return p.Year < today.Year || (p.Year == today.Year && p.Month < today.Month)
 	default:
 		return p.Year < today.Year
@@ -127,9 +127,9 @@ func (p Period) Closed(today date.Date) bool {
 // slashes: summaries/2026/11/22.md, summaries/2026/11.md, summaries/2026.md.
 func (p Period) Rel() string {
 	switch p.Level {
-	case LevelDay:
+	case date.LevelDay:
 		return fmt.Sprintf("%s/%04d/%02d/%02d.md", SummariesDir, p.Year, int(p.Month), p.Day)
-	case LevelMonth:
+	case date.LevelMonth:
 		return fmt.Sprintf("%s/%04d/%02d.md", SummariesDir, p.Year, int(p.Month))
 	default:
 		return fmt.Sprintf("%s/%04d.md", SummariesDir, p.Year)
@@ -142,9 +142,9 @@ func (p Period) Path(root string) string { return filepath.Join(root, filepath.F
 // toRoot is the relative path from the summary's folder up to the data dir.
 func (p Period) toRoot() string {
 	switch p.Level {
-	case LevelDay:
+	case date.LevelDay:
 		return "../../../"
-	case LevelMonth:
+	case date.LevelMonth:
 		return "../../"
 	default:
 		return "../"
@@ -153,7 +153,7 @@ func (p Period) toRoot() string {
 
 // Title returns the heading of p's summary: "2026-11-22 Sunday", "2026-11", "2026".
 func (p Period) Title() string {
-	if p.Level == LevelDay {
+	if p.Level == date.LevelDay {
 		return p.String() + " " + p.Date().Weekday().String()
 	}
 	return p.String()
@@ -167,11 +167,11 @@ func comparePeriods(a, b Period) int {
 	return a.Range().From.Compare(b.Range().From)
 }
 
-func levelRank(l Level) int {
+func levelRank(l date.Level) int {
 	switch l {
-	case LevelDay:
+	case date.LevelDay:
 		return 0
-	case LevelMonth:
+	case date.LevelMonth:
 		return 1
 	default:
 		return 2

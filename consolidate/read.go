@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/date"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -68,7 +69,7 @@ func parseSummary(path string, data []byte) (*Summary, error) {
 	if err := parseBody(s, string(body)); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if p.Level == LevelYear && s.Counts.Decisions > len(s.Decisions) {
+	if p.Level == date.LevelYear && s.Counts.Decisions > len(s.Decisions) {
 		s.DecisionsOmitted = s.Counts.Decisions - len(s.Decisions)
 	}
 	return s, nil

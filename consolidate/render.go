@@ -6,19 +6,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 	yaml "go.yaml.in/yaml/v3"
 )
 
 // frontMatter is the YAML head of a summary file.
 type frontMatter struct {
-	Level       Level  `yaml:"level"`
-	Period      string `yaml:"period"`
-	Digest      string `yaml:"digest"`
-	Summarizer  string `yaml:"summarizer"`
-	WrittenAt   string `yaml:"written_at"`
-	ContentHash string `yaml:"content_hash"`
-	Counts      Counts `yaml:"counts"`
+	Level       date.Level `yaml:"level"`
+	Period      string     `yaml:"period"`
+	Digest      string     `yaml:"digest"`
+	Summarizer  string     `yaml:"summarizer"`
+	WrittenAt   string     `yaml:"written_at"`
+	ContentHash string     `yaml:"content_hash"`
+	Counts      Counts     `yaml:"counts"`
 }
 
 // ownFrontMatter reports whether raw, decoded as f, is a front matter as
@@ -81,7 +82,7 @@ func renderBody(s *Summary) []byte {
 	}
 	if len(s.Decisions) > 0 {
 		fmt.Fprintf(&b, "## %s\n\n", secDecisions)
-		if p.Level == LevelYear && s.Counts.Decisions > len(s.Decisions) {
+		if p.Level == date.LevelYear && s.Counts.Decisions > len(s.Decisions) {
 			fmt.Fprintf(&b, "The %d most salient of the year's %d decisions; each month's summary lists all of its own:", len(s.Decisions), s.Counts.Decisions)
 			for m := 1; m <= 12; m++ {
 				if s.hasMonth(m) {
@@ -115,7 +116,7 @@ func renderBody(s *Summary) []byte {
 		fmt.Fprintf(&b, "## %s\n\n", secBusiest)
 		for _, d := range s.Busiest {
 			link := d.Date[5:7] + "/" + d.Date[8:] + ".md"
-			if p.Level == LevelYear {
+			if p.Level == date.LevelYear {
 				link = d.Date[:4] + "/" + link
 			}
 			fmt.Fprintf(&b, "- [%s](%s) (%s)\n", d.Date, link, words.Count(d.Entries, "entry"))

@@ -60,28 +60,28 @@ func (r *run) do(ctx context.Context) error {
 		return err
 	}
 	months, years := r.parentsInScope(files)
-	if r.does(LevelDay) {
+	if r.does(date.LevelDay) {
 		r.total += len(files)
 	}
-	if r.does(LevelMonth) {
+	if r.does(date.LevelMonth) {
 		r.total += len(months)
 	}
-	if r.does(LevelYear) {
+	if r.does(date.LevelYear) {
 		r.total += len(years)
 	}
-	if r.does(LevelDay) {
+	if r.does(date.LevelDay) {
 		if err := r.days(ctx, rng, files); err != nil {
 			return err
 		}
 	}
-	if r.does(LevelMonth) {
+	if r.does(date.LevelMonth) {
 		for _, m := range months {
 			if err := r.parent(ctx, m); err != nil {
 				return err
 			}
 		}
 	}
-	if r.does(LevelYear) {
+	if r.does(date.LevelYear) {
 		for _, y := range years {
 			if err := r.parent(ctx, y); err != nil {
 				return err
@@ -91,7 +91,7 @@ func (r *run) do(ctx context.Context) error {
 	return nil
 }
 
-func (r *run) does(l Level) bool { return r.opts.Level == "" || r.opts.Level == l }
+func (r *run) does(l date.Level) bool { return r.opts.Level == "" || r.opts.Level == l }
 
 func (r *run) step() {
 	r.done++
@@ -107,7 +107,7 @@ func (r *run) parentsInScope(files []dayfiles.File) (months, years []Period) {
 	add := func(p Period) {
 		if !seen[p] && p.Closed(r.today) && r.opts.Range.Overlaps(p.Range()) {
 			seen[p] = true
-			if p.Level == LevelMonth {
+			if p.Level == date.LevelMonth {
 				months = append(months, p)
 			} else {
 				years = append(years, p)
@@ -121,7 +121,7 @@ func (r *run) parentsInScope(files []dayfiles.File) (months, years []Period) {
 	for id := range r.st.Summaries {
 		if p, err := periodOfID(id); err == nil {
 			add(p.Parent())
-			if p.Level == LevelDay {
+			if p.Level == date.LevelDay {
 				add(YearPeriod(p.Year))
 			}
 		}
@@ -136,7 +136,7 @@ func periodOfID(id string) (Period, error) {
 	if !ok {
 		return Period{}, fmt.Errorf("bad summary id %q", id)
 	}
-	return ParsePeriod(Level(level), s)
+	return ParsePeriod(date.Level(level), s)
 }
 
 // days consolidates the day files, oldest first: a sorted diff of the files'
@@ -242,7 +242,7 @@ func (r *run) day(ctx context.Context, f dayfiles.File, rec *dayRecord) error {
 	return r.consolidate(ctx, p, rec.Digest, func() (*Summary, Input, error) {
 		s := &Summary{Period: p}
 		fa.fill(s)
-		return s, Input{Level: LevelDay, Period: p.String(), Items: dayItems(day), WordLimit: WordLimit(LevelDay)}, nil
+		return s, Input{Level: date.LevelDay, Period: p.String(), Items: dayItems(day), WordLimit: WordLimit(date.LevelDay)}, nil
 	})
 }
 
@@ -272,9 +272,9 @@ func readDay(path, rel string) ([]byte, error) {
 // children returns the summaries recorded one level below p, oldest first.
 func (r *run) children(p Period) []child {
 	var out []child
-	want := LevelDay
-	if p.Level == LevelYear {
-		want = LevelMonth
+	want := date.LevelDay
+	if p.Level == date.LevelYear {
+		want = date.LevelMonth
 	}
 	prefix := string(want) + ":" + p.String() + "-"
 	for id, rec := range r.st.Summaries {

@@ -50,7 +50,7 @@ func TestRunWritesEveryLevel(t *testing.T) {
 		t.Fatalf("OnWrite saw %v, want %v (day → month → year)", written, want)
 	}
 
-	day := readSummary(t, root, consolidate.LevelDay, "2025-03-11")
+	day := readSummary(t, root, date.LevelDay, "2025-03-11")
 	if day.Summarizer != "offline/extractive-v2" || !day.WrittenAt.Equal(jan2026) || day.Digest == "" {
 		t.Errorf("day front matter: summarizer %q written %v digest %q", day.Summarizer, day.WrittenAt, day.Digest)
 	}
@@ -64,7 +64,7 @@ func TestRunWritesEveryLevel(t *testing.T) {
 		t.Errorf("day tags %v, want db (2)", day.Tags)
 	}
 
-	month := readSummary(t, root, consolidate.LevelMonth, "2025-03")
+	month := readSummary(t, root, date.LevelMonth, "2025-03")
 	if month.Counts.Days != 2 || month.Counts.Entries != 4 {
 		t.Errorf("month counts %+v", month.Counts)
 	}
@@ -74,7 +74,7 @@ func TestRunWritesEveryLevel(t *testing.T) {
 	if !slices.Contains(month.People, consolidate.Count{Name: "@kim", N: 1}) {
 		t.Errorf("month people %v lack @kim", month.People)
 	}
-	year := readSummary(t, root, consolidate.LevelYear, "2024")
+	year := readSummary(t, root, date.LevelYear, "2024")
 	if !slices.Contains(year.People, consolidate.Count{Name: "Dana Reyes", N: 1}) {
 		t.Errorf("year people %v lack Dana Reyes", year.People)
 	}
@@ -143,7 +143,7 @@ func TestEditedDayRedoesItsMonthAndYear(t *testing.T) {
 	if got := changed(before, summaryTimes(t, root)); !slices.Equal(got, want) {
 		t.Fatalf("rewrote %v, want %v", got, want)
 	}
-	month := readSummary(t, root, consolidate.LevelMonth, "2025-03")
+	month := readSummary(t, root, date.LevelMonth, "2025-03")
 	if len(month.Decisions) != 2 || month.Decisions[0].Ref != "days/2025/03/10.md:5" {
 		t.Fatalf("month decisions after the edit: %+v", month.Decisions)
 	}
@@ -212,7 +212,7 @@ func TestHandEditedSummaryIsKept(t *testing.T) {
 	if st.Days != 0 || st.Months != 1 || st.Years != 1 {
 		t.Fatalf("after editing a daily summary: %+v, want its month and year redone", st)
 	}
-	if m := readSummary(t, root, consolidate.LevelMonth, "2025-03"); !strings.Contains(m.Prose, "a long talk with Kim") {
+	if m := readSummary(t, root, date.LevelMonth, "2025-03"); !strings.Contains(m.Prose, "a long talk with Kim") {
 		t.Errorf("month prose %q lacks the hand-edited daily prose", m.Prose)
 	}
 
@@ -234,7 +234,7 @@ func TestHandEditedSummaryIsKept(t *testing.T) {
 	if st.Days != 1 || len(st.Kept) != 0 {
 		t.Fatalf("forced: %+v, want the day rewritten", st)
 	}
-	if s := readSummary(t, root, consolidate.LevelDay, "2025-03-11"); strings.Contains(s.Prose, "long talk") || s.Counts.Entries != 3 {
+	if s := readSummary(t, root, date.LevelDay, "2025-03-11"); strings.Contains(s.Prose, "long talk") || s.Counts.Entries != 3 {
 		t.Fatalf("forced rewrite: prose %q, counts %+v", s.Prose, s.Counts)
 	}
 }
@@ -253,7 +253,7 @@ func TestFrontMatterEditIsKept(t *testing.T) {
 			path := filepath.Join(root, "summaries", "2025", "03", "11.md")
 			edited := editFile(t, path, edit)
 			// The summary still reads as a summary.
-			if s := readSummary(t, root, consolidate.LevelDay, "2025-03-11"); s.Counts.Entries != 2 {
+			if s := readSummary(t, root, date.LevelDay, "2025-03-11"); s.Counts.Entries != 2 {
 				t.Fatalf("edited summary reads with counts %+v", s.Counts)
 			}
 			dayChangesSummaryKept(t, c, root, path, edited)
@@ -457,7 +457,7 @@ func TestDeletedDayRemovesItsSummary(t *testing.T) {
 	if !slices.Equal(removed, []string{"day:2025-04-01", "month:2025-04"}) {
 		t.Fatalf("OnRemove saw %v", removed)
 	}
-	if y := readSummary(t, root, consolidate.LevelYear, "2025"); y.Counts.Days != 2 {
+	if y := readSummary(t, root, date.LevelYear, "2025"); y.Counts.Days != 2 {
 		t.Fatalf("year counts %+v after the day went", y.Counts)
 	}
 }
@@ -494,11 +494,11 @@ func TestLevelAndRange(t *testing.T) {
 	root := t.TempDir()
 	twoYears(t, root)
 	c, _ := newConsolidator(root, jan2026)
-	st, err := c.Run(ctx, consolidate.RunOptions{Level: consolidate.LevelDay, Range: date.Range{From: date.MustParse("2025-01-01")}})
+	st, err := c.Run(ctx, consolidate.RunOptions{Level: date.LevelDay, Range: date.Range{From: date.MustParse("2025-01-01")}})
 	if err != nil || st.Days != 3 || st.Months+st.Years != 0 {
 		t.Fatalf("days of 2025: %+v, %v", st, err)
 	}
-	st, err = c.Run(ctx, consolidate.RunOptions{Level: consolidate.LevelMonth})
+	st, err = c.Run(ctx, consolidate.RunOptions{Level: date.LevelMonth})
 	if err != nil || st.Months != 2 || st.Days+st.Years != 0 {
 		t.Fatalf("months: %+v, %v; want the two months of 2025 that have daily summaries", st, err)
 	}

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/daybook/daybook/internal/util/atomicfile"
 	"log/slog"
 	"os"
 	"path/filepath"
+
+	"github.com/daybook/daybook/internal/util/atomicfile"
 )
 
 // StateFile is where consolidation records what it did, under summaries/.

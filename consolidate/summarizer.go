@@ -6,17 +6,6 @@ import (
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-// Level is a level of the pyramid: date.Level, the one type of every
-// package; consolidation writes the summaries of its day, month and year.
-type Level = date.Level
-
-// The levels consolidation writes, bottom up.
-const (
-	LevelDay   = date.LevelDay
-	LevelMonth = date.LevelMonth
-	LevelYear  = date.LevelYear
-)
-
 // Summarizer writes the prose of a summary. Everything that must not be lost
 // (decisions verbatim with their links, tag and people counts, busiest days,
 // stats) is computed by this package, not by the Summarizer, so a model that
@@ -31,7 +20,7 @@ type Summarizer interface {
 
 // Input is what a summary is made from.
 type Input struct {
-	Level     Level
+	Level     date.Level
 	Period    string // 2026-11-22, 2026-11 or 2026
 	Items     []Item // a day: its entries and notes; a month: its daily summaries; a year: its monthly ones
 	WordLimit int    // about 120 a day, 250 a month, 400 a year

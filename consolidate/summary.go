@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -101,9 +102,9 @@ func hashBody(body []byte) string {
 func hashBytes(b []byte) string { return hashBody(b) }
 
 // statsLine renders counts as one sentence.
-func (c Counts) statsLine(level Level) string {
+func (c Counts) statsLine(level date.Level) string {
 	var parts []string
-	if level != LevelDay {
+	if level != date.LevelDay {
 		parts = append(parts, words.Count(c.Days, "day")+" with entries")
 	}
 	parts = append(parts, words.Count(c.Entries, "entry"))

@@ -74,7 +74,7 @@ func TestDecisionsKeptWithTheirLines(t *testing.T) {
 		byMonth[e.Day.MonthOf()] = append(byMonth[e.Day.MonthOf()], e)
 	}
 	for _, d := range []string{"2025-01-03", "2025-07-17"} {
-		s := readSummary(t, root, consolidate.LevelDay, d)
+		s := readSummary(t, root, date.LevelDay, d)
 		var want []dayfiles.Entry
 		for _, e := range all {
 			if e.Day.String() == d {
@@ -89,9 +89,9 @@ func TestDecisionsKeptWithTheirLines(t *testing.T) {
 		}
 	}
 	for m, want := range byMonth {
-		check(readSummary(t, root, consolidate.LevelMonth, m.String()), want)
+		check(readSummary(t, root, date.LevelMonth, m.String()), want)
 	}
-	year := readSummary(t, root, consolidate.LevelYear, "2025")
+	year := readSummary(t, root, date.LevelYear, "2025")
 	if len(year.Decisions) != 50 || year.DecisionsOmitted != 22 || year.Counts.Decisions != 72 {
 		t.Fatalf("year: %d decisions shown, %d omitted, %d counted; want 50, 22, 72", len(year.Decisions), year.DecisionsOmitted, year.Counts.Decisions)
 	}
@@ -122,7 +122,7 @@ func TestReadSummaryRoundTrip(t *testing.T) {
 	if _, err := c.Run(ctx, consolidate.RunOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	s := readSummary(t, root, consolidate.LevelDay, "2025-05-05")
+	s := readSummary(t, root, date.LevelDay, "2025-05-05")
 	if s.Title != "2025-05-05 Monday" || s.Rel != "summaries/2025/05/05.md" || s.ID() != "day:2025-05-05" {
 		t.Errorf("title %q rel %q id %q", s.Title, s.Rel, s.ID())
 	}
@@ -148,7 +148,7 @@ func TestList(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(root+"/summaries/2025/notes.md", []byte("mine"), 0o644)
-	ids := func(level consolidate.Level, r date.Range) []string {
+	ids := func(level date.Level, r date.Range) []string {
 		files, err := consolidate.List(root, level, r)
 		if err != nil {
 			t.Fatal(err)
@@ -166,7 +166,7 @@ func TestList(t *testing.T) {
 	if got, want := ids("", r), []string{"day:2025-03-11", "month:2025-03", "year:2025"}; !slices.Equal(got, want) {
 		t.Errorf("in %s: %v, want %v", r, got, want)
 	}
-	if got, want := ids(consolidate.LevelMonth, date.Range{}), []string{"month:2024-06", "month:2025-03", "month:2025-04"}; !slices.Equal(got, want) {
+	if got, want := ids(date.LevelMonth, date.Range{}), []string{"month:2024-06", "month:2025-03", "month:2025-04"}; !slices.Equal(got, want) {
 		t.Errorf("months: %v, want %v", got, want)
 	}
 }

@@ -41,23 +41,23 @@ func TestUpgradeRewritesOnlyDaybooksSummaries(t *testing.T) {
 	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if s := readSummary(t, root, consolidate.LevelDay, "2025-03-11"); !s.Edited() {
+	if s := readSummary(t, root, date.LevelDay, "2025-03-11"); !s.Edited() {
 		t.Fatal("the edited summary does not read as edited")
 	}
-	if s := readSummary(t, root, consolidate.LevelDay, "2025-03-10"); s.Edited() {
+	if s := readSummary(t, root, date.LevelDay, "2025-03-10"); s.Edited() {
 		t.Fatal("daybook's own summary reads as edited")
 	}
 
 	c.Summarizer = named{"ollama/llama3.2"}
 	all := date.Range{From: date.MustParse("2025-03-10"), To: date.MustParse("2025-03-11")}
-	st, err := c.Run(ctx, consolidate.RunOptions{Range: all, Level: consolidate.LevelDay, Upgrade: true})
+	st, err := c.Run(ctx, consolidate.RunOptions{Range: all, Level: date.LevelDay, Upgrade: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st.Days != 1 || !slices.Equal(st.Kept, []string{"summaries/2025/03/11.md"}) {
 		t.Fatalf("upgrade: %+v, want one day rewritten and the edited one kept", st)
 	}
-	if s := readSummary(t, root, consolidate.LevelDay, "2025-03-10"); s.Summarizer != "ollama/llama3.2" || !strings.HasPrefix(s.Prose, "Redone by") {
+	if s := readSummary(t, root, date.LevelDay, "2025-03-10"); s.Summarizer != "ollama/llama3.2" || !strings.HasPrefix(s.Prose, "Redone by") {
 		t.Errorf("upgraded summary: %q by %q", s.Prose, s.Summarizer)
 	}
 	if got, _ := os.ReadFile(path); string(got) != edited {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // consolidate writes p's summary when its input digest differs from the one
@@ -82,9 +84,9 @@ func (r *run) consolidate(ctx context.Context, p Period, digest string, build fu
 	r.written[id] = true
 	r.changed = true
 	switch p.Level {
-	case LevelDay:
+	case date.LevelDay:
 		r.stats.Days++
-	case LevelMonth:
+	case date.LevelMonth:
 		r.stats.Months++
 	default:
 		r.stats.Years++

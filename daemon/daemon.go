@@ -83,6 +83,7 @@ type Daemon struct {
 
 	cancel    context.CancelFunc
 	wg        sync.WaitGroup
+	retries   retries // busy-lock retries, stopped by Close
 	indexOnce sync.Once
 	trim      trimmer
 }
@@ -203,7 +204,13 @@ func (d *Daemon) Close(ctx context.Context) error {
 		errs = append(errs, d.watch.Close())
 	}
 	done := make(chan struct{})
-	go func() { d.wg.Wait(); close(done) }()
+	go func() {
+		d.wg.Wait()
+		// The worker has stopped: no task schedules a retry any more. Stop
+		// those waiting, and wait for one firing.
+		d.retries.close()
+		close(done)
+	}()
 	select {
 	case <-done:
 	case <-ctx.Done():

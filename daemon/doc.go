@@ -4,4 +4,8 @@
 // was down or the machine slept, watches the day files for edits to refresh
 // their index entries and summaries, and serves the socket API. Each part owns
 // its goroutines; Run starts them and returns, Close cancels and waits.
+//
+// It is outside internal/ because it is one of the parts the design names: a
+// program that embeds daybook's memory in its own process runs a Daemon on a
+// data dir the same way "daybook daemon" does.
 package daemon

@@ -184,7 +184,7 @@ func TestHandEditedSummaryReachesTheIndex(t *testing.T) {
 		if err != nil {
 			return false
 		}
-		hits, err := x.Rank(context.Background(), index.Query{Text: "zanzibar", Level: index.LevelDay, K: 5})
+		hits, err := x.Rank(context.Background(), index.Query{Text: "zanzibar", Level: date.LevelDay, K: 5})
 		return err == nil && len(hits) == 1 && hits[0].ID == "day:2025-01-09"
 	}
 	path := filepath.Join(dir, "summaries", "2025", "01", "09.md")

@@ -12,19 +12,15 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
-// Timeouts of the socket's HTTP server. Long operations (import,
-// consolidate, reindex) lift the read and write deadlines themselves.
 const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 30 * time.Second
-	writeTimeout      = 2 * time.Minute
-	idleTimeout       = 2 * time.Minute
-	maxHeaderBytes    = 16 << 10
-
 	// probeTimeout bounds asking a leftover socket whether anyone answers.
 	probeTimeout = 500 * time.Millisecond
+	// whoTimeout bounds asking the daemon on a socket in use who it is,
+	// to say so in the error.
+	whoTimeout = 5 * time.Second
 )
 
 // SocketServer serves an http.Handler on a Unix socket that only its user
@@ -54,15 +50,7 @@ func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServ
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := httpserve.New(h, log)
 	return &SocketServer{path: path, ln: ln, srv: srv, log: log}, nil
 }
 
@@ -128,7 +116,8 @@ func clearStaleSocket(path string, log *slog.Logger) error {
 	conn, err := net.DialTimeout("unix", path, probeTimeout)
 	if err == nil {
 		conn.Close()
-		return fmt.Errorf("socket %s: another daemon is answering on it", path)
+		return fmt.Errorf("socket %s: %s is answering on it; stop it, or give this data dir's daemon a socket "+
+			"of its own: socket.path in the config (daybook help lists where the config is)", path, whoAnswers(path))
 	}
 	if !api.NoListener(err) {
 		// A full listen queue (EAGAIN) or a timeout is a daemon that is
@@ -140,6 +129,21 @@ func clearStaleSocket(path string, log *slog.Logger) error {
 		return fmt.Errorf("removing stale socket: %w", err)
 	}
 	return nil
+}
+
+// whoAnswers names the daemon answering on the socket at path: its pid and
+// data dir, as its status says them, when it answers a status in
+// whoTimeout.
+func whoAnswers(path string) string {
+	c := api.NewClient(path)
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), whoTimeout)
+	defer cancel()
+	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
+	if err != nil || st.Daemon.PID == 0 {
+		return "another daemon"
+	}
+	return fmt.Sprintf("another daemon (pid %d, data dir %s)", st.Daemon.PID, st.DataDir)
 }
 
 func describeMode(m os.FileMode) string {

@@ -35,16 +35,16 @@ func (d *Daemon) jobTask(job string) task {
 	t.run = func(ctx context.Context) error {
 		today := d.app.Today()
 		var r date.Range
-		var levels []consolidate.Level
+		var levels []date.Level
 		switch job {
 		case JobDaily:
 			y := today.AddDays(-1)
-			r, levels = date.Range{From: y, To: y}, []consolidate.Level{consolidate.LevelDay}
+			r, levels = date.Range{From: y, To: y}, []date.Level{date.LevelDay}
 		case JobMonthly:
 			m := today.AddDays(-today.Day).MonthOf()
-			r, levels = m.Range(), []consolidate.Level{consolidate.LevelDay, consolidate.LevelMonth}
+			r, levels = m.Range(), []date.Level{date.LevelDay, date.LevelMonth}
 		case JobYearly:
-			r, levels = date.YearRange(today.Year-1), []consolidate.Level{consolidate.LevelDay, consolidate.LevelMonth, consolidate.LevelYear}
+			r, levels = date.YearRange(today.Year-1), []date.Level{date.LevelDay, date.LevelMonth, date.LevelYear}
 		default:
 			return errors.New("unknown job " + job)
 		}
@@ -82,7 +82,7 @@ func (d *Daemon) reconsolidate(ctx context.Context, days []date.Date) error {
 		if errors.As(err, &busy) {
 			d.log.Info("consolidation busy; retrying later", "job", JobOnEdit, "err", err, "retry", d.opts.Retry.String())
 			retry := slices.DeleteFunc(slices.Clone(days), func(x date.Date) bool { return !r.Contains(x) })
-			time.AfterFunc(d.opts.Retry, func() { d.work.changed(retry) })
+			d.retries.after(d.opts.Retry, func() { d.work.changed(retry) })
 			continue
 		}
 		if err != nil {
@@ -103,7 +103,7 @@ func (d *Daemon) retryIfBusy(err error, t task) error {
 		return err
 	}
 	d.log.Info("consolidation busy; retrying later", "job", t.job, "err", err, "retry", d.opts.Retry.String())
-	time.AfterFunc(d.opts.Retry, func() { d.work.enqueue(t) })
+	d.retries.after(d.opts.Retry, func() { d.work.enqueue(t) })
 	return err
 }
 

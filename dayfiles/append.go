@@ -230,7 +230,7 @@ func notPresent(path string, d date.Date, old []byte, entries []string, ours map
 			return nil, fmt.Errorf("appending to %s: %w", path, err)
 		}
 		for _, e := range day.Entries {
-			have[baseID(e.ID)]++
+			have[EntryID(e.ID).Base()]++
 		}
 		for b, n := range have {
 			have[b] = max(0, n-ours[b])
@@ -242,7 +242,7 @@ func notPresent(path string, d date.Date, old []byte, entries []string, ours map
 	}
 	var keep []int
 	for i, e := range want.Entries {
-		b := baseID(e.ID)
+		b := EntryID(e.ID).Base()
 		ours[b]++
 		if have[b] > 0 {
 			have[b]--
@@ -251,15 +251,6 @@ func notPresent(path string, d date.Date, old []byte, entries []string, ours map
 		keep = append(keep, i)
 	}
 	return keep, nil
-}
-
-// baseID is an entry id without its "-n" suffix.
-func baseID(id string) string {
-	const n = len("2006-01-02T15:04-") + 12 // day, time, 6 bytes of hash in hex
-	if len(id) > n && id[n] == '-' {
-		return id[:n]
-	}
-	return id
 }
 
 // appendText returns what to write after old, the current content of d's

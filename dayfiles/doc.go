@@ -3,4 +3,8 @@
 // a file into entries and free-text notes with their line ranges, appends entries
 // safely next to a person's hand edits, lists and scans the files, and watches
 // them for changes.
+//
+// It is outside internal/ because the day files are the source of truth and
+// their format is public (docs/dayfiles.md): other programs that read or append
+// to a data dir should use this package rather than a parser of their own.
 package dayfiles

@@ -1,8 +1,6 @@
 package dayfiles
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,10 +20,13 @@ const (
 	KindNote     Kind = "note"
 	KindTodo     Kind = "todo"
 	KindEvent    Kind = "event"
+	// KindChat is a turn of a conversation with a model, remembered by the
+	// memory proxy (internal/adapters/proxy) or `daybook chat`.
+	KindChat Kind = "chat"
 )
 
 // Kinds lists every valid kind, in the order the docs give them.
-var Kinds = []Kind{KindFact, KindDecision, KindNote, KindTodo, KindEvent}
+var Kinds = []Kind{KindFact, KindDecision, KindNote, KindTodo, KindEvent, KindChat}
 
 // ParseKind returns the kind named s; an empty s is a note.
 func ParseKind(s string) (Kind, error) {
@@ -38,7 +39,7 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return "", fmt.Errorf("unknown kind %q: want one of fact, decision, note, todo, event", s)
+	return "", fmt.Errorf("unknown kind %q: want one of fact, decision, note, todo, event, chat", s)
 }
 
 // Entry is one remembered item of a day file: a list item that starts with a
@@ -90,42 +91,6 @@ func ParseLineID(id string) (d date.Date, n int, ok bool) {
 	return d, n, true
 }
 
-// EntryID returns the stable id of an entry: its day, its time and the first
-// six bytes of the SHA-256 of its whitespace-normalised text, as
-// "2026-11-22T09:14-3fa2b1c4d5e6". Edits elsewhere in the file do not change it;
-// editing the entry's own text or time does. n > 1 marks the n-th entry of the
-// day with the same time and text ("...-2").
-func EntryID(d date.Date, hour, minute int, text string, n int) string {
-	// The whitespace-normalised text, built in a stack buffer when it fits:
-	// Parse computes an id for every entry of every file it reads.
-	var small [512]byte
-	norm := small[:0]
-	for w := range strings.FieldsSeq(text) {
-		if len(norm) > 0 {
-			norm = append(norm, ' ')
-		}
-		norm = append(norm, w...)
-	}
-	sum := sha256.Sum256(norm)
-	id := make([]byte, 0, 32)
-	id = appendPadded(id, d.Year, 4)
-	id = append(id, '-')
-	id = appendPadded(id, int(d.Month), 2)
-	id = append(id, '-')
-	id = appendPadded(id, d.Day, 2)
-	id = append(id, 'T')
-	id = appendPadded(id, hour, 2)
-	id = append(id, ':')
-	id = appendPadded(id, minute, 2)
-	id = append(id, '-')
-	id = hex.AppendEncode(id, sum[:6])
-	if n > 1 {
-		id = append(id, '-')
-		id = strconv.AppendInt(id, int64(n), 10)
-	}
-	return string(id)
-}
-
 // appendPadded appends v in decimal, zero-padded to width digits.
 func appendPadded(b []byte, v, width int) []byte {
 	var digits [20]byte
@@ -138,16 +103,6 @@ func appendPadded(b []byte, v, width int) []byte {
 	i--
 	digits[i] = byte('0' + v%10)
 	return append(b, digits[i:]...)
-}
-
-// ParseEntryID splits an entry id into its day and the rest; ok is false when
-// s is not shaped like an entry id.
-func ParseEntryID(s string) (d date.Date, ok bool) {
-	if len(s) < len("2006-01-02T15:04-") || s[10] != 'T' {
-		return date.Date{}, false
-	}
-	d, err := date.Parse(s[:10])
-	return d, err == nil
 }
 
 // parseEntryHead parses the first line of a list item's content (after "- ")

@@ -26,8 +26,27 @@ func TestEntryIDUnchanged(t *testing.T) {
 		text    string
 	}{{"2026-11-22", 9, 14, 1, "Chose  Argon2\\n  over bcrypt. #auth"}, {"0999-01-02", 0, 0, 2, ""}, {"2024-02-29", 23, 59, 12, strings.Repeat("long words ", 100)}} {
 		d := date.MustParse(c.d)
-		if got, want := EntryID(d, c.h, c.m, c.text, c.n), oldEntryID(d, c.h, c.m, c.text, c.n); got != want {
+		if got, want := string(NewEntryID(d, c.h, c.m, c.text, c.n)), oldEntryID(d, c.h, c.m, c.text, c.n); got != want {
 			t.Errorf("EntryID = %s, want %s", got, want)
 		}
+	}
+}
+
+// The layout's parts, read back by the methods that own them.
+func TestEntryIDParts(t *testing.T) {
+	d := date.Date{Year: 2026, Month: 11, Day: 22}
+	id := NewEntryID(d, 9, 14, "Chose Argon2 over bcrypt.", 2)
+	base := string(NewEntryID(d, 9, 14, "Chose Argon2 over bcrypt.", 0))
+	if id.Base() != base || EntryID(base).Base() != base {
+		t.Errorf("Base of %s = %s, of %s = %s; want %s", id, id.Base(), base, EntryID(base).Base(), base)
+	}
+	if h := id.TextHash(); len(h) != 12 || !strings.Contains(base, "-"+h) {
+		t.Errorf("TextHash of %s = %q", id, h)
+	}
+	if got, ok := id.Day(); !ok || got != d {
+		t.Errorf("Day of %s = %v %v", id, got, ok)
+	}
+	if _, ok := EntryID("2026-11-22:L3").Day(); ok {
+		t.Error("a line id read as an entry id")
 	}
 }

@@ -180,14 +180,14 @@ func appendClean(old []byte, chunk string, want *Day) (add string, news []Entry,
 			end = blocks[i+1].line - 1
 		}
 		if e, ok := parseItem(lines, b.line, lines.trimBlank(b.line, end)); ok {
-			seen[EntryID(want.Date, e.Hour, e.Minute, e.Text, 0)]++
+			seen[string(NewEntryID(want.Date, e.Hour, e.Minute, e.Text, 0))]++
 		}
 	}
 	for i := range news {
 		e := &news[i]
 		e.Line += shift
 		e.EndLine += shift
-		e.ID = EntryID(want.Date, e.Hour, e.Minute, e.Text, 0)
+		e.ID = string(NewEntryID(want.Date, e.Hour, e.Minute, e.Text, 0))
 		seen[e.ID]++
 		if k := seen[e.ID]; k > 1 {
 			e.ID += "-" + strconv.Itoa(k)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/filelock"
@@ -94,6 +95,34 @@ func sameFile(f *os.File, fi os.FileInfo) bool {
 // (two equal lines of an input are both written to a file that had
 // neither, in one call or in two).
 func (l *Locked) Append(entries []string, ours map[string]int) ([]Written, error) {
+	p, err := l.Plan(entries, ours)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.Write(p); err != nil {
+		return nil, err
+	}
+	return p.Written, nil
+}
+
+// A Plan is what Append would add to a locked day file, worked out but not
+// written: package merge records the new entries in its base first, then
+// writes them (Write), so that no entry is in the file without its record.
+type Plan struct {
+	Written []Written // as Append returns them
+	add     string    // the bytes to append
+	old     int       // the file's length the plan was made for
+}
+
+// Empty reports whether the plan writes nothing (every entry of an import
+// was in the file already).
+func (p *Plan) Empty() bool { return p.add == "" }
+
+// Added returns the bytes p appends to the file.
+func (p *Plan) Added() string { return p.add }
+
+// Plan works out what Append(entries, ours) writes, without writing it.
+func (l *Locked) Plan(entries []string, ours map[string]int) (*Plan, error) {
 	path, d, old := l.Path, l.Date, l.content
 	ws := make([]Written, len(entries))
 	keep := make([]int, len(entries)) // the indexes of entries to write
@@ -109,7 +138,7 @@ func (l *Locked) Append(entries []string, ours map[string]int) ([]Written, error
 			ws[i] = Written{Date: d, Skipped: true}
 		}
 		if len(keep) == 0 {
-			return ws, nil
+			return &Plan{Written: ws, old: len(old)}, nil
 		}
 	}
 	var chunk strings.Builder
@@ -120,25 +149,87 @@ func (l *Locked) Append(entries []string, ours map[string]int) ([]Written, error
 	if err != nil {
 		return nil, err
 	}
-	if _, err := l.f.WriteString(add); err != nil {
-		// A full disk can take part of the write: cut it off, so that no
-		// half entry is left for the next append to build on.
-		l.f.Truncate(int64(len(old)))
-		return nil, fmt.Errorf("appending to %s: %w", path, err)
-	}
-	if err := l.f.Sync(); err != nil {
-		l.f.Truncate(int64(len(old))) // not acknowledged: not kept
-		return nil, fmt.Errorf("syncing %s: %w", path, err)
-	}
-	if len(old) == 0 {
-		syncDir(filepath.Dir(path))
-	}
-	l.content = append(old[:len(old):len(old)], add...)
 	rel := RelPath(d)
 	for k, e := range news {
 		ws[keep[k]] = Written{ID: e.ID, Date: d, Path: path, Rel: rel, Line: e.Line}
 	}
-	return ws, nil
+	return &Plan{Written: ws, add: add, old: len(old)}, nil
+}
+
+// Write appends what p planned, made by Plan on l with nothing written
+// since. The write is one write(2) followed by fsync; on failure the file
+// is cut back to what it was, and nothing of it stays.
+func (l *Locked) Write(p *Plan) error {
+	path, old := l.Path, l.content
+	if p.old != len(old) {
+		return fmt.Errorf("appending to %s: the plan was made for %d bytes, the file holds %d (a bug)", path, p.old, len(old))
+	}
+	if p.add == "" {
+		return nil
+	}
+	if _, err := l.f.WriteString(p.add); err != nil {
+		// A full disk can take part of the write: cut it off, so that no
+		// half entry is left for the next append to build on.
+		l.f.Truncate(int64(len(old)))
+		return fmt.Errorf("appending to %s: %w", path, err)
+	}
+	if err := l.f.Sync(); err != nil {
+		l.f.Truncate(int64(len(old))) // not acknowledged: not kept
+		return fmt.Errorf("syncing %s: %w", path, err)
+	}
+	if len(old) == 0 {
+		syncDir(filepath.Dir(path))
+	}
+	l.content = append(old[:len(old):len(old)], p.add...)
+	return nil
+}
+
+// Undo cuts the file back to what it was before p, written by Write, was:
+// what must not stand when the record that guards it could not be
+// completed.
+func (l *Locked) Undo(p *Plan) error {
+	if p.add == "" || len(l.content) != p.old+len(p.add) {
+		return nil
+	}
+	if err := l.f.Truncate(int64(p.old)); err != nil {
+		return fmt.Errorf("cutting %s back: %w", l.Path, err)
+	}
+	if err := l.f.Sync(); err != nil {
+		return fmt.Errorf("syncing %s: %w", l.Path, err)
+	}
+	l.content = l.content[:p.old:p.old]
+	return nil
+}
+
+// Inode returns the inode number of the file l holds, or 0 where the
+// system does not say: a file saved by rename over the day file has
+// another, one written in place the same.
+func (l *Locked) Inode() uint64 {
+	fi, err := l.f.Stat()
+	if err != nil {
+		return 0
+	}
+	return inode(fi)
+}
+
+// Quiet reports whether the file is Unchanged and was last modified window
+// ago or longer: a writer that takes no lock is not in the middle of a save
+// (an editor that truncates, writes part, pauses and writes the rest).
+func (l *Locked) Quiet(window time.Duration) bool {
+	fi, err := l.f.Stat()
+	return err == nil && l.Unchanged() && time.Since(fi.ModTime()) >= window
+}
+
+// Unchanged reports whether the file at l's path is still the one l locked,
+// with the length l read or wrote: a writer that takes no lock (an editor
+// saving in two writes) has not changed it since.
+func (l *Locked) Unchanged() bool {
+	fi, err := l.f.Stat()
+	if err != nil || fi.Size() != int64(len(l.content)) {
+		return false
+	}
+	cur, err := os.Stat(l.Path)
+	return err == nil && os.SameFile(fi, cur)
 }
 
 // LockPath takes the same exclusive lock appends take, on the file at path

@@ -225,7 +225,7 @@ func assignIDs(day *Day) {
 	seen := map[string]int{}
 	for i := range day.Entries {
 		e := &day.Entries[i]
-		e.ID = EntryID(day.Date, e.Hour, e.Minute, e.Text, 0)
+		e.ID = string(NewEntryID(day.Date, e.Hour, e.Minute, e.Text, 0))
 		seen[e.ID]++
 		if n := seen[e.ID]; n > 1 {
 			e.ID += "-" + strconv.Itoa(n)

@@ -266,21 +266,21 @@ func TestParseHugeLine(t *testing.T) {
 
 func TestEntryIDStable(t *testing.T) {
 	d := goldenDay
-	a := EntryID(d, 9, 14, "Chose  Argon2\n over bcrypt.", 0)
-	b := EntryID(d, 9, 14, "Chose Argon2 over bcrypt.", 1)
+	a := string(NewEntryID(d, 9, 14, "Chose  Argon2\n over bcrypt.", 0))
+	b := string(NewEntryID(d, 9, 14, "Chose Argon2 over bcrypt.", 1))
 	if a != b {
 		t.Fatalf("whitespace changed the id: %s vs %s", a, b)
 	}
 	if !strings.HasPrefix(a, "2026-11-22T09:14-") || len(a) != len("2026-11-22T09:14-")+12 {
 		t.Fatalf("id %q is not shaped 2026-11-22T09:14-<12 hex>", a)
 	}
-	if EntryID(d, 9, 15, "Chose Argon2 over bcrypt.", 0) == a {
+	if string(NewEntryID(d, 9, 15, "Chose Argon2 over bcrypt.", 0)) == a {
 		t.Fatal("the time does not change the id")
 	}
-	if EntryID(d, 9, 14, "chose Argon2 over bcrypt.", 0) == a {
+	if string(NewEntryID(d, 9, 14, "chose Argon2 over bcrypt.", 0)) == a {
 		t.Fatal("the text does not change the id")
 	}
-	if got := EntryID(d, 9, 14, "x", 2); !strings.HasSuffix(got, "-2") {
+	if got := string(NewEntryID(d, 9, 14, "x", 2)); !strings.HasSuffix(got, "-2") {
 		t.Fatalf("second id %q lacks -2", got)
 	}
 	if pd, ok := ParseEntryID(a); !ok || pd != d {

@@ -200,9 +200,18 @@ const (
 
 // scanResult is what a worker found in one file.
 type scanResult struct {
-	matches []ScanMatch // newest (last) line first
-	skipped bool        // the file was removed since it was listed
-	err     error
+	matches  []ScanMatch // newest (last) line first
+	skipped  bool        // the file was removed since it was listed
+	conflict *ConflictError
+	err      error
+}
+
+// Scanned is what ScanFiles found: the matching lines, how many files it
+// read, and the files it left out because they hold conflict markers.
+type Scanned struct {
+	Matches   []ScanMatch
+	Read      int
+	Conflicts []*ConflictError // newest first
 }
 
 // Scan reads files newest first and returns their matching lines, newest
@@ -211,6 +220,15 @@ type scanResult struct {
 // chunks of files ahead while the results are taken in order, so the order
 // and the limit are exact; the workers stop soon after the limit is reached.
 func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, err error) {
+	s, err := ScanFiles(files, m, limit)
+	return s.Matches, s.Read, err
+}
+
+// ScanFiles is Scan, and also names the files it left out because they
+// hold conflict markers (two versions at once: none is content until a
+// person resolves them), so that a caller can say so.
+func ScanFiles(files []File, m *Matcher, limit int) (Scanned, error) {
+	var s Scanned
 	// Chunks grow from one file to scanChunk: a small limit is met after
 	// reading little more than it needs, a full scan hands over few results.
 	var bounds []int // chunk c covers files bounds[c] to bounds[c+1]-1, newest first
@@ -251,19 +269,23 @@ func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, e
 	for c := range chunks {
 		for _, r := range <-outs[c%workers] {
 			switch {
+			case r.conflict != nil:
+				s.Conflicts = append(s.Conflicts, r.conflict)
+				continue
 			case r.skipped:
 				continue
 			case r.err != nil:
-				return matches, read, r.err
+				return s, r.err
 			}
-			read++
-			matches = append(matches, r.matches...)
-			if limit > 0 && len(matches) >= limit {
-				return matches[:limit], read, nil
+			s.Read++
+			s.Matches = append(s.Matches, r.matches...)
+			if limit > 0 && len(s.Matches) >= limit {
+				s.Matches = s.Matches[:limit]
+				return s, nil
 			}
 		}
 	}
-	return matches, read, nil
+	return s, nil
 }
 
 // ReadDay reads the day file f into buf, reused and grown as needed, with
@@ -290,8 +312,11 @@ func scanFile(f File, m *Matcher, buf []byte) (scanResult, []byte) {
 		return scanResult{skipped: true}, buf
 	case err != nil:
 		return scanResult{err: fmt.Errorf("reading %s: %w", f.Path, err)}, buf
-	case bytes.Contains(buf, conflictOpen) && ConflictLine(buf) > 0:
-		return scanResult{skipped: true}, buf // two versions at once: none is content until resolved
+	case bytes.Contains(buf, conflictOpen):
+		if line := ConflictLine(buf); line > 0 {
+			// Two versions at once: none is content until resolved.
+			return scanResult{skipped: true, conflict: &ConflictError{Path: f.Path, Line: line}}, buf
+		}
 	}
 	var r scanResult
 	m.Lines(buf, func(n int, line []byte) bool {

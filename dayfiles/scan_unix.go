@@ -5,6 +5,7 @@ package dayfiles
 import (
 	"os"
 	"slices"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -46,4 +47,12 @@ func retryEINTR(fn func() (int, error)) (int, error) {
 			return n, err
 		}
 	}
+}
+
+// inode returns the inode number of fi, or 0 when the system does not say.
+func inode(fi os.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Ino)
+	}
+	return 0
 }

@@ -28,10 +28,10 @@ func TestCompact(t *testing.T) {
 		}
 	}
 	queries := []index.Query{
-		{Text: "ledger invoice", Level: index.LevelMonth, Parents: []string{"2024", "2025"}, K: 10},
-		{Text: "rent studio", Level: index.LevelDay, Parents: []string{"2024-02", "2024-05"}, K: 10},
-		{Text: "vet paprika", Level: index.LevelEntry, K: 20},
-		{Text: "wifi", Level: index.LevelEntry, Range: date.Range{From: date.MustParse("2024-03-10"), To: date.MustParse("2024-09-20")}, K: 20},
+		{Text: "ledger invoice", Level: date.LevelMonth, Parents: []string{"2024", "2025"}, K: 10},
+		{Text: "rent studio", Level: date.LevelDay, Parents: []string{"2024-02", "2024-05"}, K: 10},
+		{Text: "vet paprika", Level: date.LevelEntry, K: 20},
+		{Text: "wifi", Level: date.LevelEntry, Range: date.Range{From: date.MustParse("2024-03-10"), To: date.MustParse("2024-09-20")}, K: 20},
 	}
 	answers := func() []string {
 		var out []string

@@ -105,7 +105,7 @@ func DayDocs(day *dayfiles.Day) []Doc {
 // entryDoc returns the document of entry e of day's file rel.
 func entryDoc(e dayfiles.Entry, day date.Date, rel string) Doc {
 	return Doc{
-		ID: e.ID, Level: LevelEntry, Period: day.String(), Kind: string(e.Kind), Tags: e.Tags,
+		ID: e.ID, Level: date.LevelEntry, Period: day.String(), Kind: string(e.Kind), Tags: e.Tags,
 		Text: e.Text, Path: rel, Line: e.Line, EndLine: e.EndLine, Start: day, End: day,
 	}
 }
@@ -113,7 +113,7 @@ func entryDoc(e dayfiles.Entry, day date.Date, rel string) Doc {
 // noteDoc returns the document of note n of day's file rel.
 func noteDoc(n dayfiles.Note, day date.Date, rel string) Doc {
 	return Doc{
-		ID: n.ID(day), Level: LevelEntry, Period: day.String(), Kind: KindText, Tags: dayfiles.Tags(n.Text),
+		ID: n.ID(day), Level: date.LevelEntry, Period: day.String(), Kind: KindText, Tags: dayfiles.Tags(n.Text),
 		Text: n.Text, Path: rel, Line: n.Line, EndLine: n.EndLine, Start: day, End: day,
 	}
 }

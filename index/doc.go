@@ -18,4 +18,7 @@
 // document carries keyword fields for its level, kind, tags, period and the
 // parent periods (year, month, day), and start/end dates, so a query can be
 // restricted to a parent period and to a date range before ranking.
+//
+// It is outside internal/ because it is one of the parts the design names, and
+// a tool that rebuilds or inspects a data dir's index uses it directly.
 package index

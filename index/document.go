@@ -13,14 +13,6 @@ import (
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-// Levels of documents: date.Level's, the one level type.
-const (
-	LevelYear  = date.LevelYear
-	LevelMonth = date.LevelMonth
-	LevelDay   = date.LevelDay
-	LevelEntry = date.LevelEntry
-)
-
 // KindText marks a free-text note of a day file, indexed at level entry.
 const KindText = "text"
 
@@ -48,11 +40,11 @@ type Doc struct {
 // Parent returns the period the doc is searched inside, "" for a year.
 func (d Doc) Parent() string {
 	switch d.Level {
-	case LevelMonth:
+	case date.LevelMonth:
 		return d.Period[:4]
-	case LevelDay:
+	case date.LevelDay:
 		return d.Period[:7]
-	case LevelEntry:
+	case date.LevelEntry:
 		return d.Period
 	}
 	return ""
@@ -61,11 +53,11 @@ func (d Doc) Parent() string {
 // ParentField returns the keyword field that holds a level's parent period.
 func ParentField(level date.Level) string {
 	switch level {
-	case LevelMonth:
+	case date.LevelMonth:
 		return "year"
-	case LevelDay:
+	case date.LevelDay:
 		return "month"
-	case LevelEntry:
+	case date.LevelEntry:
 		return "day"
 	}
 	return ""
@@ -135,10 +127,10 @@ func unpackMeta(h *Hit, m string) {
 func (d Doc) Validate() error {
 	var n int
 	switch d.Level {
-	case LevelYear, LevelMonth, LevelDay:
+	case date.LevelYear, date.LevelMonth, date.LevelDay:
 		n = d.Level.PeriodLen()
-	case LevelEntry:
-		n = LevelDay.PeriodLen() // an entry's period is its day
+	case date.LevelEntry:
+		n = date.LevelDay.PeriodLen() // an entry's period is its day
 	}
 	switch {
 	case d.ID == "":
@@ -149,7 +141,7 @@ func (d Doc) Validate() error {
 		return fmt.Errorf("document %s: period %q does not fit level %s", d.ID, d.Period, d.Level)
 	case d.Start.IsZero() || d.End.IsZero():
 		return fmt.Errorf("document %s: no start or end date", d.ID)
-	case d.Level != LevelEntry && d.ID != string(d.Level)+":"+d.Period:
+	case d.Level != date.LevelEntry && d.ID != string(d.Level)+":"+d.Period:
 		// The drill names a parent's summaries by their ids (childIDs).
 		return fmt.Errorf("document %s: a %s summary's id must be %q", d.ID, d.Level, string(d.Level)+":"+d.Period)
 	}

@@ -14,19 +14,19 @@ func TestValidate(t *testing.T) {
 		doc  Doc
 		want string // "" for valid
 	}{
-		{Doc{ID: "2024-03-09T09:00-ab", Level: LevelEntry, Period: "2024-03-09", Start: d, End: d}, ""},
-		{Doc{ID: "anything", Level: LevelEntry, Period: "2024-03-09", Start: d, End: d}, ""},
-		{Doc{ID: "day:2024-03-09", Level: LevelDay, Period: "2024-03-09", Start: d, End: d}, ""},
-		{Doc{ID: "month:2024-03", Level: LevelMonth, Period: "2024-03", Start: m.First(), End: m.Last()}, ""},
-		{Doc{ID: "year:2024", Level: LevelYear, Period: "2024", Start: d, End: d}, ""},
-		{Doc{Level: LevelEntry, Period: "2024-03-09", Start: d, End: d}, "no id"},
+		{Doc{ID: "2024-03-09T09:00-ab", Level: date.LevelEntry, Period: "2024-03-09", Start: d, End: d}, ""},
+		{Doc{ID: "anything", Level: date.LevelEntry, Period: "2024-03-09", Start: d, End: d}, ""},
+		{Doc{ID: "day:2024-03-09", Level: date.LevelDay, Period: "2024-03-09", Start: d, End: d}, ""},
+		{Doc{ID: "month:2024-03", Level: date.LevelMonth, Period: "2024-03", Start: m.First(), End: m.Last()}, ""},
+		{Doc{ID: "year:2024", Level: date.LevelYear, Period: "2024", Start: d, End: d}, ""},
+		{Doc{Level: date.LevelEntry, Period: "2024-03-09", Start: d, End: d}, "no id"},
 		{Doc{ID: "x", Level: "week", Period: "2024-03-09", Start: d, End: d}, `unknown level "week"`},
-		{Doc{ID: "x", Level: LevelDay, Period: "2024-03", Start: d, End: d}, `period "2024-03" does not fit level day`},
-		{Doc{ID: "x", Level: LevelEntry, Period: "2024-03-09"}, "no start or end date"},
+		{Doc{ID: "x", Level: date.LevelDay, Period: "2024-03", Start: d, End: d}, `period "2024-03" does not fit level day`},
+		{Doc{ID: "x", Level: date.LevelEntry, Period: "2024-03-09"}, "no start or end date"},
 		// A summary's id is its level and period: the drill names the
 		// children of a parent by their ids.
-		{Doc{ID: "extra-day", Level: LevelDay, Period: "2024-03-09", Start: d, End: d}, `document extra-day: a day summary's id must be "day:2024-03-09"`},
-		{Doc{ID: "month:2024-04", Level: LevelMonth, Period: "2024-03", Start: m.First(), End: m.Last()}, `must be "month:2024-03"`},
+		{Doc{ID: "extra-day", Level: date.LevelDay, Period: "2024-03-09", Start: d, End: d}, `document extra-day: a day summary's id must be "day:2024-03-09"`},
+		{Doc{ID: "month:2024-04", Level: date.LevelMonth, Period: "2024-03", Start: m.First(), End: m.Last()}, `must be "month:2024-03"`},
 	} {
 		err := tc.doc.Validate()
 		switch {
@@ -39,11 +39,11 @@ func TestValidate(t *testing.T) {
 }
 
 func TestChildIDs(t *testing.T) {
-	got := childIDs(LevelMonth, []string{"2024"})
+	got := childIDs(date.LevelMonth, []string{"2024"})
 	if len(got) != 12 || got[0] != "month:2024-01" || got[11] != "month:2024-12" {
 		t.Errorf("months of 2024 = %v", got)
 	}
-	got = childIDs(LevelDay, []string{"2024-02", "2023-02"})
+	got = childIDs(date.LevelDay, []string{"2024-02", "2023-02"})
 	if len(got) != 29+28 || got[0] != "day:2024-02-01" || got[28] != "day:2024-02-29" || got[56] != "day:2023-02-28" {
 		t.Errorf("days of February 2024 and 2023 = %v", got)
 	}
@@ -51,13 +51,13 @@ func TestChildIDs(t *testing.T) {
 		level   date.Level
 		parents []string
 	}{
-		{LevelYear, nil},
-		{LevelEntry, []string{"2024-02-03"}},
-		{LevelMonth, nil},
-		{LevelMonth, []string{"2024-02"}}, // not a year
-		{LevelDay, []string{"2024"}},      // not a month
-		{LevelDay, []string{"2024-13"}},   // no such month
-		{LevelMonth, make([]string, 32)},  // over maxChildIDs
+		{date.LevelYear, nil},
+		{date.LevelEntry, []string{"2024-02-03"}},
+		{date.LevelMonth, nil},
+		{date.LevelMonth, []string{"2024-02"}}, // not a year
+		{date.LevelDay, []string{"2024"}},      // not a month
+		{date.LevelDay, []string{"2024-13"}},   // no such month
+		{date.LevelMonth, make([]string, 32)},  // over maxChildIDs
 	} {
 		if got := childIDs(tc.level, tc.parents); got != nil {
 			t.Errorf("childIDs(%s, %v) = %v, want nil", tc.level, tc.parents, got)

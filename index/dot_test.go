@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestDotCodes checks the assembly (on amd64 with AVX2) against the Go
@@ -38,7 +40,7 @@ func TestDotCodes(t *testing.T) {
 	for _, dim := range []int{256, 768, 1600} {
 		v := newVectors(dim)
 		vec := Normalize(randVec(r, dim))
-		v.put("x", vecMeta{level: LevelEntry}, vec)
+		v.put("x", vecMeta{level: date.LevelEntry}, vec)
 		for range 200 {
 			q := Normalize(randVec(r, dim))
 			var want float32

@@ -145,7 +145,7 @@ func checkIndexed(t *testing.T, x *Index, rel string, docs []Doc) {
 	}
 	var vecIDs []string
 	for k, g := range x.vec.groups {
-		if k.level == LevelEntry && k.parent == day.String() {
+		if k.level == date.LevelEntry && k.parent == day.String() {
 			for _, s := range g {
 				vecIDs = append(vecIDs, x.vec.ids[s])
 			}

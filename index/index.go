@@ -61,9 +61,12 @@ type Index struct {
 	dir  string
 	root string // Options.Root
 	bl   bleve.Index
-	emb  Embedder
-	log  *slog.Logger
-	now  func() time.Time
+	// boltTimeout is how long opening bleve waits for its lock, kept for
+	// reopening it after a failed batch (reopen).
+	boltTimeout time.Duration
+	emb         Embedder
+	log         *slog.Logger
+	now         func() time.Time
 
 	progress func(done, total int) // Options.Progress
 
@@ -99,7 +102,8 @@ const (
 
 // Open opens the index in dir (DATA/index), creating it when missing. An
 // index that will not open (corrupt, of another format) is moved aside to
-// dir.broken-TIMESTAMP and a new empty one is made, with a log line; a
+// dir.broken-TIMESTAMP and a new empty one is made, with a log line; only
+// the newest folder moved aside is kept (pruneAside). A
 // changed embedder empties the manifest so that Sync re-embeds everything.
 // It returns ErrBusy when another process holds the index. An error that
 // does not prove the index unreadable (its files changed between two
@@ -183,6 +187,9 @@ func openHolding(dir string, opts Options, want meta, offErr error, lock *os.Fil
 		if rerr := os.Rename(dir, aside); rerr != nil {
 			return nil, fmt.Errorf("moving broken index aside: %w (it would not open: %v)", rerr, err)
 		}
+		for _, p := range pruneAside(dir, aside) {
+			log.Info("removed an older broken index; the newest is kept", "dir", p, "kept", aside)
+		}
 		x = mk()
 		if err = x.open(want, opts.LockTimeout); err != nil {
 			err = fmt.Errorf("creating index: %w", err)
@@ -262,6 +269,7 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 	// Batches are safe (the default): Batch returns once the batch is on
 	// disk. scorch's unsafe_batch would return earlier, but Close does not
 	// flush what is not persisted yet, so a CLI run would lose its work.
+	x.boltTimeout = timeout
 	rt := map[string]any{"bolt_timeout": timeout.String()}
 	if _, serr := os.Stat(path); errors.Is(serr, os.ErrNotExist) {
 		bl, err := bleve.New(path, newMapping())

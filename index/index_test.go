@@ -56,7 +56,7 @@ func TestSyncSearchAndUpdate(t *testing.T) {
 		t.Fatalf("first sync: %+v, want 2 files and 4 docs", st)
 	}
 	ctx := context.Background()
-	hits, err := x.Search(ctx, index.Query{Text: "passwords", Level: index.LevelEntry, K: 10})
+	hits, err := x.Search(ctx, index.Query{Text: "passwords", Level: date.LevelEntry, K: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestSyncSearchAndUpdate(t *testing.T) {
 		}
 	}
 	// Restricted to a parent day.
-	hits, err = x.Search(ctx, index.Query{Text: "password", Level: index.LevelEntry, Parents: []string{"2026-03-02"}, K: 10})
+	hits, err = x.Search(ctx, index.Query{Text: "password", Level: date.LevelEntry, Parents: []string{"2026-03-02"}, K: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestSyncSearchAndUpdate(t *testing.T) {
 		t.Fatalf("inside 2026-03-02: %+v", hits)
 	}
 	// Restricted to a range.
-	hits, err = x.Search(ctx, index.Query{Text: "password", Level: index.LevelEntry,
+	hits, err = x.Search(ctx, index.Query{Text: "password", Level: date.LevelEntry,
 		Range: date.Range{From: date.MustParse("2026-02-01"), To: date.MustParse("2026-02-28")}, K: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestSyncSearchAndUpdate(t *testing.T) {
 		t.Fatalf("inside February: %+v", hits)
 	}
 	q, _ := x.EmbedQuery(ctx, "argon2 hashing")
-	vh := x.Nearest(index.Query{Level: index.LevelEntry, K: 1}, q)
+	vh := x.Nearest(index.Query{Level: date.LevelEntry, K: 1}, q)
 	if len(vh) != 1 || !strings.HasPrefix(vh[0].ID, "2026-02-13T09:00") {
 		t.Fatalf("nearest to argon2 hashing: %+v", vh)
 	}
@@ -111,7 +111,7 @@ func TestSyncSearchAndUpdate(t *testing.T) {
 	if st := sync(t, x, root); st.Changed != 1 {
 		t.Fatalf("sync after edit: %+v", st)
 	}
-	hits, _ = x.Search(ctx, index.Query{Text: "password", Level: index.LevelEntry, K: 10})
+	hits, _ = x.Search(ctx, index.Query{Text: "password", Level: date.LevelEntry, K: 10})
 	if len(hits) != 1 {
 		t.Fatalf("after edit: %d hits, want 1", len(hits))
 	}
@@ -158,7 +158,7 @@ func TestCorruptIndexIsMovedAsideAndRebuilt(t *testing.T) {
 	if st := sync(t, x, root); st.Changed != 1 || st.Docs != 1 {
 		t.Fatalf("rebuild: %+v", st)
 	}
-	hits, err := x.Search(context.Background(), index.Query{Text: "argon2", Level: index.LevelEntry, K: 5})
+	hits, err := x.Search(context.Background(), index.Query{Text: "argon2", Level: date.LevelEntry, K: 5})
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("after rebuild: %v %v", hits, err)
 	}
@@ -217,7 +217,7 @@ func TestEmbedderChangeReembeds(t *testing.T) {
 		t.Fatalf("after re-embedding: %+v", st)
 	}
 	q, _ := x.EmbedQuery(context.Background(), "lunch with maria")
-	if vh := x.Nearest(index.Query{Level: index.LevelEntry, K: 1}, q); len(vh) != 1 || vh[0].Cosine < 0.99 {
+	if vh := x.Nearest(index.Query{Level: date.LevelEntry, K: 1}, q); len(vh) != 1 || vh[0].Cosine < 0.99 {
 		t.Fatalf("nearest with the new embedder: %+v", vh)
 	}
 }

@@ -33,10 +33,10 @@ import (
 // the lines it spans, and an id that names its day (so that a hit knows
 // its level, period and path without reading them).
 func (d Doc) located() bool {
-	if d.Level != LevelEntry || d.Line < 1 || d.EndLine < d.Line {
+	if d.Level != date.LevelEntry || d.Line < 1 || d.EndLine < d.Line {
 		return false
 	}
-	p, ok := PeriodOfID(LevelEntry, d.ID)
+	p, ok := PeriodOfID(date.LevelEntry, d.ID)
 	if !ok || p != d.Period {
 		return false
 	}
@@ -215,9 +215,9 @@ func parseDocs(rel string, day date.Date, data []byte) map[string]Doc {
 func hitOfFields(id string, m, text string) (Hit, *locator) {
 	hit := Hit{ID: id}
 	if loc, ok := unpackLocated(m); ok {
-		p, _ := PeriodOfID(LevelEntry, id)
+		p, _ := PeriodOfID(date.LevelEntry, id)
 		day, _ := date.Parse(p)
-		hit.Level, hit.Period, hit.Path, hit.Line = LevelEntry, p, dayfiles.RelPath(day), loc.line
+		hit.Level, hit.Period, hit.Path, hit.Line = date.LevelEntry, p, dayfiles.RelPath(day), loc.line
 		return hit, &loc
 	}
 	hit.Text = text

@@ -44,7 +44,7 @@ func TestLocatedReadsTheFile(t *testing.T) {
 				continue
 			}
 			if h.Text != d.Text || h.Line != d.Line || h.Kind != d.Kind || !slices.Equal(h.Tags, d.Tags) ||
-				h.Level != LevelEntry || h.Period != editDay || h.Path != rel {
+				h.Level != date.LevelEntry || h.Period != editDay || h.Path != rel {
 				t.Errorf("%s: %s reads back as %+v; want %+v", what, d.ID, h, d)
 			}
 		}
@@ -80,7 +80,7 @@ func TestLocatedReadsTheFile(t *testing.T) {
 // lines and state: hashes of any bytes come back as they went in.
 func TestLocatedMetaRoundTrips(t *testing.T) {
 	for _, st := range []docState{{0, 0}, {0x1e1f00ff80c0e0f0, 0xffffffffffffffff}, {1, 0x00001e0000001f00}} {
-		d := Doc{ID: "2026-03-14T09:00-abcdef012345", Level: LevelEntry, Period: editDay, Path: dayfiles.RelPath(date.MustParse(editDay)),
+		d := Doc{ID: "2026-03-14T09:00-abcdef012345", Level: date.LevelEntry, Period: editDay, Path: dayfiles.RelPath(date.MustParse(editDay)),
 			Line: 300, EndLine: 302}
 		loc, ok := unpackLocated(packLocated(d, st))
 		if !ok || loc.line != 300 || loc.endLine != 302 || loc.state != st {

@@ -7,13 +7,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
 
 	"golang.org/x/sys/unix"
 )

@@ -13,6 +13,7 @@ import (
 
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // mappedRSS returns the resident kB of this process's mappings of the
@@ -60,7 +61,7 @@ func TestDropMapped(t *testing.T) {
 	defer x.Close()
 	ctx := context.Background()
 	search := func() []string {
-		hits, err := x.Search(ctx, index.Query{Text: "garden password", Level: index.LevelEntry, K: 50})
+		hits, err := x.Search(ctx, index.Query{Text: "garden password", Level: date.LevelEntry, K: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +76,7 @@ func TestDropMapped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return x.Nearest(index.Query{Level: index.LevelEntry, K: 20}, q)
+		return x.Nearest(index.Query{Level: date.LevelEntry, K: 20}, q)
 	}
 	before, beforeVec := search(), nearest()
 	if len(before) == 0 || len(beforeVec) == 0 {

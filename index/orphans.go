@@ -65,7 +65,7 @@ type orphan struct {
 // still found. Newest first.
 func (x *Index) Orphans(level date.Level, r date.Range) []string {
 	switch level {
-	case LevelMonth, LevelDay, LevelEntry:
+	case date.LevelMonth, date.LevelDay, date.LevelEntry:
 	default:
 		return nil // no parents of their own, or not in the index
 	}
@@ -75,7 +75,7 @@ func (x *Index) Orphans(level date.Level, r date.Range) []string {
 	c.mu.Lock()
 	if !c.filled || c.gen != x.gen {
 		c.byLvl = map[date.Level][]orphan{}
-		for _, l := range []date.Level{LevelMonth, LevelDay, LevelEntry} {
+		for _, l := range []date.Level{date.LevelMonth, date.LevelDay, date.LevelEntry} {
 			c.byLvl[l] = x.findOrphans(l)
 		}
 		c.gen, c.filled = x.gen, true

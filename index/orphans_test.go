@@ -20,15 +20,15 @@ func TestOrphansFollowWrites(t *testing.T) {
 	// removed source's documents are found by.
 	day := func(s string) index.Doc {
 		d := date.MustParse(s)
-		return index.Doc{ID: "day:" + s, Level: index.LevelDay, Period: s, Kind: "summary", Text: "summary of " + s, Path: "docs/day:" + s, Start: d, End: d}
+		return index.Doc{ID: "day:" + s, Level: date.LevelDay, Period: s, Kind: "summary", Text: "summary of " + s, Path: "docs/day:" + s, Start: d, End: d}
 	}
 	entry := func(s string) index.Doc {
 		d := date.MustParse(s)
-		return index.Doc{ID: s + "T09:00-x", Level: index.LevelEntry, Period: s, Kind: "note", Text: "kayak on " + s, Path: "docs/" + s + "T09:00-x", Start: d, End: d}
+		return index.Doc{ID: s + "T09:00-x", Level: date.LevelEntry, Period: s, Kind: "note", Text: "kayak on " + s, Path: "docs/" + s + "T09:00-x", Start: d, End: d}
 	}
 	month := func(s string) index.Doc {
 		m, _ := date.ParseMonth(s)
-		return index.Doc{ID: "month:" + s, Level: index.LevelMonth, Period: s, Kind: "summary", Text: "month " + s, Path: "docs/month:" + s, Start: m.First(), End: m.Last()}
+		return index.Doc{ID: "month:" + s, Level: date.LevelMonth, Period: s, Kind: "summary", Text: "month " + s, Path: "docs/month:" + s, Start: m.First(), End: m.Last()}
 	}
 	check := func(step string, level date.Level, r date.Range, want ...string) {
 		t.Helper()
@@ -38,7 +38,7 @@ func TestOrphansFollowWrites(t *testing.T) {
 	}
 	counts := func(step string, r date.Range, want ...uint64) {
 		t.Helper()
-		for i, level := range []date.Level{index.LevelMonth, index.LevelDay, index.LevelEntry} {
+		for i, level := range []date.Level{date.LevelMonth, date.LevelDay, date.LevelEntry} {
 			for range 2 { // the second from the cache
 				if n, err := x.Count(ctx, level, r); err != nil || n != want[i] {
 					t.Errorf("%s: Count(%s, %v) = %d, %v; want %d", step, level, r, n, err, want[i])
@@ -51,10 +51,10 @@ func TestOrphansFollowWrites(t *testing.T) {
 	if _, err := x.Sync(ctx, false, docs); err != nil {
 		t.Fatal(err)
 	}
-	check("first", index.LevelEntry, date.Range{}, "2026-03-02", "2026-02-27")
-	check("first", index.LevelEntry, march, "2026-03-02")
-	check("first", index.LevelDay, date.Range{}, "2026-03")
-	check("first", index.LevelMonth, date.Range{})
+	check("first", date.LevelEntry, date.Range{}, "2026-03-02", "2026-02-27")
+	check("first", date.LevelEntry, march, "2026-03-02")
+	check("first", date.LevelDay, date.Range{}, "2026-03")
+	check("first", date.LevelMonth, date.Range{})
 	counts("first", date.Range{}, 0, 1, 3)
 	counts("first", march, 0, 1, 2)
 
@@ -62,10 +62,10 @@ func TestOrphansFollowWrites(t *testing.T) {
 	if _, err := x.Sync(ctx, false, docs); err != nil {
 		t.Fatal(err)
 	}
-	check("summaries added", index.LevelEntry, date.Range{}, "2026-02-27")
-	check("summaries added", index.LevelEntry, march)
-	check("summaries added", index.LevelDay, date.Range{})
-	check("summaries added", index.LevelMonth, date.Range{}, "2026")
+	check("summaries added", date.LevelEntry, date.Range{}, "2026-02-27")
+	check("summaries added", date.LevelEntry, march)
+	check("summaries added", date.LevelDay, date.Range{})
+	check("summaries added", date.LevelMonth, date.Range{}, "2026")
 	counts("summaries added", date.Range{}, 1, 2, 3)
 	counts("summaries added", march, 1, 2, 2)
 
@@ -73,7 +73,7 @@ func TestOrphansFollowWrites(t *testing.T) {
 	if _, err := x.Sync(ctx, false, docs); err != nil {
 		t.Fatal(err)
 	}
-	check("a summary removed", index.LevelEntry, march, "2026-03-01")
+	check("a summary removed", date.LevelEntry, march, "2026-03-01")
 	counts("a summary removed", date.Range{}, 1, 1, 3)
-	check("year", index.LevelYear, date.Range{})
+	check("year", date.LevelYear, date.Range{})
 }

@@ -56,7 +56,7 @@ func BenchmarkOllamaDown(b *testing.B) {
 		if err != nil || vec != nil {
 			b.Fatalf("query vector %v, %v", vec, err)
 		}
-		if _, err := x.Search(ctx, index.Query{Text: "kayak trip", Level: index.LevelEntry, K: 10}); err != nil {
+		if _, err := x.Search(ctx, index.Query{Text: "kayak trip", Level: date.LevelEntry, K: 10}); err != nil {
 			b.Fatal(err)
 		}
 		t2 := time.Now()

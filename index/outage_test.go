@@ -75,7 +75,7 @@ func readMeta(t *testing.T, root string) (name string, dim int) {
 
 func search(t *testing.T, x *index.Index, text string) []index.Hit {
 	t.Helper()
-	hits, err := x.Search(context.Background(), index.Query{Text: text, Level: index.LevelEntry, K: 10})
+	hits, err := x.Search(context.Background(), index.Query{Text: text, Level: date.LevelEntry, K: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestOllamaDownFromTheStart(t *testing.T) {
 		t.Fatalf("vector status: %+v", vs)
 	}
 	// Unsummarised days are found by the drill through the waiting documents.
-	if got := x.Orphans(index.LevelEntry, date.Range{}); len(got) != 2 || got[0] != "2026-03-02" {
+	if got := x.Orphans(date.LevelEntry, date.Range{}); len(got) != 2 || got[0] != "2026-03-02" {
 		t.Fatalf("orphans during the outage: %v", got)
 	}
 
@@ -143,7 +143,7 @@ func TestOllamaDownFromTheStart(t *testing.T) {
 	if err != nil || len(vec) != 8 {
 		t.Fatalf("EmbedQuery after the outage: %v, %v", vec, err)
 	}
-	if hits := x.Nearest(index.Query{Level: index.LevelEntry, K: 1}, vec); len(hits) != 1 || hits[0].Cosine < 0.999 {
+	if hits := x.Nearest(index.Query{Level: date.LevelEntry, K: 1}, vec); len(hits) != 1 || hits[0].Cosine < 0.999 {
 		t.Fatalf("nearest after the fill: %+v", hits)
 	}
 	if vs := x.VectorStatus(); vs.Off {

@@ -32,7 +32,7 @@ func TestQuantizedCosine(t *testing.T) {
 			e[j] /= math.Sqrt(norm)
 		}
 		exact[i] = e
-		v.put(string(rune('a'+i%26))+string(rune(i)), vecMeta{level: LevelEntry, parent: "2026-01-01"}, vec)
+		v.put(string(rune('a'+i%26))+string(rune(i)), vecMeta{level: date.LevelEntry, parent: "2026-01-01"}, vec)
 	}
 	worst := 0.0
 	for i := range 50 {
@@ -40,7 +40,7 @@ func TestQuantizedCosine(t *testing.T) {
 		for j := range q {
 			q[j] = float32(exact[i][j])
 		}
-		hits := v.nearest(q, LevelEntry, nil, date.Range{}, n)
+		hits := v.nearest(q, date.LevelEntry, nil, date.Range{}, n)
 		if len(hits) != n {
 			t.Fatalf("%d hits, want %d", len(hits), n)
 		}

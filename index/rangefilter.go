@@ -37,9 +37,9 @@ func rangeFilter(level date.Level, r date.Range) query.Query {
 		parts = append(parts, q)
 	}
 	switch level {
-	case LevelYear:
+	case date.LevelYear:
 		add("year", yearOf(r.From), yearOf(r.To))
-	case LevelMonth:
+	case date.LevelMonth:
 		monthParts(add, monthOf(r.From), monthOf(r.To))
 	default: // day, entry
 		dayParts(add, r.From, r.To)

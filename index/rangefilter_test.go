@@ -50,10 +50,10 @@ func pyramid() docCorpus {
 			Text: "ledger " + period, Path: "summaries/" + period, Line: 1, Start: r.From, End: r.To})
 	}
 	for d := first; !d.After(last); d = d.AddDays(1) {
-		add(index.LevelYear, fmt.Sprint(d.Year), date.YearRange(d.Year))
-		add(index.LevelMonth, d.MonthOf().String(), d.MonthOf().Range())
-		add(index.LevelDay, d.String(), date.Range{From: d, To: d})
-		out = append(out, index.Doc{ID: d.String() + ":e", Level: index.LevelEntry, Period: d.String(), Kind: "note",
+		add(date.LevelYear, fmt.Sprint(d.Year), date.YearRange(d.Year))
+		add(date.LevelMonth, d.MonthOf().String(), d.MonthOf().Range())
+		add(date.LevelDay, d.String(), date.Range{From: d, To: d})
+		out = append(out, index.Doc{ID: d.String() + ":e", Level: date.LevelEntry, Period: d.String(), Kind: "note",
 			Text: "ledger entry", Path: "days/" + d.String(), Line: 3, Start: d, End: d})
 	}
 	return out
@@ -101,7 +101,7 @@ func TestRangeFilterMatchesOverlap(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, r := range ranges {
-		for _, level := range []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry} {
+		for _, level := range []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay, date.LevelEntry} {
 			var want []string
 			for _, d := range docs {
 				if d.Level == level && r.Overlaps(date.Range{From: d.Start, To: d.End}) {
@@ -151,7 +151,7 @@ func TestRangeFilterInsideCoveredParents(t *testing.T) {
 		{[]string{"2024-03", "2024-04"}, 52},
 		{[]string{"2024-05"}, 0},
 	} {
-		hits, err := x.Search(ctx, index.Query{Text: "ledger", Level: index.LevelDay, Parents: tc.parents, Range: r, K: 100})
+		hits, err := x.Search(ctx, index.Query{Text: "ledger", Level: date.LevelDay, Parents: tc.parents, Range: r, K: 100})
 		if err != nil {
 			t.Fatal(err)
 		}

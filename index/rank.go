@@ -136,7 +136,7 @@ func (x *Index) Heads(ctx context.Context, level date.Level, ids []string) (map[
 // for any other id: the caller reads the period from the index instead.
 func PeriodOfID(level date.Level, id string) (string, bool) {
 	switch level {
-	case LevelYear, LevelMonth, LevelDay:
+	case date.LevelYear, date.LevelMonth, date.LevelDay:
 		n := level.PeriodLen()
 		if len(id) != len(level)+1+n || id[:len(level)] != string(level) || id[len(level)] != ':' {
 			return "", false
@@ -146,7 +146,7 @@ func PeriodOfID(level date.Level, id string) (string, bool) {
 			return "", false
 		}
 		return p, true
-	case LevelEntry:
+	case date.LevelEntry:
 		if len(id) < 11 || id[10] != 'T' && id[10] != ':' {
 			return "", false
 		}

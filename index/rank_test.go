@@ -30,19 +30,19 @@ func rankCorpus() docCorpus {
 	first := date.MustParse("2024-01-01")
 	for i := range 400 {
 		d := first.AddDays(i)
-		docs = append(docs, index.Doc{ID: "day:" + d.String(), Level: index.LevelDay, Period: d.String(), Kind: "summary", Text: text(), Path: "summaries/" + d.String(), Line: 19, Start: d, End: d})
+		docs = append(docs, index.Doc{ID: "day:" + d.String(), Level: date.LevelDay, Period: d.String(), Kind: "summary", Text: text(), Path: "summaries/" + d.String(), Line: 19, Start: d, End: d})
 		for j := range 3 {
-			docs = append(docs, index.Doc{ID: fmt.Sprintf("%sT09:%02d-abc", d, j), Level: index.LevelEntry, Period: d.String(), Kind: "decision", Text: text(), Path: "days/" + d.String(), Line: 3 + j, Start: d, End: d})
+			docs = append(docs, index.Doc{ID: fmt.Sprintf("%sT09:%02d-abc", d, j), Level: date.LevelEntry, Period: d.String(), Kind: "decision", Text: text(), Path: "days/" + d.String(), Line: 3 + j, Start: d, End: d})
 		}
-		docs = append(docs, index.Doc{ID: fmt.Sprintf("%s:L%d", d, 9), Level: index.LevelEntry, Period: d.String(), Kind: index.KindText, Text: text(), Path: "days/" + d.String(), Line: 9, Start: d, End: d})
+		docs = append(docs, index.Doc{ID: fmt.Sprintf("%s:L%d", d, 9), Level: date.LevelEntry, Period: d.String(), Kind: index.KindText, Text: text(), Path: "days/" + d.String(), Line: 9, Start: d, End: d})
 		if d.Day == 1 {
 			m := d.MonthOf()
-			docs = append(docs, index.Doc{ID: "month:" + m.String(), Level: index.LevelMonth, Period: m.String(), Kind: "summary", Text: text(), Path: "summaries/" + m.String(), Line: 19, Start: m.First(), End: m.Last()})
+			docs = append(docs, index.Doc{ID: "month:" + m.String(), Level: date.LevelMonth, Period: m.String(), Kind: "summary", Text: text(), Path: "summaries/" + m.String(), Line: 19, Start: m.First(), End: m.Last()})
 		}
 	}
 	// An entry whose id does not tell its day: read from the index.
 	d := date.MustParse("2024-03-09")
-	docs = append(docs, index.Doc{ID: "extra-entry", Level: index.LevelEntry, Period: d.String(), Kind: "note", Text: "daybook ledger invoice wifi", Path: "y", Line: 1, Start: d, End: d})
+	docs = append(docs, index.Doc{ID: "extra-entry", Level: date.LevelEntry, Period: d.String(), Kind: "note", Text: "daybook ledger invoice wifi", Path: "y", Line: 1, Start: d, End: d})
 	return docs
 }
 
@@ -63,16 +63,16 @@ func TestRankEachAsRankPerParent(t *testing.T) {
 	}
 	r := date.Range{From: date.MustParse("2024-03-10"), To: date.MustParse("2024-09-20")}
 	for _, q := range []index.Query{
-		{Text: "ledger invoice", Level: index.LevelMonth, Parents: []string{"2024", "2025"}, K: 10},
-		{Text: "wifi", Level: index.LevelMonth, Parents: []string{"2024", "2025"}, Range: r, K: 3},
-		{Text: "rent studio", Level: index.LevelDay, Parents: []string{"2024-02", "2024-05", "2024-11"}, K: 10},
-		{Text: "ledger wifi", Level: index.LevelDay, Parents: []string{"2024-03", "2024-04", "2024-09"}, Range: r, K: 5},
-		{Text: "boiler serial", Level: index.LevelDay, Parents: []string{"2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09"}, K: 10},
+		{Text: "ledger invoice", Level: date.LevelMonth, Parents: []string{"2024", "2025"}, K: 10},
+		{Text: "wifi", Level: date.LevelMonth, Parents: []string{"2024", "2025"}, Range: r, K: 3},
+		{Text: "rent studio", Level: date.LevelDay, Parents: []string{"2024-02", "2024-05", "2024-11"}, K: 10},
+		{Text: "ledger wifi", Level: date.LevelDay, Parents: []string{"2024-03", "2024-04", "2024-09"}, Range: r, K: 5},
+		{Text: "boiler serial", Level: date.LevelDay, Parents: []string{"2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09"}, K: 10},
 		// Every document says "daybook": each month's every day ranks.
-		{Text: "daybook", Level: index.LevelDay, Parents: []string{"2024-03", "2024-05"}, K: 40},
+		{Text: "daybook", Level: date.LevelDay, Parents: []string{"2024-03", "2024-05"}, K: 40},
 		// Too many parents to name their children by id.
-		{Text: "ledger wifi", Level: index.LevelDay, Parents: []string{"2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09", "2024-10", "2024-11", "2024-12", "2025-01"}, K: 5},
-		{Text: "vet paprika", Level: index.LevelEntry, Parents: []string{"2024-02-03", "2024-05-06", "2024-07-01"}, K: 4},
+		{Text: "ledger wifi", Level: date.LevelDay, Parents: []string{"2024-01", "2024-02", "2024-03", "2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09", "2024-10", "2024-11", "2024-12", "2025-01"}, K: 5},
+		{Text: "vet paprika", Level: date.LevelEntry, Parents: []string{"2024-02-03", "2024-05-06", "2024-07-01"}, K: 4},
 	} {
 		each, err := x.RankEach(ctx, q)
 		if err != nil {
@@ -120,7 +120,7 @@ func TestLoadAsSearch(t *testing.T) {
 	if _, err := x.Sync(ctx, false, rankCorpus()); err != nil {
 		t.Fatal(err)
 	}
-	for _, level := range []date.Level{index.LevelMonth, index.LevelDay, index.LevelEntry} {
+	for _, level := range []date.Level{date.LevelMonth, date.LevelDay, date.LevelEntry} {
 		q := index.Query{Text: "server rack", Level: level, K: 8}
 		want, err := x.Search(ctx, q)
 		if err != nil {
@@ -164,13 +164,13 @@ func TestHeads(t *testing.T) {
 	if _, err := x.Sync(ctx, false, rankCorpus()); err != nil {
 		t.Fatal(err)
 	}
-	got, err := x.Heads(ctx, index.LevelEntry, []string{"2024-03-09T09:01-abc", "extra-entry", "not-there"})
+	got, err := x.Heads(ctx, date.LevelEntry, []string{"2024-03-09T09:01-abc", "extra-entry", "not-there"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]index.Hit{
-		"2024-03-09T09:01-abc": {ID: "2024-03-09T09:01-abc", Level: index.LevelEntry, Period: "2024-03-09"},
-		"extra-entry":          {ID: "extra-entry", Level: index.LevelEntry, Period: "2024-03-09"},
+		"2024-03-09T09:01-abc": {ID: "2024-03-09T09:01-abc", Level: date.LevelEntry, Period: "2024-03-09"},
+		"extra-entry":          {ID: "extra-entry", Level: date.LevelEntry, Period: "2024-03-09"},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Heads = %+v, want %+v", got, want)
@@ -182,20 +182,20 @@ func TestPeriodOfID(t *testing.T) {
 		level    date.Level
 		id, want string
 	}{
-		{index.LevelYear, "year:2025", "2025"},
-		{index.LevelMonth, "month:2025-02", "2025-02"},
-		{index.LevelDay, "day:2025-02-13", "2025-02-13"},
-		{index.LevelEntry, "2025-02-13T09:30-cb4329cdde6c", "2025-02-13"},
-		{index.LevelEntry, "2025-02-13:L12", "2025-02-13"},
-		{index.LevelDay, "month:2025-02", ""},
-		{index.LevelMonth, "month:2025-13", ""},
-		{index.LevelMonth, "month:2025-2x", ""},
-		{index.LevelDay, "day:2025-02-30", ""},
-		{index.LevelYear, "year:25", ""},
-		{index.LevelEntry, "2025-02-13", ""},
-		{index.LevelEntry, "2025-02-13-x", ""},
-		{index.LevelEntry, "2025-02-30T09:30-x", ""},
-		{index.LevelEntry, "extra", ""},
+		{date.LevelYear, "year:2025", "2025"},
+		{date.LevelMonth, "month:2025-02", "2025-02"},
+		{date.LevelDay, "day:2025-02-13", "2025-02-13"},
+		{date.LevelEntry, "2025-02-13T09:30-cb4329cdde6c", "2025-02-13"},
+		{date.LevelEntry, "2025-02-13:L12", "2025-02-13"},
+		{date.LevelDay, "month:2025-02", ""},
+		{date.LevelMonth, "month:2025-13", ""},
+		{date.LevelMonth, "month:2025-2x", ""},
+		{date.LevelDay, "day:2025-02-30", ""},
+		{date.LevelYear, "year:25", ""},
+		{date.LevelEntry, "2025-02-13", ""},
+		{date.LevelEntry, "2025-02-13-x", ""},
+		{date.LevelEntry, "2025-02-30T09:30-x", ""},
+		{date.LevelEntry, "extra", ""},
 		{"week", "week:2025-07", ""},
 	} {
 		got, ok := index.PeriodOfID(tc.level, tc.id)

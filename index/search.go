@@ -49,7 +49,7 @@ var storedFields = []string{"m", "s"}
 // Entries are the documents of no summary level (see notSummary).
 func filter(q Query) query.Query {
 	parts := filterParts(q)
-	if q.Level == LevelEntry {
+	if q.Level == date.LevelEntry {
 		bq := bleve.NewBooleanQuery()
 		if len(parts) > 1 {
 			bq.AddMust(parts[1:]...)
@@ -70,7 +70,7 @@ func filter(q Query) query.Query {
 // located ones (located.go) have no level term.
 func notSummary() query.Query {
 	var summaries []query.Query
-	for _, l := range []date.Level{LevelYear, LevelMonth, LevelDay} {
+	for _, l := range []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay} {
 		t := bleve.NewTermQuery(string(l))
 		t.SetField("level")
 		summaries = append(summaries, t)
@@ -135,14 +135,14 @@ func childIDs(level date.Level, parents []string) []string {
 		if !ok || canonical(p) != p || len(p) != level.Up().PeriodLen() {
 			return nil
 		}
-		if level == LevelMonth {
+		if level == date.LevelMonth {
 			for m := range 12 {
-				ids = append(ids, string(LevelMonth)+":"+date.Month{Year: r.From.Year, Month: time.Month(m + 1)}.String())
+				ids = append(ids, string(date.LevelMonth)+":"+date.Month{Year: r.From.Year, Month: time.Month(m + 1)}.String())
 			}
 			continue
 		}
 		for d := r.From; !r.To.Before(d); d = d.AddDays(1) {
-			ids = append(ids, string(LevelDay)+":"+d.String())
+			ids = append(ids, string(date.LevelDay)+":"+d.String())
 		}
 	}
 	return ids
@@ -160,7 +160,7 @@ func searchQuery(q Query) query.Query {
 	m := bleve.NewMatchQuery(q.Text)
 	m.SetField("text")
 	parts := filterParts(q)
-	if q.Level == LevelEntry {
+	if q.Level == date.LevelEntry {
 		parts = parts[1:]
 	}
 	must := []query.Query{m}
@@ -169,7 +169,7 @@ func searchQuery(q Query) query.Query {
 	}
 	bq := bleve.NewBooleanQuery()
 	bq.AddMust(must...)
-	if q.Level == LevelEntry {
+	if q.Level == date.LevelEntry {
 		bq.AddMustNot(notSummary())
 	}
 	return bq
@@ -223,7 +223,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		return nil, nil
 	}
 	req := bleve.NewSearchRequestOptions(searchQuery(q), q.K, 0, false)
-	if q.Level != LevelEntry {
+	if q.Level != date.LevelEntry {
 		// A few summaries per parent: one read is cheaper than two.
 		req.Fields = storedFields
 	}
@@ -235,7 +235,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		return nil, nil
 	}
 	sp := x.newSpanner(q.Text)
-	if q.Level != LevelEntry {
+	if q.Level != date.LevelEntry {
 		out := make([]Hit, 0, len(res.Hits))
 		for _, h := range res.Hits {
 			hit, loc := hitOf(h)

@@ -54,13 +54,13 @@ func TestSearchScoresAsBooleanFilter(t *testing.T) {
 	first := date.MustParse("2024-01-01")
 	for i := range 400 {
 		d := first.AddDays(i)
-		docs = append(docs, Doc{ID: "day:" + d.String(), Level: LevelDay, Period: d.String(), Kind: "summary", Text: text(), Start: d, End: d})
+		docs = append(docs, Doc{ID: "day:" + d.String(), Level: date.LevelDay, Period: d.String(), Kind: "summary", Text: text(), Start: d, End: d})
 		for j := range 4 {
-			docs = append(docs, Doc{ID: fmt.Sprintf("%s:e%d", d, j), Level: LevelEntry, Period: d.String(), Kind: "note", Text: text(), Start: d, End: d})
+			docs = append(docs, Doc{ID: fmt.Sprintf("%s:e%d", d, j), Level: date.LevelEntry, Period: d.String(), Kind: "note", Text: text(), Start: d, End: d})
 		}
 		if d.Day == 1 {
 			m := d.MonthOf()
-			docs = append(docs, Doc{ID: "month:" + m.String(), Level: LevelMonth, Period: m.String(), Kind: "summary", Text: text(), Start: m.First(), End: m.Last()})
+			docs = append(docs, Doc{ID: "month:" + m.String(), Level: date.LevelMonth, Period: m.String(), Kind: "summary", Text: text(), Start: m.First(), End: m.Last()})
 		}
 	}
 	ctx := context.Background()
@@ -74,12 +74,12 @@ func TestSearchScoresAsBooleanFilter(t *testing.T) {
 	}
 	r := date.Range{From: date.MustParse("2024-03-10"), To: date.MustParse("2024-09-20")}
 	for _, q := range []Query{
-		{Text: "server rack", Level: LevelEntry},
-		{Text: "boiler serial", Level: LevelEntry, Range: r},
-		{Text: "vet paprika telescope", Level: LevelEntry, Parents: []string{"2024-02-03", "2024-05-06", "2024-07-01"}},
-		{Text: "wifi", Level: LevelDay, Parents: []string{"2024-03", "2024-04"}, Range: r},
-		{Text: "ledger invoice", Level: LevelDay},
-		{Text: "rent studio", Level: LevelMonth, Parents: []string{"2024"}, Range: r},
+		{Text: "server rack", Level: date.LevelEntry},
+		{Text: "boiler serial", Level: date.LevelEntry, Range: r},
+		{Text: "vet paprika telescope", Level: date.LevelEntry, Parents: []string{"2024-02-03", "2024-05-06", "2024-07-01"}},
+		{Text: "wifi", Level: date.LevelDay, Parents: []string{"2024-03", "2024-04"}, Range: r},
+		{Text: "ledger invoice", Level: date.LevelDay},
+		{Text: "rent studio", Level: date.LevelMonth, Parents: []string{"2024"}, Range: r},
 	} {
 		q.K = 50
 		ref := bleve.NewMatchQuery(q.Text)

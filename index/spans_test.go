@@ -120,7 +120,7 @@ func TestEarlierFormatIsRebuilt(t *testing.T) {
 	if total != 1 || done != total {
 		t.Errorf("the rebuild's progress ended at %d of %d files, want 1 of 1", done, total)
 	}
-	hits, err := y.Search(context.Background(), Query{Text: "cedar fence", Level: LevelEntry, K: 5})
+	hits, err := y.Search(context.Background(), Query{Text: "cedar fence", Level: date.LevelEntry, K: 5})
 	if err != nil || len(hits) == 0 || len(hits[0].Spans) == 0 {
 		t.Fatalf("search after the rebuild: %+v %v", hits, err)
 	}
@@ -133,9 +133,9 @@ func TestEarlierFormatIsRebuilt(t *testing.T) {
 // packed into the one stored field, tags or none.
 func TestMetaRoundTrip(t *testing.T) {
 	for _, d := range []Doc{
-		{ID: "2026-03-14T10:00-ab12", Level: LevelEntry, Period: "2026-03-14", Kind: "decision", Tags: []string{"garden", "fence-2"}, Path: "days/2026/03/14.md", Line: 7},
-		{ID: "month:2026-03", Level: LevelMonth, Period: "2026-03", Kind: "summary", Path: "summaries/2026/2026-03.md", Line: 1},
-		{ID: "2026-03-14:L12", Level: LevelEntry, Period: "2026-03-14", Kind: KindText, Tags: []string{"a b"}, Path: "days/2026/03/14.md", Line: 12},
+		{ID: "2026-03-14T10:00-ab12", Level: date.LevelEntry, Period: "2026-03-14", Kind: "decision", Tags: []string{"garden", "fence-2"}, Path: "days/2026/03/14.md", Line: 7},
+		{ID: "month:2026-03", Level: date.LevelMonth, Period: "2026-03", Kind: "summary", Path: "summaries/2026/2026-03.md", Line: 1},
+		{ID: "2026-03-14:L12", Level: date.LevelEntry, Period: "2026-03-14", Kind: KindText, Tags: []string{"a b"}, Path: "days/2026/03/14.md", Line: 12},
 	} {
 		var h Hit
 		unpackMeta(&h, packMeta(d))

@@ -20,7 +20,7 @@ func TestMappedImage(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	v := newVectors(dim)
 	day := date.MustParse("2026-03-14")
-	m := vecMeta{level: LevelEntry, parent: day.String(), start: dayNum(day), end: dayNum(day)}
+	m := vecMeta{level: date.LevelEntry, parent: day.String(), start: dayNum(day), end: dayNum(day)}
 	vec := make([]float32, dim)
 	for i := range 2400 {
 		clear(vec)
@@ -60,7 +60,7 @@ func TestMappedImage(t *testing.T) {
 			}
 		}
 		q := Normalize(randVec(r, dim))
-		if ha, hb := a.nearest(q, LevelEntry, nil, date.Range{}, 10), b.nearest(q, LevelEntry, nil, date.Range{}, 10); !slices.Equal(ha, hb) {
+		if ha, hb := a.nearest(q, date.LevelEntry, nil, date.Range{}, 10), b.nearest(q, date.LevelEntry, nil, date.Range{}, 10); !slices.Equal(ha, hb) {
 			t.Fatalf("%s: nearest %v; want %v", what, hb, ha)
 		}
 	}

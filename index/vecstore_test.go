@@ -48,7 +48,7 @@ func TestSparseCodesScoreAsDense(t *testing.T) {
 			if i%3 != 0 {
 				vec = sparseVec(r, dim, 1+r.IntN(40))
 			}
-			v.put("v"+strconv.Itoa(i), vecMeta{level: LevelEntry, parent: "2026-02-13"}, vec)
+			v.put("v"+strconv.Itoa(i), vecMeta{level: date.LevelEntry, parent: "2026-02-13"}, vec)
 			if len(v.stored(v.testSlot("v"+strconv.Itoa(i)))) < dim {
 				sparse++
 			}
@@ -58,7 +58,7 @@ func TestSparseCodesScoreAsDense(t *testing.T) {
 		}
 		for range 20 {
 			q := Normalize(sparseVec(r, dim, 60))
-			hits := v.nearest(q, LevelEntry, nil, date.Range{}, 600)
+			hits := v.nearest(q, date.LevelEntry, nil, date.Range{}, 600)
 			if len(hits) != 600 {
 				t.Fatalf("dim %d: %d hits, want 600", dim, len(hits))
 			}
@@ -78,7 +78,7 @@ func TestSparseCodesScoreAsDense(t *testing.T) {
 // fewer bytes than its 256 dense codes.
 func TestOfflineVectorsAreSmall(t *testing.T) {
 	v := newVectors(offline.EmbedDim)
-	v.put("e", vecMeta{level: LevelEntry, parent: "2026-02-13"},
+	v.put("e", vecMeta{level: date.LevelEntry, parent: "2026-02-13"},
 		offline.EmbedText("Chose Argon2 over bcrypt for the password hashes of the new login service"))
 	if n := len(v.stored(v.testSlot("e"))); n == 0 || n > 64 {
 		t.Fatalf("an entry's vector takes %d bytes, want 1 to 64", n)
@@ -101,7 +101,7 @@ func TestArenaCompacts(t *testing.T) {
 				continue
 			}
 			vec := randVec(r, dim)
-			v.put(id, vecMeta{level: LevelEntry, parent: "2026-02-13"}, vec)
+			v.put(id, vecMeta{level: date.LevelEntry, parent: "2026-02-13"}, vec)
 			want[id] = vec
 		}
 	}
@@ -132,7 +132,7 @@ func TestVecLogFailedAppendIsCutBack(t *testing.T) {
 	dir := t.TempDir()
 	v := newVectors(8)
 	r := rand.New(rand.NewPCG(7, 8))
-	m := vecMeta{level: LevelEntry, parent: "2026-02-13"}
+	m := vecMeta{level: date.LevelEntry, parent: "2026-02-13"}
 	if err := writeVectors(dir, "e", v); err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestFlatScanSplitsAlike(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	v := newVectors(dim)
 	d := date.MustParse("2026-02-13")
-	m := vecMeta{level: LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}
+	m := vecMeta{level: date.LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}
 	dup := randVec(r, dim)
 	for i := range n {
 		vec := randVec(r, dim)
@@ -281,7 +281,7 @@ func TestFlatScanSplitsAlike(t *testing.T) {
 		for _, k := range []int{1, 10, 150} {
 			var want []slotScore
 			for _, parts := range []int{1, 2, 3, 8} {
-				sc := scan{v: v, qc: quantizeQuery(q), level: LevelEntry, lo: math.MinInt32, hi: math.MaxInt32, k: k, parts: parts}
+				sc := scan{v: v, qc: quantizeQuery(q), level: date.LevelEntry, lo: math.MinInt32, hi: math.MaxInt32, k: k, parts: parts}
 				h := sc.all()
 				var got []slotScore
 				for h.Len() > 0 {
@@ -322,7 +322,7 @@ func BenchmarkNearestFlat768(b *testing.B) {
 			vec[j] = float32(r.NormFloat64())
 		}
 		day := d.AddDays(-i / 130)
-		v.put(fmt.Sprintf("%sT09:%02d-%06x", day, i%60, i), vecMeta{level: LevelEntry, parent: day.String(), start: dayNum(day), end: dayNum(day)}, vec)
+		v.put(fmt.Sprintf("%sT09:%02d-%06x", day, i%60, i), vecMeta{level: date.LevelEntry, parent: day.String(), start: dayNum(day), end: dayNum(day)}, vec)
 	}
 	// Bytes a vector takes on disk: an image of the first 10,000.
 	some := newVectors(dim)
@@ -342,7 +342,7 @@ func BenchmarkNearestFlat768(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t0 := time.Now()
-		if hits := v.nearest(q, LevelEntry, nil, date.Range{}, 10); len(hits) != 10 {
+		if hits := v.nearest(q, date.LevelEntry, nil, date.Range{}, 10); len(hits) != 10 {
 			b.Fatalf("%d hits", len(hits))
 		}
 		ds = append(ds, time.Since(t0))
@@ -356,7 +356,7 @@ func BenchmarkNearestFlat768(b *testing.B) {
 	qc := quantizeQuery(q)
 	for range 5 {
 		t0 := time.Now()
-		sc := scan{v: v, qc: qc, level: LevelEntry, lo: math.MinInt32, hi: math.MaxInt32, k: 10, exact: true}
+		sc := scan{v: v, qc: qc, level: date.LevelEntry, lo: math.MinInt32, hi: math.MaxInt32, k: 10, exact: true}
 		sc.all()
 		exact = append(exact, time.Since(t0))
 	}
@@ -379,7 +379,7 @@ func TestSignScanFindsTheNearest(t *testing.T) {
 		t.Fatal("no sign bits for a 320-dimension store")
 	}
 	d := date.MustParse("2026-02-13")
-	m := vecMeta{level: LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}
+	m := vecMeta{level: date.LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}
 	q := randVec(r, dim)
 	for i := range n {
 		vec := randVec(r, dim)
@@ -393,7 +393,7 @@ func TestSignScanFindsTheNearest(t *testing.T) {
 	v.del("v7") // a free slot on the way
 	qn := Normalize(q)
 	for _, k := range []int{1, 10, 20} {
-		exact := scan{v: v, qc: quantizeQuery(qn), level: LevelEntry, lo: math.MinInt32, hi: math.MaxInt32, k: k}
+		exact := scan{v: v, qc: quantizeQuery(qn), level: date.LevelEntry, lo: math.MinInt32, hi: math.MaxInt32, k: k}
 		h := &hitHeap{}
 		for s := range v.ids {
 			if v.ids[s] != "" {
@@ -405,7 +405,7 @@ func TestSignScanFindsTheNearest(t *testing.T) {
 			ss := heap.Pop(h).(slotScore)
 			want[i] = VecHit{ID: v.ids[ss.slot], Cosine: float64(ss.score)}
 		}
-		got := v.nearest(qn, LevelEntry, nil, date.Range{}, k)
+		got := v.nearest(qn, date.LevelEntry, nil, date.Range{}, k)
 		if !slices.Equal(got, want) {
 			t.Fatalf("k %d: flat search %v, exact %v", k, got, want)
 		}

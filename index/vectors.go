@@ -447,7 +447,7 @@ func (v *vectors) nearest(q []float32, level date.Level, parents []string, r dat
 	sc := scan{v: v, qc: quantizeQuery(q), level: level, lo: lo, hi: hi, k: k}
 	h := &hitHeap{}
 	switch {
-	case level == LevelYear:
+	case level == date.LevelYear:
 		for _, s := range v.groups[groupKey{level, ""}] {
 			sc.consider(h, s)
 		}

@@ -19,7 +19,7 @@ func TestVectorsPutDeleteRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	v := newVectors(8)
 	d := date.MustParse("2026-02-13")
-	m := vecMeta{level: LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}
+	m := vecMeta{level: date.LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}
 	want := randVec(r, 8)
 	for i := range 3000 { // more than two slabs
 		v.put(string(rune('a'+i%26))+string(rune(i)), m, randVec(r, 8))
@@ -29,7 +29,7 @@ func TestVectorsPutDeleteRoundTrip(t *testing.T) {
 	if !v.del(string(rune('a')) + string(rune(0))) {
 		t.Fatal("delete of a present id failed")
 	}
-	hits := v.nearest(Normalize(want), LevelEntry, []string{"2026-02-13"}, date.Range{}, 1)
+	hits := v.nearest(Normalize(want), date.LevelEntry, []string{"2026-02-13"}, date.Range{}, 1)
 	if len(hits) != 1 || hits[0].ID != "target" || hits[0].Cosine < 0.999 {
 		t.Fatalf("nearest: %+v", hits)
 	}
@@ -52,7 +52,7 @@ func TestVectorsPutDeleteRoundTrip(t *testing.T) {
 	if got.len() != v.len() {
 		t.Fatalf("read %d vectors, wrote %d (+1 -1)", got.len(), v.len())
 	}
-	hits = got.nearest(Normalize(want), LevelEntry, nil, date.Range{}, 1)
+	hits = got.nearest(Normalize(want), date.LevelEntry, nil, date.Range{}, 1)
 	if len(hits) != 1 || hits[0].ID != "late" {
 		t.Fatalf("after the log: %+v", hits)
 	}
@@ -67,10 +67,10 @@ func BenchmarkNearest(b *testing.B) {
 	v := newVectors(768)
 	d := date.MustParse("2026-02-13")
 	for i := range 2000 {
-		v.put(string(rune(i+1)), vecMeta{level: LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}, randVec(r, 768))
+		v.put(string(rune(i+1)), vecMeta{level: date.LevelEntry, parent: "2026-02-13", start: dayNum(d), end: dayNum(d)}, randVec(r, 768))
 	}
 	q := Normalize(randVec(r, 768))
 	for b.Loop() {
-		v.nearest(q, LevelEntry, nil, date.Range{}, 10)
+		v.nearest(q, date.LevelEntry, nil, date.Range{}, 10)
 	}
 }

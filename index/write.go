@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/blevesearch/bleve/v2"
 )
 
 // batchDocs is how many documents go into one bleve batch, batchBytes how
@@ -193,23 +196,28 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 			}
 		}
 	}
+	// The manifest takes the sources' new stamps once their documents are
+	// written: a batch that fails leaves the old stamps, and the next Sync
+	// of those files does the work again.
+	manifest := maps.Clone(x.manifest)
 	for _, s := range sources {
 		if s.Stamp == "" {
-			delete(x.manifest, s.Path)
+			delete(manifest, s.Path)
 		} else {
-			x.manifest[s.Path] = s.Stamp
+			manifest[s.Path] = s.Stamp
 		}
 	}
 	if !bulk || last {
-		raw, err := json.Marshal(x.manifest)
+		raw, err := json.Marshal(manifest)
 		if err != nil {
 			return err
 		}
 		b.SetInternal([]byte(manifestKey), raw)
 	}
-	if err := x.bl.Batch(b); err != nil {
+	if err := x.batch(b); err != nil {
 		return fmt.Errorf("writing index batch: %w", err)
 	}
+	x.manifest = manifest
 	ok = true
 	for _, p := range plans {
 		if bulk || p.src.Stamp == "" {
@@ -220,6 +228,64 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 			x.w.held.set(p.src.Path, p.state)
 		}
 	}
+	return nil
+}
+
+// batch writes b to bleve. When that fails, bleve is closed and opened
+// again from what it has on disk, with the manifest saved there: scorch
+// puts a batch's segment in its live snapshot before it writes it to
+// disk, and when the write fails (a full disk) it returns the error and
+// closes that segment, which stays in the snapshot. Closing an in-memory
+// zap segment sets its caches to nil maps, so the next search that reads
+// the segment's terms panics ("assignment to entry in nil map", in
+// zapx's invertedIndexCache.insertLOCKED), and the persister keeps
+// trying to write the closed segment. Opened again, the index is what is
+// on disk, and the sources of the failed batch are indexed again by the
+// next Sync. The caller holds lockWrite.
+func (x *Index) batch(b *bleve.Batch) error {
+	err := x.bl.Batch(b)
+	if err == nil {
+		return nil
+	}
+	if rerr := x.reopen(); rerr != nil {
+		return fmt.Errorf("%w; then reopening the index: %v", err, rerr)
+	}
+	x.log.Warn("a write to the index failed; the index was opened again from what is on disk, and the files of the batch are indexed again by the next sync", "err", err)
+	return err
+}
+
+// reopen closes bleve and opens it again from disk, with its manifest.
+// When it cannot, the closed index stays: reads and writes fail with
+// bleve's ErrorIndexClosed until the index is opened anew. The caller
+// holds lockWrite.
+func (x *Index) reopen() (err error) {
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("closing bleve after a failed write panicked: %v", p)
+			}
+		}()
+		err = x.bl.Close()
+	}()
+	if err != nil {
+		x.log.Warn("closing bleve after a failed write", "err", err)
+	}
+	path := filepath.Join(x.dir, bleveDir)
+	bl, err := bleve.OpenUsing(path, map[string]any{"bolt_timeout": x.boltTimeout.String()})
+	if err != nil {
+		return fmt.Errorf("opening %s: %w", path, err)
+	}
+	manifest := map[string]string{}
+	raw, err := bl.GetInternal([]byte(manifestKey))
+	if err == nil && len(raw) > 0 {
+		err = json.Unmarshal(raw, &manifest)
+	}
+	if err != nil {
+		bl.Close()
+		return fmt.Errorf("reading the manifest of %s: %w", path, err)
+	}
+	x.bl, x.manifest = bl, manifest
+	x.w.held = held{} // read back from what bleve holds now
 	return nil
 }
 

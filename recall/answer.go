@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
@@ -32,23 +31,6 @@ import (
 // compare across parents. Days are then ranked by their score, and the
 // answer lists the best entry of each day in that order before any second
 // entry of a day: ten entries of two days answer less than ten days.
-
-// Weights of a day's score parts; they add up to 1.
-const (
-	wEntries = 0.7
-	wSummary = 0.3
-)
-
-// spillWeight is the weight of the day after a temporal phrase's range: what
-// happened on a day is often written the next morning, but the day named
-// comes first when both say as much.
-const spillWeight = 0.8
-
-// Shares of a day's second and third best entries in its entry evidence.
-const (
-	share2 = 0.5
-	share3 = 0.25
-)
 
 // dayScore is one candidate day's score and its parts, for --explain.
 type dayScore struct {
@@ -81,9 +63,9 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 	for _, id := range ids {
 		c := best[id]
 		switch c.hit.Level {
-		case index.LevelEntry:
+		case date.LevelEntry:
 			entries[c.hit.Period] = append(entries[c.hit.Period], c)
-		case index.LevelDay:
+		case date.LevelDay:
 			summaries[c.hit.Period] = c
 		default:
 			upper = append(upper, c)
@@ -142,7 +124,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 		c.fused = s.score
 		out = append(out, c)
 	}
-	wantDays := level == index.LevelDay
+	wantDays := level == date.LevelDay
 	// Round one: a result per day, best day first; rounds after it: each
 	// day's next entry, still in the days' order.
 	for round := 0; ; round++ {

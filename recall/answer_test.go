@@ -11,7 +11,7 @@ import (
 // hits in: newer first, as days are.
 func TestAnswerBreaksTiesTheSameWayWhateverTheInputOrder(t *testing.T) {
 	hit := func(id, period string) scored {
-		return scored{hit: index.Hit{ID: id, Level: index.LevelEntry, Period: period}, bm25: 0.5, bm25Rank: 1}
+		return scored{hit: index.Hit{ID: id, Level: date.LevelEntry, Period: period}, bm25: 0.5, bm25Rank: 1}
 	}
 	a := hit("2025-03-26T09:14-aaaaaaaaaaaa", "2025-03-26")
 	b := hit("2025-03-26T17:40-bbbbbbbbbbbb", "2025-03-26")

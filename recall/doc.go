@@ -7,4 +7,7 @@
 // summaries at all, so that recall works on day one. Temporal phrases in the
 // query ("last March") and --from/--to narrow every search before ranking
 // (ParseTemporal).
+//
+// It is outside internal/ because recall is the question daybook answers: a
+// program that holds an open index asks it through this package.
 package recall

@@ -26,30 +26,23 @@ type Searcher interface {
 	Orphans(level date.Level, r date.Range) []string
 }
 
-// Fan-out of the drill: how many of each level it keeps inside each parent.
-const (
-	topYears  = 3
-	topMonths = 3
-	topDays   = 5
-)
-
 // keep returns how many of level the drill keeps inside each parent.
 func keep(level date.Level, limit int) int {
 	switch level {
-	case index.LevelYear:
+	case date.LevelYear:
 		return topYears
-	case index.LevelMonth:
+	case date.LevelMonth:
 		return topMonths
-	case index.LevelDay:
+	case date.LevelDay:
 		return topDays
-	case index.LevelEntry:
+	case date.LevelEntry:
 		return limit
 	default:
 		panic(fmt.Sprintf("recall: the drill has no level %q", string(level)))
 	}
 }
 
-var levels = []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay, index.LevelEntry}
+var levels = []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay, date.LevelEntry}
 
 // group is one search of a drill step: the children of one parent, or of
 // the orphan parents together.
@@ -74,12 +67,12 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	// words). That search does not depend on the levels above, so it runs
 	// beside them from the start: the levels above leave a core idle.
 	star := &group{label: "*", noVec: true, started: true}
-	starN := max(10*limit, 100)
+	starN := max(starEntriesPerResult*limit, starEntriesMin)
 	var starErr error
 	starDone := make(chan struct{})
 	go func() {
 		defer close(starDone)
-		star.hits, starErr = s.Rank(ctx, index.Query{Text: text, Level: index.LevelEntry, Range: r, K: starN})
+		star.hits, starErr = s.Rank(ctx, index.Query{Text: text, Level: date.LevelEntry, Range: r, K: starN})
 	}()
 	defer func() { <-starDone }() // never leave it running past the drill
 
@@ -96,11 +89,11 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		if level == start {
 			// The first level is searched whole (inside the range): wider.
 			groups = append(groups, &group{label: "*"})
-			if level != index.LevelYear {
-				k *= 3
+			if level != date.LevelYear {
+				k *= firstLevelWiden
 			}
 		} else {
-			if level == index.LevelEntry {
+			if level == date.LevelEntry {
 				// One search inside all the chosen days: the entries are cut
 				// to the limit together at the end anyway.
 				if len(parents) > 0 {
@@ -115,13 +108,13 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 				orphans = orphans[:min(len(orphans), maxOrphans)]
 				groups = append(groups, &group{parents: orphans, label: "unsummarised:" + orphans[len(orphans)-1] + ".." + orphans[0]})
 			}
-			if level == index.LevelDay {
+			if level == date.LevelDay {
 				// The whole range's best days by their summaries and keys,
 				// beside those inside the chosen months: a day the months
 				// above missed still counts as evidence (answer).
-				groups = append(groups, &group{label: "*", k: max(30*limit, 300), noVec: true})
+				groups = append(groups, &group{label: "*", k: max(starDaysPerResult*limit, starDaysMin), noVec: true})
 			}
-			if level == index.LevelEntry {
+			if level == date.LevelEntry {
 				// The whole range's best entries, searched from the start.
 				// BM25 only: a flat vector scan of every entry costs more
 				// than the whole drill.
@@ -138,7 +131,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		if err := searchGroups(ctx, s, groups, text, vec, level, r, n); err != nil {
 			return nil, nil, false, err
 		}
-		if level == index.LevelEntry {
+		if level == date.LevelEntry {
 			if <-starDone; starErr != nil {
 				return nil, nil, false, starErr
 			}
@@ -164,7 +157,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 		for _, g := range groups {
 			fused := fuse(method, g.label, g.hits, g.vec, docs, maxBM25)
 			most := k
-			if level == index.LevelEntry || g.k > 0 {
+			if level == date.LevelEntry || g.k > 0 {
 				most = len(fused) // every one found is evidence for its day (answer)
 			}
 			n := 0
@@ -173,7 +166,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 					break
 				}
 				n++
-				if level == index.LevelEntry && c.hit.Period != "" && g.label != "*" {
+				if level == date.LevelEntry && c.hit.Period != "" && g.label != "*" {
 					c.parent = c.hit.Period // searched inside its day
 				}
 				all = append(all, c)
@@ -189,13 +182,6 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	}
 	return all, path, exhausted, nil
 }
-
-// maxOrphans caps the unsummarised parents searched at one level.
-const maxOrphans = 400
-
-// minCosine is the least cosine that counts as similar when BM25 found
-// nothing: below it a vector hit is noise.
-const minCosine = 0.12
 
 // searchGroups runs each group's BM25 and vector searches, two at a time;
 // the groups of one parent each are ranked by one RankEach.

@@ -43,13 +43,13 @@ func (s summaries) add(period, text string) {
 	switch len(period) {
 	case 4:
 		y := date.MustParse(period + "-01-01")
-		d = index.Doc{ID: "year:" + period, Level: index.LevelYear, Start: y, End: date.YearRange(y.Year).To}
+		d = index.Doc{ID: "year:" + period, Level: date.LevelYear, Start: y, End: date.YearRange(y.Year).To}
 	case 7:
 		m, _ := date.ParseMonth(period)
-		d = index.Doc{ID: "month:" + period, Level: index.LevelMonth, Start: m.First(), End: m.Last()}
+		d = index.Doc{ID: "month:" + period, Level: date.LevelMonth, Start: m.First(), End: m.Last()}
 	default:
 		day := date.MustParse(period)
-		d = index.Doc{ID: "day:" + period, Level: index.LevelDay, Start: day, End: day}
+		d = index.Doc{ID: "day:" + period, Level: date.LevelDay, Start: day, End: day}
 	}
 	d.Period, d.Kind, d.Text, d.Line = period, "summary", text, 5
 	d.Path = "summaries/" + strings.ReplaceAll(period, "-", "/") + ".md"
@@ -138,7 +138,7 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 	f := newFixture(t)
 	buildPyramid(t, f)
 	// Globally, the five best days for "kayak" are all in June 2025.
-	global, err := f.x.Search(context.Background(), index.Query{Text: "kayak", Level: index.LevelDay, K: 5})
+	global, err := f.x.Search(context.Background(), index.Query{Text: "kayak", Level: date.LevelDay, K: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 		}
 	}
 	resp := f.recall(t, api.RecallRequest{Query: "kayak", Limit: 40, Explain: true})
-	if !strings.HasPrefix(resp.Method, "drill") {
+	if resp.Method.Start != api.MethodDrill {
 		t.Fatalf("method %q, want drill", resp.Method)
 	}
 	got := ids(resp.Results)
@@ -200,7 +200,7 @@ func TestDrillRestrictedByRange(t *testing.T) {
 	for _, r := range resp.Results {
 		if !strings.HasPrefix(r.Period, "2024") {
 			inside = false
-			if !strings.HasSuffix(resp.Method, "+outside") {
+			if !resp.Method.Outside {
 				t.Fatalf("result %s outside 2024, method %q", r.ID, resp.Method)
 			}
 		} else if !inside {
@@ -229,7 +229,7 @@ func TestCascade(t *testing.T) {
 	f.day(t, "2025-06-02", "Reading about sailing")
 	f.sync(t)
 	// No summaries at all: the linear scan.
-	if r := f.recall(t, api.RecallRequest{Query: "kayak"}); r.Method != "linear" || len(r.Results) != 1 {
+	if r := f.recall(t, api.RecallRequest{Query: "kayak"}); r.Method.Start != api.MethodLinear || len(r.Results) != 1 {
 		t.Fatalf("no summaries: method %q results %v", r.Method, ids(r.Results))
 	}
 	// Dailies only: the drill starts at days.
@@ -237,19 +237,19 @@ func TestCascade(t *testing.T) {
 	f.sums.add("2025-06-02", "Read about sailing.")
 	f.sync(t)
 	r := f.recall(t, api.RecallRequest{Query: "kayak", Level: "entry"})
-	if r.Method != "days" || len(r.Results) == 0 || r.Results[0].Period != "2025-06-01" {
+	if r.Method.Start != api.MethodDays || len(r.Results) == 0 || r.Results[0].Period != "2025-06-01" {
 		t.Fatalf("dailies only: method %q results %v", r.Method, ids(r.Results))
 	}
 	// Monthlies: starts at months.
 	f.sums.add("2025-06", "Kayak practice and reading about sailing.")
 	f.sync(t)
-	if r := f.recall(t, api.RecallRequest{Query: "kayak", Level: "day"}); r.Method != "months" || !slices.Contains(ids(r.Results), "day:2025-06-01") {
+	if r := f.recall(t, api.RecallRequest{Query: "kayak", Level: "day"}); r.Method.Start != api.MethodMonths || !slices.Contains(ids(r.Results), "day:2025-06-01") {
 		t.Fatalf("monthlies: method %q results %v", r.Method, ids(r.Results))
 	}
 	// A yearly: the whole drill.
 	f.sums.add("2025", "Kayaks and sailing.")
 	f.sync(t)
-	if r := f.recall(t, api.RecallRequest{Query: "kayak"}); !strings.HasPrefix(r.Method, "drill") || !slices.Contains(ids(r.Results), "year:2025") {
+	if r := f.recall(t, api.RecallRequest{Query: "kayak"}); r.Method.Start != api.MethodDrill || !slices.Contains(ids(r.Results), "year:2025") {
 		t.Fatalf("yearly: method %q results %v", r.Method, ids(r.Results))
 	}
 }
@@ -286,7 +286,7 @@ func TestHostileQueries(t *testing.T) {
 	}
 	for _, q := range []string{"?!.,;:--", "", "   ", "*** ((( ]]]", "the of and"} {
 		r := f.recall(t, api.RecallRequest{Query: q})
-		if q != "the of and" && (r.Method != "none" || len(r.Results) != 0) {
+		if q != "the of and" && (r.Method.Start != api.MethodNone || len(r.Results) != 0) {
 			t.Errorf("query %q: method %q results %v", q, r.Method, ids(r.Results))
 		}
 	}

@@ -19,9 +19,6 @@ const (
 	FuseRRF = "rrf"
 )
 
-// rrfK is the constant of reciprocal-rank fusion.
-const rrfK = 60
-
 // scored is one candidate of a level with its score parts.
 type scored struct {
 	hit        index.Hit
@@ -95,5 +92,5 @@ func fusedScore(method string, bm25 float64, bmRank int, cos float64, cosRank in
 	if maxBM25 > 0 {
 		b = bm25 / maxBM25
 	}
-	return 0.5*b + 0.5*math.Max(cos, 0)
+	return sumBM25Weight*b + (1-sumBM25Weight)*math.Max(cos, 0)
 }

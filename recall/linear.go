@@ -137,7 +137,7 @@ func (s *scanner) score(mask uint64, idf []float64) float64 {
 		}
 	}
 	if mask == s.all && len(s.terms) > 1 {
-		sc *= 1.5
+		sc *= linearAllTermsBonus
 	}
 	return sc
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -99,7 +98,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		if r.IsOpen() {
 			r = tr
 		} else if r, ok = r.Intersect(tr); !ok {
-			return api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}, Method: "none"}, nil
+			return api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}, Method: api.Method{Start: api.MethodNone}}, nil
 		}
 		phrase = true
 	}
@@ -119,7 +118,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		}
 		if merged := mergeOutside(resp.Results, more.Results, limit); len(merged) > len(resp.Results) || len(days(merged)) > len(days(resp.Results)) {
 			resp.Results = merged
-			resp.Method += "+outside"
+			resp.Method.Outside = true
 		}
 	}
 	setDays(resp.Results)
@@ -134,7 +133,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 		resp.Range = r.String()
 	}
 	if !hasWord(text) && r.IsOpen() {
-		resp.Method = "none" // nothing to look for: only punctuation or nothing at all
+		resp.Method.Start = api.MethodNone // nothing to look for: only punctuation or nothing at all
 		return resp, nil
 	}
 	mode := req.Mode
@@ -158,13 +157,13 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 	exhausted := false // BM25 found every entry in range with a query word
 	switch mode {
 	case ModeBM25, ModeVector:
-		resp.Method = mode
-		if found, err = flat(ctx, s, text, vec, r, index.LevelEntry, limit, mode, method); err != nil {
+		resp.Method.Start = api.MethodStart(mode)
+		if found, err = flat(ctx, s, text, vec, r, date.LevelEntry, limit, mode, method); err != nil {
 			return resp, err
 		}
 	default:
 		var start date.Level
-		for _, l := range []date.Level{index.LevelYear, index.LevelMonth, index.LevelDay} {
+		for _, l := range []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay} {
 			if slices.Contains(o.Without, l) {
 				continue
 			}
@@ -180,7 +179,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 		if start == "" {
 			return linear(ctx, resp, o, text, r, limit, date.Level(req.Level))
 		}
-		resp.Method = drillMethod(start)
+		resp.Method.Start = drillMethod(start)
 		var path []string
 		searched := r
 		if phrase && len(queryTerms(text)) > 0 && !r.From.IsZero() && !r.To.IsZero() && r.From.AddDays(7).After(r.To) && (outer.To.IsZero() || r.To.Before(outer.To)) {
@@ -229,7 +228,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 				continue
 			}
 			seen[m.ID] = true
-			m.Score = round(floor * 0.5 / float64(i+1))
+			m.Score = round(floor * linearFillShare / float64(i+1))
 			if req.Explain {
 				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score}
 			}
@@ -237,7 +236,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 			added++
 		}
 		if added > 0 {
-			resp.Method += "+linear"
+			resp.Method.Linear = true
 		}
 	}
 	return resp, nil
@@ -252,7 +251,7 @@ func setDays(rs []api.RecallResult) {
 }
 
 func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level date.Level) (api.RecallResponse, error) {
-	resp.Method = ModeLinear
+	resp.Method.Start = api.MethodLinear
 	res, err := Linear(ctx, o.Root, text, r, limit, o.Log)
 	if err != nil {
 		return resp, err
@@ -270,14 +269,14 @@ func levelWanted(want, have date.Level) bool {
 }
 
 // drillMethod names a drill by the level it starts at.
-func drillMethod(start date.Level) string {
+func drillMethod(start date.Level) api.MethodStart {
 	switch start {
 	case date.LevelYear:
-		return "drill"
+		return api.MethodDrill
 	case date.LevelMonth:
-		return "months"
+		return api.MethodMonths
 	case date.LevelDay:
-		return "days"
+		return api.MethodDays
 	default:
 		panic(fmt.Sprintf("recall: a drill cannot start at level %q", string(start)))
 	}
@@ -343,7 +342,7 @@ func mergeOutside(inside, outside []api.RecallResult, limit int) []api.RecallRes
 	out = out[:min(len(out), limit)]
 	for i := 1; i < len(out); i++ {
 		if i >= len(firstIn) {
-			out[i].Score = round(min(out[i].Score, out[i-1].Score) * 0.999)
+			out[i].Score = round(min(out[i].Score, out[i-1].Score) * outsideStep)
 		}
 	}
 	return out

@@ -22,7 +22,7 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 	}
 	var cands []scored
 	for _, c := range ranked {
-		if level != date.LevelLine && !levelWanted(level, c.hit.Level) || level == date.LevelLine && c.hit.Level != index.LevelEntry {
+		if level != date.LevelLine && !levelWanted(level, c.hit.Level) || level == date.LevelLine && c.hit.Level != date.LevelEntry {
 			continue
 		}
 		cands = append(cands, c)

@@ -4,4 +4,7 @@
 // unit files itself, because the library's systemd template hard-codes
 // WantedBy=multi-user.target, which a user manager never reaches, and it
 // refuses clearly, instead of pretending, where no service manager runs.
+//
+// It is outside internal/ because installing the daemon as an OS service is a
+// part the design names, usable by an installer of its own.
 package service

@@ -74,6 +74,11 @@ func (m *Manager) fallbackHint() string {
 	cmd := strings.Join(words, " ")
 	// The log goes into the data dir, not whatever folder the user is in.
 	logFile := filepath.Join(m.Spec.DataDir, "daybook.log")
+	if pid := m.Spec.RunningPID; pid != 0 {
+		return fmt.Sprintf("a daemon already runs on %s (pid %d), so nothing needs starting now; "+
+			"it stops with the machine: to start it again then, in the background, logging to %s:\n  nohup %s >>%s 2>&1 &",
+			m.Spec.DataDir, pid, logFile, cmd, shellQuote(logFile))
+	}
 	return fmt.Sprintf("run the daemon yourself instead, in a terminal or tmux:\n  %s\nor in the background, logging to %s:\n  nohup %s >>%s 2>&1 &",
 		cmd, logFile, cmd, shellQuote(logFile))
 }

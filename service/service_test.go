@@ -111,6 +111,26 @@ func TestNoServiceManagerSaysHowToRunTheDaemon(t *testing.T) {
 	}
 }
 
+// With a daemon already running on the data dir, the hint says so, with its
+// pid, instead of telling to start one now.
+func TestNoServiceManagerWithADaemonRunning(t *testing.T) {
+	sp := spec(true)
+	sp.RunningPID = 4242
+	m := &Manager{Spec: sp, Platform: "", Run: fakeRun(nil)}
+	_, err := m.Do(Install)
+	if !errors.Is(err, ErrNoManager) {
+		t.Fatalf("err = %v, want ErrNoManager", err)
+	}
+	for _, want := range []string{"a daemon already runs on /home/ann/.local/share/daybook (pid 4242)", "nothing needs starting now"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q: %v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "in a terminal or tmux") {
+		t.Errorf("error says to start a daemon in a terminal while one runs: %v", err)
+	}
+}
+
 func TestUserManagerMissingMentionsLinger(t *testing.T) {
 	m := &Manager{Spec: spec(true), Platform: "linux-systemd", Run: fakeRun(map[string]bool{"systemctl --user show-environment": true})}
 	_, err := m.Do(Install)

@@ -15,6 +15,10 @@ type Spec struct {
 	User       bool   // a per-user service (systemd --user, a launchd agent)
 	RunAs      string // system services only: the account to run as ("" = the manager's default)
 	LogDir     string // launchd only: where stdout/stderr go
+	// RunningPID is a daemon already running on DataDir (started by
+	// hand), or 0: where no service manager runs, daybook then says that
+	// it runs rather than how to start one.
+	RunningPID int
 }
 
 // Args returns the daemon's arguments.

@@ -9,25 +9,27 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/tooling/bench"
 )
 
-func cmdBench() command {
-	return command{
-		name: "bench", args: "[--years 1,5] [--seed S] [--cache DIR] [--quick] [--keep] [--json]",
-		summary: "measure backfill, index, recall, the scan and the daemon on generated corpora",
-		help: `For each size in --years, bench generates a corpus (or reuses the one in
+func cmdBench() cli.Command {
+	return cli.Command{
+		Name: "bench", Args: "[--years 1,5] [--seed S] [--cache DIR] [--quick] [--keep] [--json]",
+		Summary: "measure backfill, index, recall, the scan and the daemon on generated corpora",
+		Help: `For each size in --years, bench generates a corpus (or reuses the one in
 --cache made with the same years and seed) and works on a copy of it:
 "daybook consolidate" (the backfill) and "daybook reindex" run as child
 processes and give wall time, CPU time and peak RSS; a second consolidate
 times the run with nothing to do; recall is timed in this process, through
 the socket of a daemon started on the copy, and through "daybook recall"
-run as a child, in turns with "daybook help" (recall less the start is what
-the daemon adds); "daybook find" is timed against grep -r and ripgrep (rg) on
-the same files, the commands taking turns, beside "daybook help",
-"rg --version" and a Go hello-world built by the go command on PATH (each
-program's start, with its page faults and peak RSS; find less its start
-compares the scans). The daemon's RSS is read once it is idle. The children
+run as a child, in turns with "daybook --version" (the front's start;
+recall less it is what the daemon adds); "daybook find" is timed against
+grep -r and ripgrep (rg) on the same files, the commands taking turns, beside
+"daybook help" (the front handing a command to daybook-core, as find does
+with no daemon), "daybook --version", "rg --version" and a Go hello-world
+built by the go command on PATH (each program's start, with its page faults;
+find less help compares the scans). The daemon's RSS is read once it is idle. The children
 run the front daybook beside daybook-core, as people do.
 
 It never touches the data dir, config or daemon of --dir: every child gets
@@ -36,24 +38,24 @@ its own. 1 and 5 years take a few minutes on two cores; 20 years (--years
 fewer times (figures are rough) and defaults to 1 year. The figures that
 compare across machines are the ratios: find ÷ ripgrep, the start ÷ the
 hello-world's, and the growth rows.`,
-		run: runBench,
+		Run: runBench,
 	}
 }
 
-func runBench(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("bench")
+func runBench(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("bench")
 	yearsFlag := fs.String("years", "", "corpus sizes in years, comma-separated (default 1,5; 1 with --quick)")
 	seed := fs.Uint64("seed", 1, "gen seed")
 	cache := fs.String("cache", "", "corpus cache (default $XDG_CACHE_HOME/daybook-bench)")
 	quick := fs.Bool("quick", false, "fewer repetitions: check that it all runs")
 	keep := fs.Bool("keep", false, "keep each work dir (summaries and index) and name it")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("bench takes no arguments, only flags (run \"daybook help bench\")")
+		return cli.Usagef("bench takes no arguments, only flags (run \"daybook help bench\")")
 	}
 	spec := *yearsFlag
 	if spec == "" {
@@ -66,14 +68,14 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	for _, f := range strings.Split(spec, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 || n > 50 {
-			return usagef("bench: --years %q: %q is not a number of years from 1 to 50", spec, f)
+			return cli.Usagef("bench: --years %q: %q is not a number of years from 1 to 50", spec, f)
 		}
 		years = append(years, n)
 	}
 	if *cache == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
-			return usagef("bench: no cache dir (%v): give --cache", err)
+			return cli.Usagef("bench: no cache dir (%v): give --cache", err)
 		}
 		*cache = filepath.Join(dir, "daybook-bench")
 	}
@@ -81,7 +83,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("bench: finding the daybook binary: %w", err)
 	}
-	log := e.logger()
+	log := e.Logger()
 	// The children are run as people run daybook: through the front beside
 	// this binary, whose start is the one to time.
 	if f := frontBeside(exe); f != "" {
@@ -97,10 +99,10 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("bench: %w", err)
 	}
 	if *asJSON {
-		if jerr := e.printJSON(rep); jerr != nil {
+		if jerr := e.PrintJSON(rep); jerr != nil {
 			return jerr
 		}
-	} else if terr := bench.WriteTable(e.stdout, rep); terr != nil {
+	} else if terr := bench.WriteTable(e.Stdout, rep); terr != nil {
 		return terr
 	}
 	if err != nil {

@@ -6,42 +6,43 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-func cmdBrowse() command {
-	return command{
-		name: "browse", args: "LEVEL [--from D] [--to D] [--limit N] [--json]",
-		summary: "list the summaries of a level (day, month, year), newest first",
-		help: `LEVEL is day, month or year. Prints each summary's id, its path and its
+func cmdBrowse() cli.Command {
+	return cli.Command{
+		Name: "browse", Args: "LEVEL [--from D] [--to D] [--limit N] [--json]",
+		Summary: "list the summaries of a level (day, month, year), newest first",
+		Help: `LEVEL is day, month or year. Prints each summary's id, its path and its
 prose; "stale" marks a summary whose inputs changed since it was written
 (the daemon or "daybook consolidate" rewrites it), "hand-edited" one that a
 person changed and daybook keeps. "daybook expand ID" prints one whole.`,
-		run: runBrowse,
+		Run: runBrowse,
 	}
 }
 
-func runBrowse(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("browse")
+func runBrowse(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("browse")
 	from := fs.String("from", "", "first day: "+date.ArgForms)
 	to := fs.String("to", "", "last day")
-	limit := limitFlag(fs, "summaries", "50")
+	limit := cli.LimitFlag(fs, "summaries", "50")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("browse", pos, 1, "one LEVEL (day, month or year)"); err != nil {
+	if err := cli.ExactArgs("browse", pos, 1, "one LEVEL (day, month or year)"); err != nil {
 		return err
 	}
-	if err := checkLimit("browse", *limit); err != nil {
+	if err := cli.CheckLimit("browse", *limit); err != nil {
 		return err
 	}
-	b, err := e.reader(ctx)
+	b, err := e.Reader(ctx)
 	if err != nil {
 		return err
 	}
-	if err := e.checkRange(*from, *to); err != nil {
+	if err := e.CheckRange(*from, *to); err != nil {
 		return err
 	}
 	resp, err := b.Browse(ctx, api.BrowseRequest{Level: pos[0], From: *from, To: *to, Limit: *limit})
@@ -49,10 +50,10 @@ func runBrowse(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return e.printJSON(resp)
+		return e.PrintJSON(resp)
 	}
 	if len(resp.Summaries) == 0 {
-		fmt.Fprintf(e.stderr, "no %s summaries in range\n", pos[0])
+		fmt.Fprintf(e.Stderr, "no %s summaries in range\n", pos[0])
 		return nil
 	}
 	for _, s := range resp.Summaries {
@@ -63,16 +64,16 @@ func runBrowse(ctx context.Context, e *env, args []string) error {
 		if s.HandEdited {
 			flags = append(flags, "hand-edited")
 		}
-		fmt.Fprintf(e.stdout, "%s  %s", s.ID, s.Path)
+		fmt.Fprintf(e.Stdout, "%s  %s", s.ID, s.Path)
 		if len(flags) > 0 {
-			fmt.Fprintf(e.stdout, "  (%s)", strings.Join(flags, ", "))
+			fmt.Fprintf(e.Stdout, "  (%s)", strings.Join(flags, ", "))
 		}
-		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.Stdout)
 		switch {
 		case s.Error != "":
-			fmt.Fprintf(e.stdout, "    unreadable: %s\n", s.Error)
+			fmt.Fprintf(e.Stdout, "    unreadable: %s\n", s.Error)
 		case s.Prose != "":
-			fmt.Fprintf(e.stdout, "    %s\n", strings.ReplaceAll(s.Prose, "\n", "\n    "))
+			fmt.Fprintf(e.Stdout, "    %s\n", strings.ReplaceAll(s.Prose, "\n", "\n    "))
 		}
 	}
 	return nil

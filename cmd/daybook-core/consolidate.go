@@ -9,14 +9,15 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-func cmdConsolidate() command {
-	return command{
-		name: "consolidate", args: "[--from D] [--to D] [--level day|month|year] [--force] [--json]",
-		summary: "write the daily, monthly and yearly summaries that are missing or out of date",
-		help: `Consolidate brings the summaries under summaries/ up to date: a day's from its
+func cmdConsolidate() cli.Command {
+	return cli.Command{
+		Name: "consolidate", Args: "[--from D] [--to D] [--level day|month|year] [--force] [--json]",
+		Summary: "write the daily, monthly and yearly summaries that are missing or out of date",
+		Help: `Consolidate brings the summaries under summaries/ up to date: a day's from its
 entries and notes, a month's from its daily summaries, a year's from its
 monthly ones, in that order. Only closed periods are consolidated: days before
 today, months before this month, years before this year (in the configured
@@ -30,44 +31,44 @@ consolidated. Only one consolidation runs on a data dir at a time.
 
 --from and --to limit the run to those days and the months and years that
 overlap them; --level to one level.`,
-		run: runConsolidate,
+		Run: runConsolidate,
 	}
 }
 
-func runConsolidate(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("consolidate")
+func runConsolidate(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("consolidate")
 	from := fs.String("from", "", "first day: "+date.ArgForms)
 	to := fs.String("to", "", "last day")
 	level := fs.String("level", "", "only this level: day, month or year")
 	force := fs.Bool("force", false, "rewrite summaries even when unchanged or edited by hand")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("consolidate takes no arguments, only flags (run \"daybook help consolidate\")")
+		return cli.Usagef("consolidate takes no arguments, only flags (run \"daybook help consolidate\")")
 	}
 	switch *level {
 	case "", "day", "month", "year":
 	default:
-		return usagef("consolidate: --level %q: want day, month or year", *level)
+		return cli.Usagef("consolidate: --level %q: want day, month or year", *level)
 	}
 	// With a daemon running this goes through its socket, so that its index
 	// sees the summaries written; the progress bar is then not shown.
-	c, err := e.reader(ctx)
+	c, err := e.Reader(ctx)
 	if err != nil {
 		return err
 	}
-	if err := e.checkRange(*from, *to); err != nil {
+	if err := e.CheckRange(*from, *to); err != nil {
 		return err
 	}
 	req := api.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}
 	var bar *progressbar.ProgressBar
-	if !*asJSON && isTerminal(e.stderr) {
+	if !*asJSON && isTerminal(e.Stderr) {
 		req.Progress = func(done, total int) {
 			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr),
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr),
 					progressbar.OptionSetDescription("consolidating"), progressbar.OptionShowCount(),
 					progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
 			}
@@ -82,22 +83,22 @@ func runConsolidate(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return e.printJSON(resp)
+		return e.PrintJSON(resp)
 	}
 	for _, k := range resp.Kept {
-		fmt.Fprintf(e.stdout, "kept %s: edited by hand (--force rewrites it)\n", k)
+		fmt.Fprintf(e.Stdout, "kept %s: edited by hand (--force rewrites it)\n", k)
 	}
 	for _, r := range resp.Removed {
-		fmt.Fprintf(e.stdout, "removed %s: its day file is gone\n", r)
+		fmt.Fprintf(e.Stdout, "removed %s: its day file is gone\n", r)
 	}
 	for _, s := range resp.Skipped {
 		if strings.HasPrefix(s.Reason, s.Path) {
-			fmt.Fprintf(e.stdout, "skipped %s\n", s.Reason) // the reason names the file and line
+			fmt.Fprintf(e.Stdout, "skipped %s\n", s.Reason) // the reason names the file and line
 		} else {
-			fmt.Fprintf(e.stdout, "skipped %s: %s\n", s.Path, s.Reason)
+			fmt.Fprintf(e.Stdout, "skipped %s: %s\n", s.Path, s.Reason)
 		}
 	}
-	fmt.Fprintln(e.stdout, summaryLine(resp))
+	fmt.Fprintln(e.Stdout, summaryLine(resp))
 	return nil
 }
 

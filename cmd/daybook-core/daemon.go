@@ -3,27 +3,27 @@ package main
 import (
 	"context"
 	"io"
-	"net/http"
 	"os"
 	"time"
+
+	"golang.org/x/term"
 
 	"github.com/daybook/daybook/daemon"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/web"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/front"
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/service"
-	"golang.org/x/term"
 )
 
 // stopTimeout bounds how long the daemon waits for running work at a signal.
 const stopTimeout = 30 * time.Second
 
-func cmdDaemon() command {
-	return command{
-		name: "daemon", args: "",
-		summary: "run in the foreground: keep summaries and the index current, serve the socket",
-		help: `One daemon runs per data dir: it holds DATA/daybook.pid locked; a second one
+func cmdDaemon() cli.Command {
+	return cli.Command{
+		Name: "daemon", Args: "",
+		Summary: "run in the foreground: keep summaries and the index current, serve the socket",
+		Help: `One daemon runs per data dir: it holds DATA/daybook.pid locked; a second one
 says which pid holds it and exits 1. At start, and after the machine slept,
 it backfills every closed day, month and year that has entries and no current
 summary. Then it consolidates on the schedule of the config (consolidate.daily,
@@ -35,13 +35,13 @@ two summaries, so no file is left half written.
 
 Logs go to stderr: text on a terminal, JSON otherwise (log.format, log.level;
 -v is debug).`,
-		run: runDaemon,
+		Run: runDaemon,
 	}
 }
 
-func runDaemon(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("daemon")
-	pos, err := e.parse(fs, args)
+func runDaemon(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("daemon")
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -54,46 +54,53 @@ func runDaemon(ctx context.Context, e *env, args []string) error {
 }
 
 // daemonMain runs the daemon until ctx ends.
-func daemonMain(ctx context.Context, e *env, pos []string) error {
-	if err := exactArgs("daemon", pos, 0, "no arguments"); err != nil {
+func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
+	if err := cli.ExactArgs("daemon", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	if err := e.load(); err != nil {
+	if err := e.Load(); err != nil {
 		return err
 	}
-	lock, err := daemon.LockPID(e.absDir, os.Getpid())
+	lock, err := daemon.LockPID(e.AbsDir, os.Getpid())
 	if err != nil {
 		return err
 	}
 	defer lock.Release()
 
-	terminal := isTerminal(e.stderr)
-	logCfg := e.cfg.Log
-	if e.verbose {
+	terminal := isTerminal(e.Stderr)
+	logCfg := e.Cfg.Log
+	if e.Verbose {
 		logCfg.Level = "debug"
 	}
-	log := daemon.NewLogger(logCfg, e.stderr, terminal)
+	log := daemon.NewLogger(logCfg, e.Stderr, terminal)
 	var bar io.Writer
 	if terminal {
-		bar = e.stderr
+		bar = e.Stderr
 	}
-	a := app.NewWith(e.absDir, e.cfg, log, daemon.AppOptions(bar, log))
-	e.app = a // closed by run when the command returns
-	srv := api.NewServer(a, api.ServerOptions{IsUserError: app.IsUserError, Log: log})
-	srv.Handle(http.MethodPost, front.Path, frontHandler(a, e.absDir))
+	a := app.NewWith(e.AbsDir, e.Cfg, log, daemon.AppOptions(bar, log))
+	e.SetLocal(a) // closed by run when the command returns
+	srv := api.NewServer(a, api.ServerOptions{Log: log, DataDir: e.AbsDir})
 	opts := daemon.Options{
 		Handler:    srv,
-		SocketPath: e.osEnv.SocketPath(e.cfg, e.absDir),
+		SocketPath: e.OSEnv.SocketPath(e.Cfg, e.AbsDir),
 		Bar:        bar,
 	}
-	if e.cfg.Web.Listen != "" {
-		ws, err := web.New(a, web.Options{Listen: e.cfg.Web.Listen, AllowRemote: e.cfg.Web.AllowRemote,
+	if e.Cfg.Web.Listen != "" {
+		ws, err := web.New(a, web.Options{Listen: e.Cfg.Web.Listen, AllowRemote: e.Cfg.Web.AllowRemote,
 			Dir: a.Dir, Log: log, Now: a.Now, Loc: a.Loc()})
 		if err != nil {
 			return err
 		}
 		opts.Servers = append(opts.Servers, ws)
-		log.Info("timeline page", "system", "web", "listen", e.cfg.Web.Listen, "open", "daybook web")
+		log.Info("timeline page", "system", "web", "listen", e.Cfg.Web.Listen, "open", "daybook web")
+	}
+	if e.Cfg.Proxy.Listen != "" {
+		ps, err := startProxy(a, e.Cfg, log)
+		if err != nil {
+			return err
+		}
+		opts.Servers = append(opts.Servers, ps)
+		log.Info("memory proxy", "system", "proxy", "listen", ps.Addr().String(), "upstream", e.Cfg.ProxyUpstream())
 	}
 	// Without ollama.enabled the upgrade loop returns at once.
 	opts.Background = append(opts.Background, a.UpgradeLoop)

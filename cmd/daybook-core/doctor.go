@@ -5,40 +5,47 @@ import (
 	"fmt"
 
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/config"
 )
 
-func cmdDoctor() command {
-	return command{
-		name: "doctor", args: "[--json]",
-		summary: "check the data dir, config, index, socket and Ollama; say how to fix each",
-		help: `Prints one line per check: ok, warn or fail, what was found, and for
+func cmdDoctor() cli.Command {
+	return cli.Command{
+		Name: "doctor", Args: "[--json]",
+		Summary: "check the data dir, config, index, socket and Ollama; say how to fix each",
+		Help: `Prints one line per check: ok, warn or fail, what was found, and for
 anything not ok a one-line fix. The checks: the data dir exists, is
 writable and private; the config loads (when it does not, the other
-checks run on the defaults); the index folder is readable; the socket is
-absent, stale or answered by a daemon; with ollama.enabled, the server
-answers, both models are pulled (/api/tags) and one embedding comes back
-(its dimension is shown). Works without a daemon and changes nothing.
-Exits 1 when any check fails.`,
-		run: runDoctor,
+checks run on the defaults); every day file reads as UTF-8 text and none
+below days/ is a symbolic link (remember refuses such a day: each is named,
+with its line, and how to fix it); no day holds conflict markers; the
+index reads as opening it would (meta.json, a count and a query of the
+bleve index, the vectors' checksums; one a running daemon holds is not
+checked); the index folders moved aside as broken (index.broken-*: only
+the newest is kept) are listed with their sizes and the command that
+removes them; the socket is absent, stale or answered by a daemon; with
+ollama.enabled, the server answers, both models are pulled (/api/tags)
+and one embedding comes back (its dimension is shown). Works without a
+daemon and changes nothing. Exits 1 when any check fails.`,
+		Run: runDoctor,
 	}
 }
 
-func runDoctor(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("doctor")
+func runDoctor(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("doctor")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("doctor", pos, 0, "no arguments"); err != nil {
+	if err := cli.ExactArgs("doctor", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	dir, err := e.osEnv.DataDir(e.dir)
+	dir, err := e.OSEnv.DataDir(e.Dir)
 	if err != nil {
 		return err
 	}
-	path, required, err := e.osEnv.ConfigPath(e.configPath)
+	path, required, err := e.OSEnv.ConfigPath(e.ConfigPath)
 	if err != nil {
 		return err
 	}
@@ -51,12 +58,12 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	in.Socket = e.osEnv.SocketPath(cfg, dir)
-	a := app.New(dir, cfg, e.logger())
+	in.Socket = e.OSEnv.SocketPath(cfg, dir)
+	a := app.New(dir, cfg, e.Logger())
 	defer a.Close()
 	resp := a.Doctor(ctx, in)
 	if *asJSON {
-		if err := e.printJSON(resp); err != nil {
+		if err := e.PrintJSON(resp); err != nil {
 			return err
 		}
 	} else {
@@ -65,7 +72,7 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 			if c.Fix != "" {
 				line += "  (fix: " + c.Fix + ")"
 			}
-			fmt.Fprintln(e.stdout, line)
+			fmt.Fprintln(e.Stdout, line)
 		}
 	}
 	if resp.Failed > 0 {

@@ -7,16 +7,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/eval"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-func cmdEval() command {
-	return command{
-		name: "eval", args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context] | --summaries PATH",
-		summary: "measure recall against a question set, mode by mode",
-		help: `FILE.jsonl holds one question per line, with the days that answer it:
+func cmdEval() cli.Command {
+	return cli.Command{
+		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context] | --summaries PATH",
+		Summary: "measure recall against a question set, mode by mode",
+		Help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
 Every question is asked in every mode; one table shows per mode hit@1, hit@5,
 hit@10 (the share of questions answered within the first 1, 5, 10 results),
@@ -64,12 +65,12 @@ out) beside the period's first words cut to the same length, and the share
 of the events it still mentions (half of an event's content words, by stem,
 speakers' names left out). The last line counts the names its People lists
 that are no speaker; --misses lists them.`,
-		run: runEval,
+		Run: runEval,
 	}
 }
 
-func runEval(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("eval")
+func runEval(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("eval")
 	limit := fs.Int("limit", 10, "results per question")
 	modesFlag := fs.String("modes", strings.Join(eval.Modes(), ","), "the modes to compare, comma-separated")
 	nowFlag := fs.String("now", "", `the time "now" for the question set (RFC 3339 or YYYY-MM-DD)`)
@@ -79,46 +80,46 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	spread := fs.Int("spread", 0, "with --dialogue: move each conversation's days this many days apart")
 	withContext := fs.Bool("context", false, "with --dialogue: measure the context block instead of recall")
 	summaries := fs.String("summaries", "", "measure summaries against the events of LoCoMo-format conversations: a .json file or a folder")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if *spread != 0 && *dialogue == "" {
-		return usagef("eval: --spread goes with --dialogue")
+		return cli.Usagef("eval: --spread goes with --dialogue")
 	}
 	if *withContext && *dialogue == "" {
-		return usagef("eval: --context goes with --dialogue")
+		return cli.Usagef("eval: --context goes with --dialogue")
 	}
 	if *summaries != "" {
-		if err := exactArgs("eval --summaries", pos, 0, "no FILE.jsonl"); err != nil {
+		if err := cli.ExactArgs("eval --summaries", pos, 0, "no FILE.jsonl"); err != nil {
 			return err
 		}
 		if *dialogue != "" {
-			return usagef("eval: --dialogue and --summaries: one at a time")
+			return cli.Usagef("eval: --dialogue and --summaries: one at a time")
 		}
 		return runSummaryEval(ctx, e, *summaries, *misses)
 	}
 	if *dialogue != "" {
-		if err := exactArgs("eval --dialogue", pos, 0, "no FILE.jsonl"); err != nil {
+		if err := cli.ExactArgs("eval --dialogue", pos, 0, "no FILE.jsonl"); err != nil {
 			return err
 		}
 		if *spread < 0 {
-			return usagef("eval: --spread %d is negative", *spread)
+			return cli.Usagef("eval: --spread %d is negative", *spread)
 		}
 		if *withContext {
 			return runContextEval(ctx, e, *dialogue, *spread)
 		}
 		return runDialogueEval(ctx, e, *dialogue, *limit, *spread, *misses)
 	}
-	if err := exactArgs("eval", pos, 1, "a FILE.jsonl"); err != nil {
+	if err := cli.ExactArgs("eval", pos, 1, "a FILE.jsonl"); err != nil {
 		return err
 	}
 	if *limit <= 0 {
-		return usagef("eval: --limit %d: want a positive number", *limit)
+		return cli.Usagef("eval: --limit %d: want a positive number", *limit)
 	}
 	modes, err := eval.ParseModes(*modesFlag)
 	if err != nil {
-		return usagef("eval: --modes: %v", err)
+		return cli.Usagef("eval: --modes: %v", err)
 	}
 	f, err := os.Open(pos[0])
 	if err != nil {
@@ -131,17 +132,17 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 	var rc eval.Recaller
 	if *nowFlag == "" {
-		if rc, err = e.backend(ctx); err != nil {
+		if rc, err = e.Backend(ctx); err != nil {
 			return err
 		}
 	} else {
-		a, err := e.local()
+		a, err := local(e)
 		if err != nil {
 			return err
 		}
 		now, err := parseNow(*nowFlag, a.Loc())
 		if err != nil {
-			return usagef("eval: --now: %v", err)
+			return cli.Usagef("eval: --now: %v", err)
 		}
 		a.Now = func() time.Time { return now }
 		rc = a
@@ -151,17 +152,17 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		if err := e.printJSON(rep); err != nil {
+		if err := e.PrintJSON(rep); err != nil {
 			return err
 		}
 	} else {
-		if err := rep.WriteTable(e.stdout); err != nil {
+		if err := rep.WriteTable(e.Stdout); err != nil {
 			return err
 		}
 		if *misses {
 			for _, m := range rep.Modes {
 				for _, x := range m.Misses {
-					fmt.Fprintf(e.stdout, "%s missed %s:%d: %s (top: %s)\n", m.Mode, pos[0], x.Line, x.Q, orNone(x.Top))
+					fmt.Fprintf(e.Stdout, "%s missed %s:%d: %s (top: %s)\n", m.Mode, pos[0], x.Line, x.Q, orNone(x.Top))
 				}
 			}
 		}
@@ -193,7 +194,7 @@ func orNone(s string) string {
 	return s
 }
 
-func runDialogueEval(ctx context.Context, e *env, path string, limit, spread int, misses bool) error {
+func runDialogueEval(ctx context.Context, e *cli.Env, path string, limit, spread int, misses bool) error {
 	files, err := eval.ConversationFiles(path)
 	if err != nil {
 		return fmt.Errorf("eval --dialogue: %w", err)
@@ -204,24 +205,24 @@ func runDialogueEval(ctx context.Context, e *env, path string, limit, spread int
 	}
 	defer os.RemoveAll(tmp)
 	t, err := eval.Dialogue(ctx, files, tmp, limit, spread, func(name string, n int) {
-		fmt.Fprintf(e.stderr, "%s: %d questions\n", name, n)
+		fmt.Fprintf(e.Stderr, "%s: %d questions\n", name, n)
 	})
 	if err != nil {
 		return err
 	}
-	if err := t.WriteTable(e.stdout, eval.DialogueCategories); err != nil {
+	if err := t.WriteTable(e.Stdout, eval.DialogueCategories); err != nil {
 		return err
 	}
 	if misses {
 		// Where the default did worse than the flat baseline.
 		for _, l := range t.Worse(t.Names[0], t.Names[len(t.Names)-1]) {
-			fmt.Fprintln(e.stdout, l)
+			fmt.Fprintln(e.Stdout, l)
 		}
 	}
 	return nil
 }
 
-func runContextEval(ctx context.Context, e *env, path string, spread int) error {
+func runContextEval(ctx context.Context, e *cli.Env, path string, spread int) error {
 	files, err := eval.ConversationFiles(path)
 	if err != nil {
 		return fmt.Errorf("eval --dialogue --context: %w", err)
@@ -232,40 +233,40 @@ func runContextEval(ctx context.Context, e *env, path string, spread int) error 
 	}
 	defer os.RemoveAll(tmp)
 	t, err := eval.DialogueContext(ctx, files, tmp, spread, eval.ContextBudgets, eval.ContextTopK, func(name string, n int) {
-		fmt.Fprintf(e.stderr, "%s: %d questions\n", name, n)
+		fmt.Fprintf(e.Stderr, "%s: %d questions\n", name, n)
 	})
 	if err != nil {
 		return err
 	}
-	return t.WriteTable(e.stdout, eval.DialogueCategories)
+	return t.WriteTable(e.Stdout, eval.DialogueCategories)
 }
 
-func runSummaryEval(ctx context.Context, e *env, path string, misses bool) error {
+func runSummaryEval(ctx context.Context, e *cli.Env, path string, misses bool) error {
 	files, err := eval.ConversationFiles(path)
 	if err != nil {
 		return fmt.Errorf("eval --summaries: %w", err)
 	}
-	if err := e.load(); err != nil {
+	if err := e.Load(); err != nil {
 		return err
 	}
 	cfg := config.Default()
-	cfg.Ollama = e.cfg.Ollama // the summarizer the user has; nothing else of theirs
+	cfg.Ollama = e.Cfg.Ollama // the summarizer the user has; nothing else of theirs
 	tmp, err := os.MkdirTemp("", "daybook-eval-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
 	rep, err := eval.Summaries(ctx, files, tmp, eval.SummaryOptions{Config: &cfg}, func(name string, days int) {
-		fmt.Fprintf(e.stderr, "%s: %d days with events\n", name, days)
+		fmt.Fprintf(e.Stderr, "%s: %d days with events\n", name, days)
 	})
 	if err != nil {
 		return err
 	}
-	if err := rep.WriteTable(e.stdout); err != nil {
+	if err := rep.WriteTable(e.Stdout); err != nil {
 		return err
 	}
 	if misses {
-		rep.WriteNotSpeakers(e.stdout)
+		rep.WriteNotSpeakers(e.Stdout)
 	}
 	return nil
 }

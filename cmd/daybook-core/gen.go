@@ -6,43 +6,47 @@ import (
 	"os"
 	"time"
 
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/tooling/gen"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-func cmdGen() command {
-	return command{
-		name: "gen", args: "--years N [--seed S] [--end YYYY-MM-DD] [--jsonl FILE] DIR",
-		summary: "write a generated multi-year corpus for tests and benchmarks",
-		help: `Writes DIR/days/YYYY/MM/DD.md for N years ending at --end (default
+func cmdGen() cli.Command {
+	return cli.Command{
+		Name: "gen", Args: "--years N [--seed S] [--end YYYY-MM-DD] [--jsonl FILE] DIR",
+		Summary: "write a generated multi-year corpus for tests and benchmarks",
+		Help: `Writes DIR/days/YYYY/MM/DD.md for N years ending at --end (default
 yesterday in the local time zone), and DIR/facts.jsonl: planted facts with
 the question that should recall each and the days that hold it. The same
 seed, years and end date give identical files. DIR must not hold day files
 yet. --jsonl also writes every entry as an import line for "daybook import".`,
-		run: runGen,
+		Run: runGen,
 	}
 }
 
-func runGen(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("gen")
+func runGen(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlagsNoDir("gen")
 	years := fs.Int("years", 0, "how many years to generate (1 to 50)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	end := fs.String("end", "", "last day, YYYY-MM-DD (default yesterday)")
 	jsonl := fs.String("jsonl", "", "also write the entries as import lines to FILE")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("gen", pos, 1, "one DIR to write the corpus into"); err != nil {
+	if err := cli.ExactArgs("gen", pos, 1, "one DIR to write the corpus into"); err != nil {
+		return err
+	}
+	if err := e.CheckNoDir("gen"); err != nil {
 		return err
 	}
 	if *years < 1 || *years > gen.MaxYears {
-		return usagef("gen: --years must be 1 to %d, got %d", gen.MaxYears, *years)
+		return cli.Usagef("gen: --years must be 1 to %d, got %d", gen.MaxYears, *years)
 	}
 	last := date.Of(time.Now()).AddDays(-1)
 	if *end != "" {
 		if last, err = date.Parse(*end); err != nil {
-			return usagef("gen: --end: %v", err)
+			return cli.Usagef("gen: --end: %v", err)
 		}
 	}
 	opts := gen.Options{Years: *years, Seed: *seed, End: last}
@@ -64,7 +68,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("gen: writing %s: %w", *jsonl, err)
 		}
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: %d days from %s to %s (--end %s --seed %d), %d entries, %d lines, %.1f MB, %d facts in %s, in %.1fs\n",
+	fmt.Fprintf(e.Stdout, "wrote %s: %d days from %s to %s (--end %s --seed %d), %d entries, %d lines, %.1f MB, %d facts in %s, in %.1fs\n",
 		pos[0], st.Days, st.From, st.To, st.To, *seed, st.Entries, st.Lines, float64(st.Bytes)/1e6, st.Facts, gen.FactsFile,
 		time.Since(start).Seconds())
 	return nil

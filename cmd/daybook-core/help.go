@@ -2,32 +2,33 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-func cmdHelp() command {
-	return command{
-		name: "help", args: "[COMMAND]", summary: "show the commands, or one command's flags",
-		run: func(ctx context.Context, e *env, args []string) error {
+func cmdHelp() cli.Command {
+	return cli.Command{
+		Name: "help", Args: "[COMMAND]", Summary: "show the commands, or one command's flags",
+		Run: func(ctx context.Context, e *cli.Env, args []string) error {
 			if len(args) == 0 {
-				printHelp(e.stdout)
+				printHelp(e.Stdout)
 				return nil
 			}
 			c, ok := lookup(args[0])
 			if !ok {
-				return usagef("unknown command %q; run \"daybook help\" for the list", args[0])
+				return cli.Usagef("unknown command %q; run \"daybook help\" for the list", args[0])
 			}
-			printSynopsis(e.stdout, c)
+			cli.PrintSynopsis(e.Stdout, c)
 			// The flags live in the command's FlagSet: ask it with -h.
-			fe := newEnv(strings.NewReader(""), e.stdout, io.Discard)
-			fe.flagsOnly = true
-			c.run(ctx, fe, []string{"-h"})
+			fe := cli.NewEnv(strings.NewReader(""), e.Stdout, io.Discard)
+			fe.FlagsOnly = true
+			c.Run(ctx, fe, []string{"-h"})
 			return nil
 		},
 	}
@@ -38,43 +39,27 @@ func printHelp(w io.Writer) {
 into daily, monthly and yearly summaries, and recalls from both.
 
 Usage: daybook [--dir DIR] [--config FILE] [-v] COMMAND [ARGS]
+       daybook --version
 
 Commands:
 `)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range commands() {
-		fmt.Fprintf(tw, "  %s\t%s\n", c.name, c.summary)
+		fmt.Fprintf(tw, "  %s\t%s\n", c.Name, c.Summary)
+	}
+	tw.Flush()
+	fmt.Fprint(w, "\nEnvironment:\n")
+	for _, v := range config.Variables {
+		fmt.Fprintf(tw, "  $%s\t%s\n", v.Name, v.Decides)
 	}
 	tw.Flush()
 	fmt.Fprint(w, `
-The data dir is --dir, else $DAYBOOK_DIR, else $XDG_DATA_HOME/daybook, else
-~/.local/share/daybook. Commands that only read refuse one that does not
-exist; remember, import, daemon and gen create it.
+The data dir is --dir, else `+config.DataDirDefault+`.
+Commands that only read refuse one that does not exist; remember, import,
+daemon and gen create it.
 Dates are `+date.ArgForms+`.
 --limit 0, like no --limit, is a command's default. Text that starts with "-"
 goes after "--". Run "daybook help COMMAND" for a command's flags.
 Exit codes: 0 ok, 1 error, 2 usage.
 `)
-}
-
-func printSynopsis(w io.Writer, c command) {
-	fmt.Fprintf(w, "Usage: daybook %s %s\n\n%s.\n", c.name, c.args, upperFirst(c.summary))
-	if c.help != "" {
-		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.help))
-	}
-}
-
-// printFlags prints the flags of fs.
-func printFlags(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprintln(w, "\nFlags:")
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-	fs.SetOutput(io.Discard)
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

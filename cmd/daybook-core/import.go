@@ -16,18 +16,21 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/importer"
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
-func cmdImport() command {
-	return command{
-		name: "import", args: "[--from FORMAT] PATH|- [--dry-run] [--strict]",
-		summary: "bulk-load entries from JSON lines, or from journals and chat exports",
-		help: `--from says what PATH is (default jsonl):
+func cmdImport() cli.Command {
+	return cli.Command{
+		Name: "import", Args: "[--from FORMAT] PATH|- [--dry-run] [--strict]",
+		Summary: "bulk-load entries from JSON lines, or from journals and chat exports",
+		Help: `--from says what PATH is (default jsonl):
   jsonl     daybook's own JSON lines, a FILE or - for standard input
-  obsidian  a folder of daily notes named YYYY-MM-DD.md (--pattern for another
-            Obsidian date format, in its tokens: --pattern DD-MM-YYYY)
+  obsidian  a vault: its daily notes (.obsidian/daily-notes.json's folder and
+            date format, else YYYY-MM-DD.md; --pattern for another, in
+            Obsidian's tokens: DD-MM-YYYY), one entry per item, under its
+            headings; the other notes are counted, not imported
   logseq    a Logseq graph folder, or its journals/ (2024_03_01.md; --pattern
             for another :journal/file-name-format, as written: yyyy-MM-dd)
   jrnl      a jrnl journal file ([2012-03-29 09:00] Title...), or its JSON export
@@ -41,13 +44,13 @@ with an offset.
 
 The source is only read. An entry its day file already has (the same instant,
 to the minute, and the same text) is not written again: importing a source
-twice adds nothing the second time. Bad input (a line, a note whose name is not
-a date, an entry with no time) is reported by file and line or index and
+twice adds nothing the second time. Bad input (a line, a journal whose name is
+not a date, an entry with no time) is reported by file and line or index and
 skipped; with --strict any bad input stops the import before anything is
 written. --dry-run says what would be added and writes nothing. Dates before
 1900 or after the day after tomorrow are refused unless --any-date is given.
 With a daemon running, the import goes through it.`,
-		run: runImport,
+		Run: runImport,
 	}
 }
 
@@ -56,10 +59,11 @@ type importOpts struct {
 	from, pattern          string
 	strict, dryRun, asJSON bool
 	anyDate                bool
+	notDaily               int // the notes of a vault that are not daily notes: counted, not imported
 }
 
-func runImport(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("import")
+func runImport(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("import")
 	var o importOpts
 	fs.StringVar(&o.from, "from", "jsonl", "what PATH is: jsonl, "+strings.Join(importer.Names(), ", "))
 	fs.StringVar(&o.pattern, "pattern", "", "daily notes: the file name's date format, as the app spells it (obsidian YYYY-MM-DD, logseq yyyy_MM_dd)")
@@ -67,45 +71,74 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.dryRun, "dry-run", false, "say what would be imported, and write nothing")
 	fs.BoolVar(&o.anyDate, "any-date", false, "take entries dated before 1900 or in the future (old journals)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("import", pos, 1, "one FILE, or - for standard input"); err != nil {
+	if err := cli.ExactArgs("import", pos, 1, "one FILE, or - for standard input"); err != nil {
 		return err
 	}
 	if o.pattern != "" && o.from != "obsidian" && o.from != "logseq" {
-		return usagef("import: --pattern names daily notes' file names: it goes with --from obsidian or logseq")
+		return cli.Usagef("import: --pattern names daily notes' file names: it goes with --from obsidian or logseq")
 	}
 	if o.from == "jsonl" || o.from == "" {
+		if pos[0] != "-" {
+			if got := importer.Sniff(pos[0]); got != "" && got != "jsonl" {
+				return cli.Usagef("import: %s is not JSON lines (--from jsonl, the default): %s", pos[0], tryFrom(got))
+			}
+		}
 		return importJSONLines(ctx, e, pos[0], o)
 	}
 	f, err := importer.Lookup(o.from)
 	if err != nil {
-		return usagef("import: --from: %v", err)
+		return cli.Usagef("import: --from: %v", err)
 	}
 	if pos[0] == "-" {
-		return usagef("import: --from %s reads a file or folder, not standard input", o.from)
+		return cli.Usagef("import: --from %s reads a file or folder, not standard input", o.from)
 	}
 	res, err := f.Read(pos[0], importer.Options{Pattern: o.pattern})
+	if err != nil || len(res.Entries) == 0 {
+		// Nothing read: a wrong --from, if the input looks like another format.
+		if got := importer.Sniff(pos[0]); got != "" && got != o.from {
+			what := "no entries read"
+			if err != nil {
+				what = err.Error()
+			}
+			return cli.Usagef("import: --from %s: %s; %s", o.from, what, tryFrom(got))
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
 	res = importer.SplitLong(res, dayfiles.MaxEntryText)
-	if err := e.load(); err != nil {
+	if err := e.Load(); err != nil {
 		return err
 	}
-	res = inDateWindow(res, o.anyDate, e.cfg.Window(), time.Now(), e.cfg.Location())
+	res = inDateWindow(res, o.anyDate, e.Cfg.Window(), time.Now(), e.Cfg.Location())
 	if o.strict && len(res.Skipped) > 0 {
 		return fmt.Errorf("import: --strict: %s; nothing imported", res.Skipped[0])
 	}
 	lines, froms := importLines(res.Entries)
+	o.notDaily = res.NotDaily
 	return runImportLines(ctx, e, bytes.NewReader(lines), len(res.Entries), froms, res.Skipped, o)
 }
 
+// formatNouns name what each --from reads, for hints.
+var formatNouns = map[string]string{
+	"jsonl": "daybook's JSON lines", "obsidian": "an Obsidian vault", "logseq": "a Logseq graph",
+	"jrnl": "a jrnl journal", "dayone": "a Day One export", "chatgpt": "a ChatGPT export", "locomo": "a LoCoMo file",
+}
+
+// tryFrom is the hint for an input that looks like format: "this looks
+// like a ChatGPT export: try --from chatgpt", and the values --from takes.
+func tryFrom(format string) string {
+	return fmt.Sprintf("this looks like %s: try --from %s (--from takes jsonl, %s)",
+		formatNouns[format], format, strings.Join(importer.Names(), ", "))
+}
+
 // importJSONLines imports daybook's own JSON lines from path or stdin.
-func importJSONLines(ctx context.Context, e *env, path string, o importOpts) error {
-	var r io.Reader = e.stdin
+func importJSONLines(ctx context.Context, e *cli.Env, path string, o importOpts) error {
+	var r io.Reader = e.Stdin
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
@@ -161,13 +194,16 @@ func inDateWindow(res importer.Result, anyDate bool, w date.Window, now time.Tim
 
 // importResult is what an import prints with --json.
 type importResult struct {
-	DryRun  bool         `json:"dry_run,omitempty"`
-	Added   int          `json:"added"`
-	There   int          `json:"already_there"`
-	Days    int          `json:"days"`
-	First   string       `json:"first,omitempty"`
-	Last    string       `json:"last,omitempty"`
-	Skipped []importSkip `json:"skipped,omitempty"`
+	DryRun bool   `json:"dry_run,omitempty"`
+	Added  int    `json:"added"`
+	There  int    `json:"already_there"`
+	Days   int    `json:"days"`
+	First  string `json:"first,omitempty"`
+	Last   string `json:"last,omitempty"`
+	// NotDaily counts the notes of a vault that are not daily notes: left
+	// out, and not bad input.
+	NotDaily int          `json:"not_daily_notes,omitempty"`
+	Skipped  []importSkip `json:"skipped,omitempty"`
 }
 
 type importSkip struct {
@@ -196,14 +232,14 @@ func rejected(from string, r api.ImportError) importSkip {
 // --dry-run) and reports: the skipped parts by where they came from, then
 // one summary sentence. total is the number of lines, for the progress
 // bar; 0 when not known.
-func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, from func(int) string, skipped []importer.Skip, o importOpts) error {
-	out := importResult{DryRun: o.dryRun}
+func runImportLines(ctx context.Context, e *cli.Env, lines io.Reader, total int, from func(int) string, skipped []importer.Skip, o importOpts) error {
+	out := importResult{DryRun: o.dryRun, NotDaily: o.notDaily}
 	for _, s := range skipped {
 		out.Skipped = append(out.Skipped, importSkip{From: s.From, Why: s.Why, Reason: s.Reason})
 	}
 	var importErr error
 	if o.dryRun {
-		a, err := e.local()
+		a, err := local(e)
 		if err != nil {
 			return err
 		}
@@ -219,7 +255,7 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))
 		}
 	} else {
-		b, err := e.backend(ctx)
+		b, err := e.Backend(ctx)
 		if err != nil {
 			return err
 		}
@@ -233,13 +269,13 @@ func runImportLines(ctx context.Context, e *env, lines io.Reader, total int, fro
 		importErr = flagNamed(err, "strict")
 	}
 	if o.asJSON && importErr == nil {
-		return e.printJSON(out)
+		return e.PrintJSON(out)
 	}
-	printSkipped(e.stderr, out.Skipped)
+	printSkipped(e.Stderr, out.Skipped)
 	if importErr != nil {
 		return importErr
 	}
-	fmt.Fprintln(e.stdout, importSummary(out))
+	fmt.Fprintln(e.Stdout, importSummary(out))
 	if n := len(out.Skipped); n > 0 && !o.dryRun {
 		// What was good is imported; a script still learns that some was not.
 		return fmt.Errorf("import: %s of the input skipped (listed above)", words.Count(n, "part"))
@@ -278,6 +314,9 @@ func importSummary(r importResult) string {
 	if r.There > 0 {
 		fmt.Fprintf(&b, "; %s there already", wasWere(r.There))
 	}
+	if n := r.NotDaily; n > 0 {
+		fmt.Fprintf(&b, "; left out %s", words.CountAs(n, "note that is not a daily note", "notes that are not daily notes"))
+	}
 	if n := len(r.Skipped); n > 0 {
 		fmt.Fprintf(&b, "; %s skipped (%s; listed above)", wasWere(n), skipReasons(r.Skipped))
 	}
@@ -312,11 +351,11 @@ func wasWere(n int) string {
 // importProgress returns r, the n lines of an import, as a reader that moves
 // a progress bar on a terminal as the import takes them in, and a func that
 // ends the bar. Imports of fewer than 1,000 lines show none.
-func importProgress(e *env, r io.Reader, n int, quiet bool) (io.Reader, func()) {
-	if quiet || n < 1000 || !isTerminal(e.stderr) {
+func importProgress(e *cli.Env, r io.Reader, n int, quiet bool) (io.Reader, func()) {
+	if quiet || n < 1000 || !isTerminal(e.Stderr) {
 		return r, func() {}
 	}
-	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.stderr),
+	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.Stderr),
 		progressbar.OptionSetDescription("importing"), progressbar.OptionShowCount(),
 		progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
 	return &lineCounter{r: r, bar: bar}, func() { bar.Finish() }

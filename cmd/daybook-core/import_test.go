@@ -70,8 +70,8 @@ func TestImportRoundTrip(t *testing.T) {
 		shows        []string // lines of "day" output, as written
 		recall, hit  string   // a query, and the day it must find first
 	}{
-		{"obsidian", "obsidian", 0, "imported 2 entries into 2 days", "2024-03-01",
-			[]string{"  ## Work", "  - [x] Sent the quarterly report to [[Priya]]", "  - [ ] Book the dentist #health"},
+		{"obsidian", "obsidian", 0, "imported 5 entries into 2 days; left out 1 note that is not a daily note", "2024-03-01",
+			[]string{"- 00:00 Work: [x] Sent the quarterly report to [[Priya]]", "- 00:00 Work: [ ] Book the dentist #health"},
 			"octopus on Rua Augusta", "2024-03-01"},
 		{"logseq", "logseq", 0, "imported 1 entry into 1 day", "2024-03-01",
 			[]string{"- 00:00 - Planted the tomato seedlings on the balcony #garden", "    id:: 65e1f0a2-1c3b-4d5e-9f00-123456789abc", "  - TODO Call the plumber about the kitchen tap"},
@@ -154,9 +154,9 @@ func TestImportStrict(t *testing.T) {
 	dir, daybook := importEnv(t)
 	vault := t.TempDir()
 	os.WriteFile(filepath.Join(vault, "2024-03-01.md"), []byte("A day.\n"), 0o644)
-	os.WriteFile(filepath.Join(vault, "Ideas.md"), []byte("Not a day.\n"), 0o644)
+	os.WriteFile(filepath.Join(vault, "2024-03-02.md"), []byte("Caf\xe9.\n"), 0o644)
 	_, errs, code := daybook("import", "--from", "obsidian", vault, "--strict")
-	if code != 1 || !strings.Contains(errs, "Ideas.md: the name is not a date in the pattern YYYY-MM-DD; nothing imported") {
+	if code != 1 || !strings.Contains(errs, "2024-03-02.md: not UTF-8 text: byte 0xE9 at line 1, column 4 (save it as UTF-8 and import it again); nothing imported") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
@@ -196,18 +196,20 @@ func TestImportPatternOnlyForNotes(t *testing.T) {
 	}
 }
 
-// A daily note over the 64 KiB one entry holds is imported whole, as
+// A journal page over the 64 KiB one entry holds is imported whole, as
 // several entries of its day, and imported again adds nothing.
 func TestImportLongNote(t *testing.T) {
 	dir, daybook := importEnv(t)
-	vault := t.TempDir()
+	graph := t.TempDir()
+	vault := filepath.Join(graph, "journals")
+	os.Mkdir(vault, 0o755)
 	var b strings.Builder
 	for i := 0; b.Len() < 150<<10; i++ {
 		fmt.Fprintf(&b, "## Hour %d\nParagraph %d of a long day, with enough words to fill it up quickly.\n\n", i, i)
 	}
 	b.WriteString("The last line mentions the zeppelin.\n")
-	os.WriteFile(filepath.Join(vault, "2024-05-01.md"), []byte(b.String()), 0o644)
-	out, errs, code := daybook("import", "--from", "obsidian", vault)
+	os.WriteFile(filepath.Join(vault, "2024_05_01.md"), []byte(b.String()), 0o644)
+	out, errs, code := daybook("import", "--from", "logseq", graph)
 	if code != 0 || !strings.HasPrefix(out, "imported 3 entries into 1 day") {
 		t.Fatalf("exit %d, %q %q", code, out, errs)
 	}
@@ -215,7 +217,7 @@ func TestImportLongNote(t *testing.T) {
 	if !strings.Contains(string(day), "  The last line mentions the zeppelin.") || !strings.Contains(string(day), "- 00:00 ## Hour 0\n") {
 		t.Errorf("the day file lacks the note's start or end")
 	}
-	out, _, _ = daybook("import", "--from", "obsidian", vault)
+	out, _, _ = daybook("import", "--from", "logseq", graph)
 	if !strings.HasPrefix(out, "imported 0 entries into 0 days; 3 were there already") {
 		t.Errorf("again: %q", out)
 	}
@@ -240,5 +242,78 @@ func TestInDateWindowTakesTheZone(t *testing.T) {
 	res = importer.Result{Entries: []importer.Entry{{At: at, Local: true, Text: "x", From: "f#1"}}}
 	if got := inDateWindow(res, false, date.DefaultWindow(), time.Now(), ny); len(got.Entries) != 1 {
 		t.Errorf("a local wall clock is its own day: %+v", got)
+	}
+}
+
+// An Obsidian vault is mostly notes that are not daily notes: its daily
+// notes are imported item by item, the others counted, and the import
+// exits 0.
+func TestImportObsidianVault(t *testing.T) {
+	dir, daybook := importEnv(t)
+	vault := t.TempDir()
+	for name, text := range map[string]string{
+		"2024-03-04.md":       "# Monday\n\n## Work\n- Shipped the importer\n- Reviewed [[Ana]]'s change #review\n\nLong standup.\n",
+		"Ideas.md":            "Not a day.\n",
+		"Projects/Bramble.md": "A project.\n",
+		"Reading/Dune.md":     "A book.\n",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(vault, name)), 0o755)
+		os.WriteFile(filepath.Join(vault, name), []byte(text), 0o644)
+	}
+	out, errs, code := daybook("import", "--from", "obsidian", vault)
+	if code != 0 || strings.TrimSpace(out) != "imported 3 entries into 1 day; left out 3 notes that are not daily notes" || errs != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	day, _ := os.ReadFile(filepath.Join(dir, "days/2024/03/04.md"))
+	for _, l := range []string{"- 00:00 Work: Shipped the importer\n", "- 00:00 Work: Reviewed [[Ana]]'s change #review\n", "- 00:00 Work: Long standup.\n"} {
+		if !strings.Contains(string(day), l) {
+			t.Errorf("the day file lacks %q:\n%s", l, day)
+		}
+	}
+	out, _, code = daybook("import", "--from", "obsidian", vault, "--json")
+	var res struct {
+		Added    int `json:"added"`
+		There    int `json:"already_there"`
+		NotDaily int `json:"not_daily_notes"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 || res.Added != 0 || res.There != 3 || res.NotDaily != 3 {
+		t.Errorf("again, --json: exit %d, %s", code, out)
+	}
+}
+
+// A wrong --from (or none, for an export) says which format the input
+// looks like, and lists the ones --from takes; nothing is written.
+func TestImportWrongFromHints(t *testing.T) {
+	const src = "../../internal/adapters/importer/testdata/"
+	for _, tc := range []struct{ from, path, want string }{
+		{"", "chatgpt/conversations.json", "this looks like a ChatGPT export: try --from chatgpt"},
+		{"jsonl", "dayone/Journal.json", "this looks like a Day One export: try --from dayone"},
+		{"dayone", "chatgpt/conversations.json", "this looks like a ChatGPT export: try --from chatgpt"},
+		{"chatgpt", "locomo.json", "this looks like a LoCoMo file: try --from locomo"},
+		{"locomo", "jrnl.json", "this looks like a jrnl journal: try --from jrnl"},
+		{"jrnl", "dayone/Journal.json", "this looks like a Day One export: try --from dayone"},
+		{"dayone", "jrnl.txt", "this looks like a jrnl journal: try --from jrnl"},
+		{"obsidian", "logseq", "this looks like a Logseq graph: try --from logseq"},
+		{"logseq", "obsidian", "this looks like an Obsidian vault: try --from obsidian"},
+	} {
+		dir, daybook := importEnv(t)
+		args := []string{"import", src + tc.path}
+		if tc.from != "" {
+			args = append(args, "--from", tc.from)
+		}
+		_, errs, code := daybook(args...)
+		if code != 2 || !strings.Contains(errs, tc.want) || !strings.Contains(errs, "(--from takes jsonl, chatgpt, dayone, jrnl, locomo, logseq, obsidian)") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q with the formats listed", args, code, errs, tc.want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
+			t.Errorf("%v wrote %s", args, filepath.Join(dir, "days"))
+		}
+	}
+	// JSON lines are still JSON lines, whatever their text holds.
+	_, daybook := importEnv(t)
+	p := filepath.Join(t.TempDir(), "x.jsonl")
+	os.WriteFile(p, []byte(`{"text": "Read about \"mapping\": and \"entries\": [2012-03-29 09:00]", "at": "2024-03-01T09:00:00"}`+"\n"), 0o644)
+	if out, errs, code := daybook("import", p); code != 0 || strings.TrimSpace(out) != "imported 1 entry into 1 day" {
+		t.Errorf("JSON lines: exit %d, %q %q", code, out, errs)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -37,6 +38,15 @@ func TestScripts(t *testing.T) {
 			env.Setenv("TODAY", today.Format(time.DateOnly))
 			env.Setenv("YESTERDAY", today.AddDate(0, 0, -1).Format(time.DateOnly))
 			return nil
+		},
+		// [systemd]: systemd runs as the init system, so that "service
+		// install" would install rather than say what to run.
+		Condition: func(cond string) (bool, error) {
+			if cond != "systemd" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			_, err := os.Stat("/run/systemd/system")
+			return err == nil, nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":       cmdExits,

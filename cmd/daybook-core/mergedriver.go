@@ -8,16 +8,17 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/merge"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-func cmdMergeDriver() command {
-	return command{
-		name: "merge-driver", args: "BASE OURS THEIRS [PATH]",
-		summary: "merge two versions of a day file by entry, as git's merge driver",
-		help: `git runs it for day files, given in .gitattributes
+func cmdMergeDriver() cli.Command {
+	return cli.Command{
+		Name: "merge-driver", Args: "BASE OURS THEIRS [PATH]",
+		Summary: "merge two versions of a day file by entry, as git's merge driver",
+		Help: `git runs it for day files, given in .gitattributes
   days/**/*.md merge=daybook
 and in the git config
   git config merge.daybook.driver "daybook merge-driver %O %A %B %P"
@@ -26,18 +27,18 @@ removed; text outside entries that both sides changed is kept from both.
 The result replaces OURS, and it exits 0. A version that holds conflict
 markers or does not parse is left to git: exit 1, OURS untouched. PATH is the
 day file's path in the repository (%P), for the day's date. See docs/sync.md.`,
-		run: runMergeDriver,
+		Run: runMergeDriver,
 	}
 }
 
-func runMergeDriver(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("merge-driver")
-	pos, err := e.parse(fs, args)
+func runMergeDriver(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("merge-driver")
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 3 && len(pos) != 4 {
-		return usagef("merge-driver takes BASE OURS THEIRS [PATH] (git's %%O %%A %%B %%P), got %d arguments", len(pos))
+		return cli.Usagef("merge-driver takes BASE OURS THEIRS [PATH] (git's %%O %%A %%B %%P), got %d arguments", len(pos))
 	}
 	d := date.Date{Year: 2000, Month: 1, Day: 1} // ids need a day; any is the same on all three sides
 	if len(pos) == 4 {

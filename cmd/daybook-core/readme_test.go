@@ -4,14 +4,19 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestReadmeTour follows the README's first tour literally, on whatever
-// day the test runs, in a fresh home: each "$ bin/daybook ..." line is run
-// and must print exactly the lines shown under it.
+// TestReadmeTour follows the README's tour literally, on whatever day the
+// test runs, in a fresh home, up to the generated demo (whose output holds
+// timings): each "$ bin/daybook ..." line of its console blocks is run and
+// must print exactly the lines shown under it, and each sh block (the
+// here-doc that writes the journal the tour imports) is run by sh, with
+// /tmp standing for a temp dir of the test's.
 func TestReadmeTour(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -21,32 +26,45 @@ func TestReadmeTour(t *testing.T) {
 	if tour < 0 {
 		t.Fatal("README.md has no tour")
 	}
-	m := regexp.MustCompile("(?s)```console\n(.*?)```").FindStringSubmatch(string(readme[tour:]))
-	if m == nil {
-		t.Fatal("the tour has no console block")
+	section := string(readme[tour:])
+	if end := strings.Index(section[1:], "\n## "); end > 0 {
+		section = section[:end+1]
 	}
-	home := t.TempDir()
+	home, tmp := t.TempDir(), t.TempDir()
 	for k, v := range map[string]string{"HOME": home, "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": "", "XDG_RUNTIME_DIR": "",
 		"DAYBOOK_DIR": "", "DAYBOOK_CONFIG": "", "DAYBOOK_SOCKET": ""} {
 		t.Setenv(k, v)
 	}
-	steps := strings.Split("\n"+m[1], "\n$ ")[1:]
-	if len(steps) < 5 {
-		t.Fatalf("the tour has %d commands", len(steps))
+	inTmp := func(s string) string { return strings.ReplaceAll(s, "/tmp/", tmp+"/") }
+	var ran []string
+	for _, m := range regexp.MustCompile("(?s)```(console|sh)\n(.*?)```").FindAllStringSubmatch(section, -1) {
+		if m[1] == "sh" {
+			if out, err := exec.Command("sh", "-c", inTmp(m[2])).CombinedOutput(); err != nil {
+				t.Fatalf("the tour's sh block:\n%s\nfailed: %v\n%s", m[2], err, out)
+			}
+			continue
+		}
+		if strings.Contains(m[2], "$ bin/daybook gen ") {
+			break // the demo: two years generated, timings in its output
+		}
+		for _, step := range strings.Split("\n"+m[2], "\n$ ")[1:] {
+			cmdLine, want, _ := strings.Cut(step, "\n")
+			args := shellWords(t, inTmp(cmdLine))
+			if len(args) == 0 || args[0] != "bin/daybook" {
+				t.Fatalf("tour step %q does not run bin/daybook", cmdLine)
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), args[1:], strings.NewReader(""), &stdout, &stderr); code != 0 {
+				t.Fatalf("%s: exit %d\n%s", cmdLine, code, stderr.String())
+			}
+			if got := strings.TrimSpace(stdout.String()); got != strings.TrimSpace(want) {
+				t.Errorf("%s printed:\n%s\nthe README shows:\n%s", cmdLine, got, strings.TrimSpace(want))
+			}
+			ran = append(ran, args[1])
+		}
 	}
-	for _, step := range steps {
-		cmdLine, want, _ := strings.Cut(step, "\n")
-		args := shellWords(t, cmdLine)
-		if len(args) == 0 || args[0] != "bin/daybook" {
-			t.Fatalf("tour step %q does not run bin/daybook", cmdLine)
-		}
-		var stdout, stderr bytes.Buffer
-		if code := run(context.Background(), args[1:], strings.NewReader(""), &stdout, &stderr); code != 0 {
-			t.Fatalf("%s: exit %d\n%s", cmdLine, code, stderr.String())
-		}
-		if got := strings.TrimSpace(stdout.String()); got != strings.TrimSpace(want) {
-			t.Errorf("%s printed:\n%s\nthe README shows:\n%s", cmdLine, got, strings.TrimSpace(want))
-		}
+	if len(ran) < 5 || !slices.Contains(ran, "import") {
+		t.Fatalf("the tour ran %v: want at least 5 commands, an import among them", ran)
 	}
 }
 

@@ -2,63 +2,61 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/cli"
 )
 
-func cmdStatus() command {
-	return command{
-		name: "status", args: "[--json]",
-		summary: "say whether a daemon answers, and what the data dir holds",
-		help: `Tells whether a daemon answers on the socket for this data dir (its pid and
+func cmdStatus() cli.Command {
+	return cli.Command{
+		Name: "status", Args: "[--json]",
+		Summary: "say whether a daemon answers, and what the data dir holds",
+		Help: `Tells whether a daemon answers on the socket for this data dir (its pid and
 uptime) or the files are used directly, where the socket and the data dir
 are, how many days and entries there are, and what the daemon's parts report:
 summaries per level, periods whose summary is stale, the last and next run of
 each job, the size of the index, the summarizer and embedder in use.`,
-		run: runStatus,
+		Run: runStatus,
 	}
 }
 
-func runStatus(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags("status")
+func runStatus(ctx context.Context, e *cli.Env, args []string) error {
+	fs := e.NewFlags("status")
 	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := e.parse(fs, args)
+	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("status", pos, 0, "no arguments"); err != nil {
+	if err := cli.ExactArgs("status", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	if err := e.mustExist(); err != nil {
+	if err := e.MustExist(); err != nil {
 		return err
 	}
 	var b api.Service
-	c, why, err := dialDaemon(ctx, e)
+	c, why, err := cli.DialDaemon(ctx, e)
 	if err != nil {
 		return err
 	}
 	if c != nil {
 		b = c
-	} else if b, err = e.local(); err != nil {
+	} else if b, err = local(e); err != nil {
 		return err
 	}
 	resp, err := b.Status(ctx, api.StatusRequest{})
 	if err != nil {
 		return err
 	}
-	resp.Socket = e.osEnv.SocketPath(e.cfg, e.absDir)
+	resp.Socket = e.OSEnv.SocketPath(e.Cfg, e.AbsDir)
 	if *asJSON {
-		return e.printJSON(resp)
+		return e.PrintJSON(resp)
 	}
-	printStatus(e.stdout, resp, why, e.cfg.Location())
+	printStatus(e.Stdout, resp, why, e.Cfg.Location())
 	return nil
 }
 
@@ -153,83 +151,4 @@ func humanBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
-}
-
-// answerTimeout bounds waiting for the daemon's brief status once the
-// socket accepted the connection. The daemon answers it without reading
-// anything, so only a machine starved of CPU makes it slow; a daemon that
-// is there is waited for rather than bypassed, since writing to the files
-// behind a running daemon's back is what the socket exists to avoid.
-var answerTimeout = 30 * time.Second
-
-// dialDaemon returns a client of the daemon on the configured socket when
-// one answers for e's data dir. It returns nil and why not when no daemon
-// listens there, or when the daemon there serves another data dir: two
-// data dirs may share $XDG_RUNTIME_DIR's socket, and the daemon of the other
-// must not be written to. A daemon that accepts the connection but does not
-// answer is an error. e must be loaded; cancelling ctx (Ctrl-C) stops the
-// wait for an answer.
-func dialDaemon(ctx context.Context, e *env) (*api.Client, string, error) {
-	path := e.osEnv.SocketPath(e.cfg, e.absDir)
-	log := e.logger()
-	if fi, err := os.Lstat(path); err != nil || fi.Mode().Type() != os.ModeSocket {
-		return nil, "no socket at " + path, nil
-	}
-	c := api.NewClient(path)
-	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, answerTimeout)
-	defer cancel()
-	var st api.StatusResponse
-	var err error
-	for {
-		st, err = c.Status(ctx, api.StatusRequest{Brief: true})
-		if err == nil || !busy(err) || ctx.Err() != nil {
-			break
-		}
-		// A full listen queue, or a connection reset as a daemon stops:
-		// ask again until it answers or is gone.
-		time.Sleep(20 * time.Millisecond)
-	}
-	if err != nil {
-		c.Close()
-		switch {
-		case api.NoListener(err):
-			log.Debug("no daemon answers; using the files", "socket", path, "err", err)
-			return nil, "no daemon answers on " + path, nil
-		case parent.Err() != nil:
-			return nil, "", fmt.Errorf("asking the daemon on %s for its status: %w", path, parent.Err())
-		case ctx.Err() != nil:
-			return nil, "", fmt.Errorf("the daemon on %s took the connection but did not answer in %s "+
-				"(is it stuck? restart it, with \"daybook service restart\" if it runs as a service, and try again)", path, answerTimeout)
-		}
-		return nil, "", fmt.Errorf("asking the daemon on %s for its status: %w (is a daybook daemon of this version listening there?)", path, err)
-	}
-	if !sameDir(st.DataDir, e.absDir) {
-		c.Close()
-		log.Debug("the daemon on the socket serves another data dir; using the files",
-			"socket", path, "daemon_dir", st.DataDir, "dir", e.absDir)
-		return nil, fmt.Sprintf("the daemon on %s serves %s", path, st.DataDir), nil
-	}
-	log.Debug("using the daemon", "socket", path, "pid", st.Daemon.PID)
-	return c, "", nil
-}
-
-// busy reports whether err is worth asking again: the daemon's listen queue
-// is full, or it reset the connection (as it does while it stops).
-func busy(err error) bool {
-	return errors.Is(err, syscall.EAGAIN) || errors.Is(err, syscall.ECONNRESET)
-}
-
-// sameDir reports whether a and b name the same folder, through symbolic
-// links too.
-func sameDir(a, b string) bool {
-	if a == b {
-		return true
-	}
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	return err == nil && os.SameFile(fa, fb)
 }

@@ -12,45 +12,46 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/adapters/web"
+	"github.com/daybook/daybook/internal/cli"
 )
 
-func cmdWeb() command {
-	return command{
-		name: "web", args: "[--no-open] [--serve] [--listen HOST:PORT]",
-		summary: "open the timeline page: years, months shaded by activity, summaries, search",
-		help: `Prints the address of the timeline page, with the token that lets a browser
+func cmdWeb() cli.Command {
+	return cli.Command{
+		Name: "web", Args: "[--no-open] [--serve] [--listen HOST:PORT]",
+		Summary: "open the timeline page: years, months shaded by activity, summaries, search",
+		Help: `Prints the address of the timeline page, with the token that lets a browser
 in, and opens it with xdg-open or open when one is installed. The daemon
 serves the page when web.listen is set in the config (e.g. 127.0.0.1:7717)
 and creates the token (DATA_DIR/state/web.token) at start.
 
 --serve serves the page from this process instead, in the foreground,
 until interrupted: for a data dir without a daemon.`,
-		run: runWeb,
+		Run: runWeb,
 	}
 }
 
 // probeWeb bounds asking whether anything answers at web.listen.
 const probeWeb = 500 * time.Millisecond
 
-func runWeb(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags("web")
+func runWeb(ctx context.Context, e *cli.Env, args []string) error {
+	flags := e.NewFlags("web")
 	noOpen := flags.Bool("no-open", false, "print the address only; do not start a browser")
 	serve := flags.Bool("serve", false, "serve the page from this process until interrupted")
 	listen := flags.String("listen", "", "HOST:PORT to serve on with --serve (default web.listen)")
-	pos, err := e.parse(flags, args)
+	pos, err := e.Parse(flags, args)
 	if err != nil {
 		return err
 	}
-	if err := exactArgs("web", pos, 0, "no arguments"); err != nil {
+	if err := cli.ExactArgs("web", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	if err := e.load(); err != nil {
+	if err := e.Load(); err != nil {
 		return err
 	}
-	addr := e.cfg.Web.Listen
+	addr := e.Cfg.Web.Listen
 	if *listen != "" {
 		if !*serve {
-			return usagef("web: --listen goes with --serve; the daemon listens on web.listen")
+			return cli.Usagef("web: --listen goes with --serve; the daemon listens on web.listen")
 		}
 		addr = *listen
 	}
@@ -60,9 +61,9 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 	if *serve {
 		return serveWeb(ctx, e, addr, !*noOpen)
 	}
-	tok, err := web.ReadToken(e.absDir)
+	tok, err := web.ReadToken(e.AbsDir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("no web token at %s: the daemon creates it when it starts with web.listen set; start it (\"daybook daemon\"), or run \"daybook web --serve\"", web.TokenPath(e.absDir))
+		return fmt.Errorf("no web token at %s: the daemon creates it when it starts with web.listen set; start it (\"daybook daemon\"), or run \"daybook web --serve\"", web.TokenPath(e.AbsDir))
 	}
 	if err != nil {
 		return err
@@ -71,9 +72,9 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(e.stdout, u)
+	fmt.Fprintln(e.Stdout, u)
 	if conn, err := net.DialTimeout("tcp", hostPort(u), probeWeb); err != nil {
-		fmt.Fprintf(e.stderr, "daybook: nothing answers at %s yet: is the daemon running with web.listen set?\n", addr)
+		fmt.Fprintf(e.Stderr, "daybook: nothing answers at %s yet: is the daemon running with web.listen set?\n", addr)
 	} else {
 		conn.Close()
 	}
@@ -84,16 +85,16 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 }
 
 // serveWeb serves the page from this process until ctx ends.
-func serveWeb(ctx context.Context, e *env, addr string, open bool) error {
-	if err := e.mustExist(); err != nil {
+func serveWeb(ctx context.Context, e *cli.Env, addr string, open bool) error {
+	if err := e.MustExist(); err != nil {
 		return err
 	}
-	a, err := e.local()
+	a, err := local(e)
 	if err != nil {
 		return err
 	}
-	srv, err := web.New(a, web.Options{Listen: addr, AllowRemote: e.cfg.Web.AllowRemote, Dir: a.Dir,
-		Log: e.logger(), Now: a.Now, Loc: a.Loc()})
+	srv, err := web.New(a, web.Options{Listen: addr, AllowRemote: e.Cfg.Web.AllowRemote, Dir: a.Dir,
+		Log: e.Logger(), Now: a.Now, Loc: a.Loc()})
 	if err != nil {
 		return err
 	}
@@ -103,7 +104,7 @@ func serveWeb(ctx context.Context, e *env, addr string, open bool) error {
 	if err == nil {
 		var u string
 		if u, err = web.URL(srv.Addr().String(), tok); err == nil {
-			fmt.Fprintln(e.stdout, u)
+			fmt.Fprintln(e.Stdout, u)
 			if open {
 				openBrowser(e, u)
 			}
@@ -127,7 +128,7 @@ func serveWeb(ctx context.Context, e *env, addr string, open bool) error {
 
 // openBrowser starts the desktop's browser on u when an opener is
 // installed; without one the printed address is enough.
-func openBrowser(e *env, u string) {
+func openBrowser(e *cli.Env, u string) {
 	name := "xdg-open"
 	if runtime.GOOS == "darwin" {
 		name = "open"
@@ -138,7 +139,7 @@ func openBrowser(e *env, u string) {
 	}
 	cmd := exec.Command(path, u)
 	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(e.stderr, "daybook: starting %s: %v\n", name, err)
+		fmt.Fprintf(e.Stderr, "daybook: starting %s: %v\n", name, err)
 		return
 	}
 	go cmd.Wait() // reap it; the browser outlives us

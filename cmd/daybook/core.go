@@ -5,15 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-
-	"github.com/daybook/daybook/internal/front"
 )
 
 // corePath returns daybook-core beside this binary (symbolic links
 // followed): the two are built and installed together, so that a command
 // never runs with a daybook-core of another version found elsewhere.
 func corePath() (string, error) {
-	name := front.Core
+	name := "daybook-core"
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}

@@ -14,7 +14,7 @@ import (
 
 // TestFront builds daybook and daybook-core, starts a daemon, and runs the
 // front with and without daybook-core beside it: a front alone can only
-// have had an answer from the daemon.
+// have had an answer from the daemon, through its socket API.
 func TestFront(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the front hands commands to a daemon only over Unix sockets")
@@ -54,16 +54,21 @@ func TestFront(t *testing.T) {
 		return o.String(), e.String(), code
 	}
 
-	// Help from the front alone; the rest needs daybook-core.
-	help, _, code := run(alone, work, "help")
-	if code != 0 || !strings.Contains(help, "recall") {
-		t.Fatalf("help from the front alone: %d\n%s", code, help)
+	// The version from the front alone; help and the rest need daybook-core.
+	if v, _, code := run(alone, work, "--version"); code != 0 || !strings.HasPrefix(v, "daybook ") {
+		t.Fatalf("--version from the front alone: %d %q", code, v)
 	}
-	if _, stderr, code := run(alone, work, "recall", "zeppelin"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
-		t.Fatalf("recall, no daemon, no daybook-core: %d %q", code, stderr)
+	if _, stderr, code := run(alone, work, "help"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
+		t.Fatalf("help from the front alone: %d %q; want daybook-core's", code, stderr)
+	}
+	if help, _, code := run(bin, work, "help"); code != 0 || !strings.Contains(help, "recall") {
+		t.Fatalf("help: %d\n%s", code, help)
 	}
 	if _, stderr, code := run(bin, work, "remember", "the quarterly zeppelin review"); code != 0 {
 		t.Fatalf("remember through daybook-core: %d %s", code, stderr)
+	}
+	if _, stderr, code := run(alone, work, "recall", "zeppelin"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
+		t.Fatalf("recall, no daemon, no daybook-core: %d %q", code, stderr)
 	}
 	want, _, _ := run(bin, work, "recall", "zeppelin")
 
@@ -97,9 +102,27 @@ func TestFront(t *testing.T) {
 	if _, stderr, code := run(alone, work, "recall"); code != 2 || !strings.Contains(stderr, "recall takes a QUERY") {
 		t.Errorf("recall without a query through the daemon: %d %q; want 2 and the usage error", code, stderr)
 	}
+	// What the daemon refuses as a usage error is one here too: exit 2,
+	// from the error's code, not its text.
+	for _, args := range [][]string{{"recall", "--level", "bogus", "zeppelin"}, {"remember", "--kind", "wish", "x"}, {"remember", ""},
+		{"recall", "--limit", "1001", "zeppelin"}} {
+		if _, stderr, code := run(alone, work, args...); code != 2 || strings.Contains(stderr, "no daybook-core") {
+			t.Errorf("%q through the daemon: exit %d %q; want 2", args, code, stderr)
+		}
+	}
 	// Not a read the daemon runs, or another data dir: daybook-core's.
 	if _, stderr, code := run(alone, work, "status"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
 		t.Errorf("status from the front alone: %d %q; want daybook-core's", code, stderr)
+	}
+	// Where no service manager runs, service install shows the command to
+	// run: the front's "daybook daemon", as the README says, not
+	// daybook-core's; and, with the daemon up, says that it runs.
+	if _, err := os.Stat("/run/systemd/system"); err != nil {
+		_, stderr, code := run(bin, work, "service", "install", "--user")
+		if code != 1 || !strings.Contains(stderr, filepath.Join(bin, "daybook")+" daemon") || strings.Contains(stderr, "daybook-core") ||
+			!strings.Contains(stderr, "a daemon already runs on") {
+			t.Errorf("service install with no service manager: %d %q; want the front's daybook daemon, and that one runs", code, stderr)
+		}
 	}
 	other := filepath.Join(work, "other")
 	if err := os.Mkdir(other, 0o755); err != nil {

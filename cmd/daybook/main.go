@@ -1,115 +1,56 @@
 // Command daybook is the front of daybook, a long-term memory for a person
-// or an AI agent (see the README). It starts in about the time of a Go
-// hello-world, since every command pays its start: it prints the command
-// list itself, hands a command that only asks the daemon's API (recall,
-// find, day, remember, ...: front.Commands) to the daemon that serves the data dir when one is up, and
-// replaces itself with daybook-core, the whole program, beside it, for
-// everything else, or whenever no daemon takes the command.
-//
-// It links only the standard library's basics and the config package: no
-// search index, MCP, Ollama or HTTP code, and no net package, which on a
-// machine with a C compiler would link libc and its loader's start.
+// or an AI agent (see the README). Every command pays its start, so the
+// commands a daemon answers (recall, find, day, remember, ...: the
+// commands of internal/cli) run here, through the daemon's socket API with
+// the one client (api.Client), in a binary that links no search index, MCP
+// or Ollama code and starts in a few milliseconds. For every other
+// command, and whenever no daemon answers for the data dir, it replaces
+// itself with daybook-core, the whole program, beside it, which runs the
+// same code for these commands on the files.
 package main
 
 import (
-	_ "embed"
-	"flag"
+	"context"
 	"fmt"
-	"io"
 	"os"
-	"strings"
+	"os/signal"
+	"syscall"
 
-	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/front"
+	"github.com/daybook/daybook/internal/cli"
 )
-
-// helpText is "daybook help" as daybook-core prints it; a test of
-// daybook-core keeps the two the same (go test ./cmd/daybook-core -run
-// TestFrontHelp -update writes it).
-//
-//go:embed help.txt
-var helpText string
 
 func main() {
 	args := os.Args[1:]
-	g, rest, err := parseGlobal(args)
-	switch {
-	case err == flag.ErrHelp || err == nil && len(rest) == 1 && rest[0] == "help":
-		io.WriteString(os.Stdout, helpText)
-		return
-	case err == nil && len(rest) > 0 && front.Forwarded(rest[0]):
-		if code, ok := forward(args, g.after(rest[1:])); ok {
-			os.Exit(code)
-		}
+	if !answered(args) {
+		os.Exit(runCore(args))
 	}
-	os.Exit(runCore(args))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	e := cli.NewEnv(os.Stdin, os.Stdout, os.Stderr)
+	e.Direct = true
+	code, err := cli.Run(ctx, e, commands(), args, cli.Unanswered)
+	stop()
+	if err != nil {
+		// No daemon answered: nothing was asked or printed.
+		code = runCore(args)
+	}
+	os.Exit(code)
 }
 
-// globals are the flags every command takes, before or after its name.
-type globals struct{ dir, config string }
-
-// parseGlobal parses the global flags before the command name as
-// daybook-core does, and returns them and the rest.
-func parseGlobal(args []string) (globals, []string, error) {
-	var g globals
-	fs := flag.NewFlagSet("daybook", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&g.dir, "dir", "", "")
-	fs.StringVar(&g.config, "config", "", "")
-	fs.Bool("v", false, "")
-	err := fs.Parse(args)
-	return g, fs.Args(), err
+// commands are those the front runs: the ones a daemon answers.
+func commands() []cli.Command {
+	return []cli.Command{cli.CmdRemember(), cli.CmdRecall(), cli.CmdFind(), cli.CmdDay(), cli.CmdDays(),
+		cli.CmdExpand(), cli.CmdContext(), cli.CmdTopics(), cli.CmdTopic(), cli.CmdStats(), cli.CmdVersion()}
 }
 
-// after adds the global flags among a command's arguments (up to "--"),
-// where daybook-core takes them too. Only the socket is chosen with them:
-// the daemon resolves the data dir again from the arguments with the
-// command's own flags, and refuses a command for another dir than its own.
-func (g globals) after(args []string) globals {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			break
-		}
-		if !strings.HasPrefix(a, "-") {
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
-		var to *string
-		switch name {
-		case "dir":
-			to = &g.dir
-		case "config":
-			to = &g.config
-		default:
-			continue
-		}
-		if !hasVal && i+1 < len(args) {
-			i++
-			val = args[i]
-		}
-		*to = val
+// answered reports whether the front runs the command args name: global
+// flags that parse, and one of commands.
+func answered(args []string) bool {
+	rest, err := cli.NewEnv(nil, nil, nil).ParseGlobal(args)
+	if err != nil || len(rest) == 0 {
+		return false
 	}
-	return g
-}
-
-// socket returns the socket of the daemon for g's data dir and config, or
-// "" when they cannot be resolved (daybook-core then says why).
-func (g globals) socket() string {
-	env := config.OSEnv()
-	dir, err := env.DataDir(g.dir)
-	if err != nil {
-		return ""
-	}
-	path, required, err := env.ConfigPath(g.config)
-	if err != nil {
-		return ""
-	}
-	cfg, err := config.Load(path, required)
-	if err != nil {
-		return ""
-	}
-	return env.SocketPath(cfg, dir)
+	_, ok := cli.Lookup(commands(), rest[0])
+	return ok
 }
 
 // fail prints a front's own error, as daybook-core prints its errors, and

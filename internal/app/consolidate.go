@@ -82,11 +82,11 @@ func (a *App) consolidateStatus(ctx context.Context, resp *api.StatusResponse) {
 	}
 	for _, f := range files {
 		switch f.Period.Level {
-		case consolidate.LevelDay:
+		case date.LevelDay:
 			resp.Summaries.Day++
-		case consolidate.LevelMonth:
+		case date.LevelMonth:
 			resp.Summaries.Month++
-		case consolidate.LevelYear:
+		case date.LevelYear:
 			resp.Summaries.Year++
 		}
 	}

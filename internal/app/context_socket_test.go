@@ -66,7 +66,7 @@ func TestContextOverTheSocket(t *testing.T) {
 
 	// The caller's mistakes are 4xx with the App's words.
 	_, err = c.Topic(ctx, api.TopicRequest{Name: "zeppelin"})
-	if re, ok := err.(*api.RemoteError); !ok || !re.UserFault() || re.Message != `no topic "zeppelin": no entry names it ("daybook topics" lists them)` {
+	if re, ok := err.(*api.Error); !ok || !re.UserFault() || re.Message != `no topic "zeppelin": no entry names it ("daybook topics" lists them)` {
 		t.Fatalf("unknown topic over the socket: %v", err)
 	}
 	if _, err := c.Context(ctx, api.ContextRequest{Budget: -3}); err == nil {

@@ -88,7 +88,7 @@ func rawTokens(t *testing.T, dir string, items []api.ContextItem) int {
 		switch it.Level {
 		case "year", "month", "day":
 			level, period, _ := strings.Cut(it.ID, ":")
-			p, err := consolidate.ParsePeriod(consolidate.Level(level), period)
+			p, err := consolidate.ParsePeriod(date.Level(level), period)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/util/date"
@@ -37,8 +38,12 @@ func (a *App) Doctor(ctx context.Context, in DoctorInput) api.DoctorResponse {
 	r.Add(a.checkDataDir())
 	r.Add(checkConfig(in))
 	r.Add(a.checkZone())
+	for _, c := range a.checkDayFiles(ctx) {
+		r.Add(c)
+	}
 	r.Add(a.checkMerges())
-	r.Add(a.checkIndex())
+	r.Add(a.checkIndex(ctx))
+	r.Add(a.checkAside())
 	r.Add(a.checkSocket(ctx, in.Socket))
 	for _, c := range a.checkOllama(ctx) {
 		r.Add(c)
@@ -105,12 +110,14 @@ func checkConfig(in DoctorInput) api.Check {
 	return ok(name, "%s is valid", in.ConfigPath)
 }
 
-// checkIndex looks at DATA/index without opening it (the daemon may hold it):
-// the folder and everything in it must be readable.
-func (a *App) checkIndex() api.Check {
+// checkIndex reads DATA/index as opening it would, without changing it
+// (index.Check): its files, a count and a query of the bleve index, the
+// vector store's checksums. An index the daemon holds is the daemon's to
+// read: it opened it.
+func (a *App) checkIndex(ctx context.Context) api.Check {
 	const name = "index"
 	dir := filepath.Join(a.Dir, IndexDir)
-	rebuild := fmt.Sprintf("stop the daemon, move %s aside; it is rebuilt from the day files", dir)
+	rebuild := fmt.Sprintf(`run "daybook reindex": it moves %s aside to %s.broken-* and rebuilds it from the day files`, dir, dir)
 	fi, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -120,33 +127,21 @@ func (a *App) checkIndex() api.Check {
 	case !fi.IsDir():
 		return fail(name, rebuild, "%s is not a directory", dir)
 	}
-	var files int
-	var size int64
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		f.Close()
-		if info, err := d.Info(); err == nil {
-			size += info.Size()
-		}
-		files++
-		return nil
-	})
-	if err != nil {
-		return fail(name, rebuild, "unreadable: %v", err)
-	}
-	if files == 0 {
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) == 0 {
 		return warn(name, `start "daybook daemon" to build it`, "%s is empty", dir)
 	}
-	return ok(name, "%s: %d files, %.1f MB", dir, files, float64(size)/1e6)
+	r, err := index.Check(ctx, dir)
+	switch {
+	case errors.Is(err, index.ErrBusy):
+		return ok(name, "%s: in use by a running daybook, which opened it; %.1f MB", dir, float64(index.DiskBytes(dir))/1e6)
+	case errors.Is(err, index.ErrBehind):
+		return warn(name, `start "daybook daemon" (or run any recall): its catch-up indexes those files again; if this stays, run "daybook reindex"`, "%v", err)
+	case errors.Is(err, index.ErrOldFormat):
+		return warn(name, `start "daybook daemon" or run "daybook reindex" to rebuild it`, "%v", err)
+	case err != nil:
+		return fail(name, rebuild, "%s will not read, and is moved aside and rebuilt when next opened: %v", dir, err)
+	}
+	return ok(name, "%s: %d documents, %d vectors (%s), %.1f MB", dir, r.Docs, r.Vectors, r.Embedder, float64(r.Bytes)/1e6)
 }
 
 // checkSocket tells a live daemon from a stale socket left by one that died.

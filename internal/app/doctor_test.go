@@ -68,9 +68,11 @@ func TestDoctorHealthy(t *testing.T) {
 	srv.SetDim(768)
 	a := doctorApp(t, srv.URL)
 	os.MkdirAll(filepath.Join(a.Dir, "days", "2026", "11"), 0o700)
-	os.WriteFile(filepath.Join(a.Dir, "days", "2026", "11", "22.md"), []byte("# 2026-11-22\n"), 0o600)
-	os.MkdirAll(filepath.Join(a.Dir, IndexDir), 0o700)
-	os.WriteFile(filepath.Join(a.Dir, IndexDir, "meta.json"), []byte(`{}`), 0o600)
+	os.WriteFile(filepath.Join(a.Dir, "days", "2026", "11", "22.md"), []byte("# 2026-11-22\n\n- 09:00 Planted garlic\n"), 0o600)
+	if _, err := a.Index(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	a.CloseIndex()
 
 	sock := shortSocket(t)
 	l, err := net.Listen("unix", sock)
@@ -88,7 +90,9 @@ func TestDoctorHealthy(t *testing.T) {
 	}
 	expect(t, find(t, r, "data dir"), api.CheckOK, "(0700), 1 day files")
 	expect(t, find(t, r, "config"), api.CheckOK, "config.yaml is valid")
-	expect(t, find(t, r, "index"), api.CheckOK, "1 files")
+	expect(t, find(t, r, "index"), api.CheckOK, "1 documents, 1 vectors (ollama/nomic-embed-text)")
+	expect(t, find(t, r, "day files"), api.CheckOK, "1 day files read as UTF-8 text")
+	expect(t, find(t, r, "old index"), api.CheckOK, "no broken index")
 	expect(t, find(t, r, "socket"), api.CheckOK, "daemon answers")
 	expect(t, find(t, r, "ollama"), api.CheckOK, "answers, 2 models pulled")
 	expect(t, find(t, r, "models"), api.CheckOK, "llama3.2 and nomic-embed-text are pulled")
@@ -166,5 +170,82 @@ func TestDoctorOtherSockets(t *testing.T) {
 		serve(t, l, tc.h)
 		r := a.Doctor(context.Background(), DoctorInput{Socket: sock})
 		expect(t, find(t, r, "socket"), api.CheckWarn, tc.want)
+	}
+}
+
+// What makes remember refuse a day, and an index that will not read, are
+// reported by name with what to do; doctor used to say ok to each.
+func TestDoctorBrokenStates(t *testing.T) {
+	ctx := context.Background()
+	a := doctorApp(t, "")
+	defer a.Close()
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Chose Argon2 over bcrypt", At: "2026-01-02 09:00"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Index(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a.CloseIndex()
+	// A day saved as Latin-1, and today's file a link to a file elsewhere.
+	latin := filepath.Join(a.Dir, "days", "2026", "01", "03.md")
+	os.WriteFile(latin, []byte("# 2026-01-03\n\n- 09:00 Caf\xe9 with Mara\n"), 0o600)
+	today := filepath.Join(a.Dir, "days", a.Today().String()[:4], a.Today().String()[5:7], a.Today().String()[8:]+".md")
+	os.MkdirAll(filepath.Dir(today), 0o700)
+	elsewhere := filepath.Join(t.TempDir(), "today.md")
+	os.WriteFile(elsewhere, []byte("# "+a.Today().String()+"\n"), 0o600)
+	if err := os.Symlink(elsewhere, today); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "refused"}); err == nil {
+		t.Fatal("remember to a linked day file was not refused")
+	}
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "refused", At: "2026-01-03 10:00"}); err == nil {
+		t.Fatal("remember to a day that is not UTF-8 was not refused")
+	}
+	// An index broken before, moved aside; the one in place corrupt now.
+	old := filepath.Join(a.Dir, "index.broken-20250101T000000")
+	os.MkdirAll(old, 0o700)
+	os.WriteFile(filepath.Join(old, "meta.json"), []byte("{}"), 0o600)
+	vec := filepath.Join(a.Dir, IndexDir, "vectors.bin")
+	data, err := os.ReadFile(vec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0xff
+	os.WriteFile(vec, data, 0o600)
+
+	r := a.Doctor(ctx, DoctorInput{})
+	var days []api.Check
+	for _, c := range r.Checks {
+		if c.Name == "day files" {
+			days = append(days, c)
+		}
+	}
+	if len(days) != 2 {
+		t.Fatalf("day files checks: %+v, want the link and the Latin-1 file", days)
+	}
+	rel := strings.TrimPrefix(today, a.Dir+"/")
+	expect(t, days[0], api.CheckFail, rel+" is a symbolic link")
+	if !strings.Contains(days[0].Fix, "readlink -f "+today) {
+		t.Errorf("link fix: %q", days[0].Fix)
+	}
+	expect(t, days[1], api.CheckFail, "days/2026/01/03.md: remember to 2026-01-03 is refused")
+	expect(t, days[1], api.CheckFail, "03.md:3: not UTF-8 text")
+	if !strings.Contains(days[1].Fix, "iconv -f LATIN1 -t UTF-8 "+latin) {
+		t.Errorf("UTF-8 fix: %q", days[1].Fix)
+	}
+	expect(t, find(t, r, "index"), api.CheckFail, "vectors.bin")
+	if c := find(t, r, "index"); !strings.Contains(c.Fix, "daybook reindex") {
+		t.Errorf("index fix: %q", c.Fix)
+	}
+	expect(t, find(t, r, "old index"), api.CheckWarn, "1 broken index folders moved aside")
+	if c := find(t, r, "old index"); c.Fix != "rm -rf "+old {
+		t.Errorf("old index fix: %q", c.Fix)
+	}
+	if _, err := os.Stat(filepath.Join(a.Dir, "index.broken-*")); err == nil {
+		t.Error("doctor moved the index aside")
+	}
+	if aside, _ := filepath.Glob(filepath.Join(a.Dir, "index.broken-*")); len(aside) != 1 {
+		t.Errorf("doctor changed the folders moved aside: %v", aside)
 	}
 }

@@ -32,11 +32,11 @@ func (a *App) expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResp
 		return api.ExpandResponse{}, userErrf("id is empty: want an entry id, DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY")
 	}
 	if level, period, ok := strings.Cut(id, ":"); ok && (level == "day" || level == "month" || level == "year") {
-		p, err := consolidate.ParsePeriod(consolidate.Level(level), period)
+		p, err := consolidate.ParsePeriod(date.Level(level), period)
 		if err != nil {
 			return api.ExpandResponse{}, userErrf("id %q: %w", id, err)
 		}
-		if p.Level == consolidate.LevelDay {
+		if p.Level == date.LevelDay {
 			return a.expandDay(ctx, id, p.Date())
 		}
 		return a.expandPeriod(ctx, id, p)
@@ -56,7 +56,7 @@ func (a *App) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
 	path := dayfiles.Path(a.Dir, d)
 	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, userErrf("id %q: no day file %s", id, dayfiles.RelPath(d))
+		return nil, nil, notFoundf("id %q: no day file %s", id, dayfiles.RelPath(d))
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s: %w", dayfiles.RelPath(d), err)
@@ -78,7 +78,7 @@ func (a *App) expandEntry(id string, d date.Date) (api.ExpandResponse, error) {
 			return entryResponse(data, e), nil
 		}
 	}
-	return api.ExpandResponse{}, userErrf("no entry %q in %s (an entry's id changes when its text or time is edited; day:%s lists the ids)",
+	return api.ExpandResponse{}, notFoundf("no entry %q in %s (an entry's id changes when its text or time is edited; day:%s lists the ids)",
 		id, dayfiles.RelPath(d), d)
 }
 
@@ -168,7 +168,7 @@ func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period)
 	seen := map[string]bool{}
 	for _, f := range files {
 		child := consolidate.DayPeriod(f.Date)
-		if p.Level == consolidate.LevelYear {
+		if p.Level == date.LevelYear {
 			child = consolidate.MonthPeriod(f.Date.MonthOf())
 		}
 		if id := child.ID(); !seen[id] {
@@ -177,7 +177,7 @@ func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period)
 		}
 	}
 	if resp.Path == "" && len(resp.Related) == 0 {
-		return resp, userErrf("id %q: no summary %s and no day files in %s", id, p.Rel(), p)
+		return resp, notFoundf("id %q: no summary %s and no day files in %s", id, p.Rel(), p)
 	}
 	return resp, ctx.Err()
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"path/filepath"
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
@@ -29,8 +30,17 @@ func (a *App) Find(ctx context.Context, req api.FindRequest) (api.FindResponse, 
 	if limit > 0 {
 		limit++ // one more tells whether the list was cut
 	}
-	found, read, err := dayfiles.Scan(files, m, limit)
-	resp := api.FindResponse{Matches: make([]api.Match, 0, len(found)), FilesRead: read}
+	scanned, err := dayfiles.ScanFiles(files, m, limit)
+	found := scanned.Matches
+	resp := api.FindResponse{Matches: make([]api.Match, 0, len(found)), FilesRead: scanned.Read}
+	for _, c := range scanned.Conflicts {
+		rel, rerr := filepath.Rel(a.Dir, c.Path)
+		if rerr != nil {
+			rel = c.Path
+		}
+		resp.Skipped = append(resp.Skipped, api.Skipped{Path: filepath.ToSlash(rel), Line: c.Line,
+			Reason: "conflict markers: resolve them (keep what belongs, remove the <<<<<<<, =======, >>>>>>> lines) and the day is searched again"})
+	}
 	if req.Limit > 0 && len(found) > req.Limit {
 		found, resp.Truncated = found[:req.Limit], true
 	}

@@ -116,13 +116,13 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 		}
 		resp.Days = len(days)
 		if strict {
-			return resp, userErrf("reading import line %d: %v; strict: nothing imported", n+1, err)
+			return resp, badInputf("strict", "reading import line %d: %v; strict: nothing imported", n+1, err)
 		}
-		return resp, userErrf("reading import line %d: %v (the %d good entries before it were imported)", n+1, err, resp.Added)
+		return resp, badInputf("", "reading import line %d: %v (the %d good entries before it were imported)", n+1, err, resp.Added)
 	}
 	if strict {
 		if len(resp.Rejected) > 0 {
-			return resp, userErrf("strict: %d bad lines, nothing imported (first: line %d: %s)",
+			return resp, badInputf("strict", "strict: %d bad lines, nothing imported (first: line %d: %s)",
 				len(resp.Rejected), resp.Rejected[0].Line, resp.Rejected[0].Error)
 		}
 		batch = all

@@ -89,7 +89,7 @@ func (a *App) planDay(d date.Date, entries []string) (int, error) {
 		return 0, err
 	default:
 		for _, e := range day.Entries {
-			have[baseEntryID(e.ID)]++
+			have[dayfiles.EntryID(e.ID).Base()]++
 		}
 	}
 	want, err := dayfiles.Parse(path, d, []byte(strings.Join(entries, "")))
@@ -98,21 +98,11 @@ func (a *App) planDay(d date.Date, entries []string) (int, error) {
 	}
 	added := 0
 	for _, e := range want.Entries {
-		if b := baseEntryID(e.ID); have[b] > 0 {
+		if b := dayfiles.EntryID(e.ID).Base(); have[b] > 0 {
 			have[b]--
 			continue
 		}
 		added++
 	}
 	return added, nil
-}
-
-// baseEntryID is an entry id without the "-n" that tells equal entries of
-// one day apart: "2026-11-22T09:14-3fa2b1c4d5e6".
-func baseEntryID(id string) string {
-	const n = len("2006-01-02T15:04-") + 12
-	if len(id) > n && id[n] == '-' {
-		return id[:n]
-	}
-	return id
 }

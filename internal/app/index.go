@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -29,9 +30,22 @@ type indexPart struct {
 	embedder func() index.Embedder
 	opts     Options
 
-	mu       sync.Mutex
+	// opening is held across opening the index and the full catch-up
+	// that follows (get), or emptying it (empty): one at a time, and a
+	// request that needs the index waits for it. Nothing else waits on it:
+	// a request that does not need the index (remember, day, find,
+	// status) answers during a first build.
+	opening sync.Mutex
+
+	mu       sync.Mutex // guards what follows; held for moments only
 	x        *index.Index
 	lastFull time.Time // the last full catch-up; zero: none yet
+	// full counts the full catch-ups and empties running: meanwhile, the
+	// paths the write hooks report wait in queued, instead of waiting for
+	// the index's write lock behind a build, and are indexed when the
+	// last one ends (endFull).
+	full   int
+	queued []string
 }
 
 // corpora returns what the index is built from.
@@ -49,52 +63,104 @@ func (a *App) Index(ctx context.Context) (*index.Index, error) { return a.idx.ge
 // get opens the index if needed and, with catchUp, runs the full catch-up
 // when one is due.
 func (p *indexPart) get(ctx context.Context, catchUp bool) (*index.Index, error) {
+	p.opening.Lock()
+	defer p.opening.Unlock()
+	now := p.now()
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if err := p.openLocked(ctx); err != nil {
+	due := catchUp && now.Sub(p.lastFull) >= fullSyncEvery
+	if p.opts.BackgroundCatchUp {
+		due = catchUp && p.lastFull.IsZero() // CatchUp's caller does the rest
+	}
+	if due {
+		// Before the index is open: no hook writes to a new index
+		// before its first build, which is a bulk build only while
+		// the index is empty.
+		p.full++
+	}
+	p.mu.Unlock()
+	x, err := p.openHeld(ctx)
+	if err != nil {
+		if due {
+			p.endFull(ctx, nil) // not open: the next open catches up with everything
+		}
 		return nil, err
 	}
-	now := p.now()
-	due := now.Sub(p.lastFull) >= fullSyncEvery
-	if p.opts.BackgroundCatchUp {
-		due = p.lastFull.IsZero() // CatchUp's caller does the rest
+	if !due {
+		return x, nil
 	}
-	if catchUp && due {
-		if err := p.sync(ctx, p.x); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			// What is indexed still answers; the next call tries again.
-			p.log.Warn("bringing the index up to date", "system", "index", "err", err)
-		} else {
-			p.lastFull = now
+	_, err = p.syncFull(ctx, x)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
+		// What is indexed still answers; the next call tries again.
+		p.log.Warn("bringing the index up to date", "system", "index", "err", err)
+	} else {
+		p.mu.Lock()
+		p.lastFull = now
+		p.mu.Unlock()
 	}
-	return p.x, nil
+	return x, nil
+}
+
+// syncFull brings x up to date with every file, as sync does, and then
+// indexes what the write hooks reported meanwhile. The caller counted it
+// in p.full.
+func (p *indexPart) syncFull(ctx context.Context, x *index.Index) (index.SyncStats, error) {
+	defer p.endFull(ctx, x)
+	return p.syncStats(ctx, x)
+}
+
+// endFull ends a full catch-up or an empty that p.full counted; the last
+// to end indexes the paths written meanwhile into x.
+func (p *indexPart) endFull(ctx context.Context, x *index.Index) {
+	p.mu.Lock()
+	p.full--
+	var queued []string
+	if p.full == 0 {
+		queued, p.queued = p.queued, nil
+	}
+	p.mu.Unlock()
+	if x == nil || len(queued) == 0 {
+		return
+	}
+	slices.Sort(queued)
+	if _, err := x.SyncPaths(ctx, slices.Compact(queued), p.corpora()...); err != nil {
+		p.log.Warn("indexing what was written during a full catch-up", "system", "index", "files", len(queued), "err", err)
+	}
 }
 
 // sync brings x up to date with every file, and logs what changed.
 func (p *indexPart) sync(ctx context.Context, x *index.Index) error {
+	_, err := p.syncStats(ctx, x)
+	return err
+}
+
+func (p *indexPart) syncStats(ctx context.Context, x *index.Index) (index.SyncStats, error) {
 	start := time.Now()
 	st, err := x.Sync(ctx, false, p.corpora()...)
 	if err == nil && st.Changed+st.Removed > 0 {
 		p.log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
 			"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
 	}
-	return err
+	return st, err
 }
 
-// openLocked opens the index if it is not open. The caller holds p.mu.
-func (p *indexPart) openLocked(ctx context.Context) error {
-	if p.x != nil {
-		return nil
+// openHeld returns the index, opening it if it is not open. The caller
+// holds p.opening; p.mu is not held while it opens, which may wait for
+// another process or the embedder.
+func (p *indexPart) openHeld(ctx context.Context) (*index.Index, error) {
+	if x := p.open(); x != nil {
+		return x, nil
 	}
 	x, err := index.Open(ctx, filepath.Join(p.dir, IndexDir), p.indexOptions())
 	if err != nil {
-		return err
+		return nil, err
 	}
+	p.mu.Lock()
 	p.x = x
-	return nil
+	p.mu.Unlock()
+	return x, nil
 }
 
 // indexOptions returns the options the index is opened with.
@@ -108,21 +174,44 @@ func (p *indexPart) indexOptions() index.Options {
 }
 
 // empty closes the index, removes its folder and opens a new, empty one,
-// all under p.mu and the index's open lock (index.Empty), so that neither
-// a request nor another process opens the old folder in between. Opening
-// first refuses an index another process holds before anything is removed.
+// all under p.opening and the index's open lock (index.Empty), so that
+// neither a request nor another process opens the old folder in between.
+// Opening first refuses an index another process holds before anything is
+// removed. The paths written meanwhile wait for the build that follows
+// (build): the caller calls it, whatever empty returns.
 func (p *indexPart) empty(ctx context.Context) (*index.Index, error) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if err := p.openLocked(ctx); err != nil {
+	p.full++ // ended by build
+	p.mu.Unlock()
+	p.opening.Lock()
+	defer p.opening.Unlock()
+	old, err := p.openHeld(ctx)
+	if err != nil {
 		return nil, err
 	}
-	x, err := index.Empty(ctx, p.x, p.indexOptions())
+	x, err := index.Empty(ctx, old, p.indexOptions())
+	p.mu.Lock()
 	p.x = x
+	p.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
 	return x, nil
+}
+
+// build is the full catch-up after empty, or of a reindex of what
+// changed; it ends what empty counted in p.full when counted is true.
+func (p *indexPart) build(ctx context.Context, x *index.Index, counted bool) (index.SyncStats, error) {
+	if !counted {
+		p.mu.Lock()
+		p.full++
+		p.mu.Unlock()
+	}
+	if x == nil {
+		p.endFull(ctx, nil)
+		return index.SyncStats{}, nil
+	}
+	return p.syncFull(ctx, x)
 }
 
 // caughtUp notes a full catch-up done outside get (a reindex).
@@ -177,10 +266,21 @@ func (p *indexPart) open() *index.Index {
 
 // syncPaths indexes again the files at rels (paths under the data dir),
 // when the index is open: the hooks call it after a write. Not open, the
-// next Index call catches up.
+// next Index call catches up. During a full catch-up (a first build) they
+// wait in p.queued for its end, and the write that called answers at once.
 func (p *indexPart) syncPaths(ctx context.Context, what string, rels []string) {
-	x := p.open()
-	if x == nil || len(rels) == 0 {
+	if len(rels) == 0 {
+		return
+	}
+	p.mu.Lock()
+	if p.full > 0 {
+		p.queued = append(p.queued, rels...)
+		p.mu.Unlock()
+		return
+	}
+	x := p.x
+	p.mu.Unlock()
+	if x == nil {
 		return
 	}
 	if _, err := x.SyncPaths(ctx, rels, p.corpora()...); err != nil {
@@ -215,14 +315,16 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 func (a *App) CloseIndex() error { return a.idx.close() }
 
 func (p *indexPart) close() error {
+	p.opening.Lock()
+	defer p.opening.Unlock()
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.x == nil {
+	x := p.x
+	p.x = nil
+	p.mu.Unlock()
+	if x == nil {
 		return nil
 	}
-	err := p.x.Close()
-	p.x = nil
-	return err
+	return x.Close()
 }
 
 // drop forgets the open index without waiting on a clean close of a

@@ -14,12 +14,7 @@ import (
 func TestIndexBuildReportsProgress(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newApp(t, dir)
-	for d := 1; d <= 12; d++ {
-		if _, err := a.Remember(ctx, api.RememberRequest{Text: fmt.Sprintf("note %d about the garden", d), At: fmt.Sprintf("2026-01-%02d 09:00", d)}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	a := twelveDays(t, dir)
 	var calls int
 	var lastDone, lastTotal int
 	a.Close()
@@ -37,4 +32,17 @@ func TestIndexBuildReportsProgress(t *testing.T) {
 	if lastTotal < 12 || lastDone != lastTotal || calls == 0 {
 		t.Fatalf("progress ended at %d/%d after %d calls, want the 12 day files read", lastDone, lastTotal, calls)
 	}
+}
+
+// twelveDays returns an App on dir with an entry on each of 12 days, and
+// its index not built.
+func twelveDays(t *testing.T, dir string) *app.App {
+	t.Helper()
+	a := newApp(t, dir)
+	for d := 1; d <= 12; d++ {
+		if _, err := a.Remember(context.Background(), api.RememberRequest{Text: fmt.Sprintf("note %d about the garden", d), At: fmt.Sprintf("2026-01-%02d 09:00", d)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a
 }

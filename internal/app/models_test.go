@@ -10,6 +10,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func TestModelsOffline(t *testing.T) {
@@ -33,7 +34,7 @@ func TestModelsOllama(t *testing.T) {
 	if _, ok := s.(*ollama.FallbackSummarizer); !ok {
 		t.Fatalf("summarizer is %T", s)
 	}
-	in := consolidate.Input{Level: consolidate.LevelDay, Period: "2026-11-22", WordLimit: 120,
+	in := consolidate.Input{Level: date.LevelDay, Period: "2026-11-22", WordLimit: 120,
 		Items: []consolidate.Item{{ID: "e1", When: "09:00", Kind: "fact", Text: "Fixed the parser."}}}
 	if out, err := s.Summarize(context.Background(), in); err != nil || out != "They fixed the parser." {
 		t.Errorf("summary %q, %v", out, err)

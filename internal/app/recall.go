@@ -56,7 +56,7 @@ func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 	resp, err := recall.Recall(ctx, s, req, opts)
 	if x != nil && req.Explain && err == nil {
 		if vs := x.VectorStatus(); vs.Off || vs.Dim == 0 {
-			resp.Method += " (vectors off: the embedder is unavailable; ranked by text alone)"
+			resp.Method.VectorsOff = true
 		}
 	}
 	return resp, err

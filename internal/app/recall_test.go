@@ -71,7 +71,7 @@ func TestRecallFallsBackWhenIndexBusy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Method != "linear" || len(resp.Results) != 1 {
+	if resp.Method.Start != api.MethodLinear || len(resp.Results) != 1 {
 		t.Fatalf("busy index: method %q results %+v", resp.Method, resp.Results)
 	}
 	if _, err := a.Reindex(ctx, api.ReindexRequest{}); !errors.Is(err, index.ErrBusy) {

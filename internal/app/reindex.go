@@ -21,9 +21,12 @@ func (a *App) Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexR
 		x, err = a.idx.empty(ctx)
 	}
 	if err != nil {
+		a.idx.build(ctx, nil, !req.Changed) // ends what empty began
 		return api.ReindexResponse{}, err
 	}
-	st, err := x.Sync(ctx, false, a.idx.corpora()...) // on an empty index, a bulk build
+	// On an empty index, a bulk build; what is written meanwhile is
+	// indexed when it ends.
+	st, err := a.idx.build(ctx, x, !req.Changed)
 	if err != nil {
 		return api.ReindexResponse{}, err
 	}

@@ -38,8 +38,8 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 
 	// Entries, days, and the closed periods that have something to summarise.
 	closed := map[string]bool{}
-	perLevel := map[consolidate.Level]map[string]*api.Count{
-		consolidate.LevelDay: {}, consolidate.LevelMonth: {}, consolidate.LevelYear: {},
+	perLevel := map[date.Level]map[string]*api.Count{
+		date.LevelDay: {}, date.LevelMonth: {}, date.LevelYear: {},
 	}
 	for _, d := range ix.Days() {
 		resp.Days++
@@ -63,7 +63,7 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 	for level, m := range perLevel {
 		list := make([]api.Count, 0, len(m))
 		for _, c := range m {
-			if level == consolidate.LevelDay {
+			if level == date.LevelDay {
 				c.First, c.Last = "", ""
 			}
 			list = append(list, *c)

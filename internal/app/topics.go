@@ -80,7 +80,7 @@ func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicRespons
 	}
 	t, ok := ix.Lookup(req.Name)
 	if !ok {
-		return api.TopicResponse{}, userErrf("no topic %q: no entry names it (\"daybook topics\" lists them)", req.Name)
+		return api.TopicResponse{}, notFoundf("no topic %q: no entry names it (\"daybook topics\" lists them)", req.Name)
 	}
 	resp := api.TopicResponse{Topic: topicOf(t), Summaries: []api.TopicLine{}, Entries: []api.TopicEntry{}}
 	days := ix.DaysOf(t.Name)

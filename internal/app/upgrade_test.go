@@ -148,7 +148,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 	if len(resp.Results) == 0 || !strings.Contains(resp.Results[0].Snippet, "Kayak") && !strings.Contains(resp.Results[0].Snippet, "kayak") {
 		t.Fatalf("text recall during the outage: %+v", resp.Results)
 	}
-	if !strings.Contains(resp.Method, "vectors off") {
+	if !resp.Method.VectorsOff {
 		t.Fatalf("explain does not say vectors are off: method %q", resp.Method)
 	}
 	st, err := a.Status(ctx, api.StatusRequest{})
@@ -217,7 +217,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 		t.Errorf("index after the upgrade: %+v", st.Index)
 	}
 	resp, err = a.Recall(ctx, api.RecallRequest{Query: "kayak", Explain: true})
-	if err != nil || strings.Contains(resp.Method, "vectors off") || len(resp.Results) == 0 {
+	if err != nil || resp.Method.VectorsOff || len(resp.Results) == 0 {
 		t.Fatalf("recall after the upgrade: %q %+v %v", resp.Method, resp.Results, err)
 	}
 	cos := 0.0

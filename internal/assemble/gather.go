@@ -361,13 +361,13 @@ func (g *gatherer) addSummaries() error {
 	for _, f := range files {
 		p := f.Period
 		switch p.Level {
-		case consolidate.LevelYear:
+		case date.LevelYear:
 			pick = append(pick, f)
-		case consolidate.LevelMonth:
+		case date.LevelMonth:
 			if p.Year == today.Year || !p.Range().To.Before(monthFrom.First()) {
 				pick = append(pick, f)
 			}
-		case consolidate.LevelDay:
+		case date.LevelDay:
 			if !p.Date().Before(dayFrom) {
 				pick = append(pick, f)
 			}
@@ -391,11 +391,11 @@ func (g *gatherer) addSummaries() error {
 	return nil
 }
 
-func levelOrder(l consolidate.Level) int {
+func levelOrder(l date.Level) int {
 	switch l {
-	case consolidate.LevelYear:
+	case date.LevelYear:
 		return 0
-	case consolidate.LevelMonth:
+	case date.LevelMonth:
 		return 1
 	default:
 		return 2

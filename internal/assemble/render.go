@@ -35,9 +35,9 @@ func SummaryCandidate(s *consolidate.Summary) Candidate {
 		Body: strings.TrimSpace(body.String()), Date: p.Range().To}
 }
 
-func countsLine(level consolidate.Level, c consolidate.Counts) string {
+func countsLine(level date.Level, c consolidate.Counts) string {
 	var parts []string
-	if level != consolidate.LevelDay {
+	if level != date.LevelDay {
 		parts = append(parts, words.Count(c.Days, "day"))
 	}
 	parts = append(parts, words.Count(c.Entries, "entry"))

@@ -33,6 +33,7 @@ type Config struct {
 	Recall      Recall      `yaml:"recall"`
 	Context     Context     `yaml:"context"`
 	Web         Web         `yaml:"web"`
+	Proxy       Proxy       `yaml:"proxy"`
 	Log         Log         `yaml:"log"`
 	Dates       Dates       `yaml:"dates"`
 
@@ -149,6 +150,63 @@ func splitHostPort(s string) (host, port string, err error) {
 	return host, port, nil
 }
 
+// Proxy is the opt-in memory proxy in front of Ollama (docs/chat.md).
+type Proxy struct {
+	Listen   string `yaml:"listen"`   // "" is off; a loopback HOST:PORT, e.g. 127.0.0.1:11435
+	Upstream string `yaml:"upstream"` // the Ollama server it forwards to; "" is ollama.url
+	Budget   int    `yaml:"budget"`   // tokens of the context block injected per turn
+	Remember string `yaml:"remember"` // all, user or none
+}
+
+// Proxy remember modes.
+const (
+	RememberAll  = "all"  // the user's turn and the model's reply
+	RememberUser = "user" // the user's turn only
+	RememberNone = "none" // nothing: the proxy only injects memory
+)
+
+// Validate checks the proxy's fields: Listen a loopback HOST:PORT (the
+// proxy answers for the user's memory without asking who calls), Upstream
+// an http(s) URL, Budget positive, Remember one of all, user, none.
+func (p Proxy) Validate() error {
+	if p.Listen != "" {
+		host, port, err := splitHostPort(p.Listen)
+		if err != nil {
+			return fmt.Errorf("proxy.listen: %q is not HOST:PORT (e.g. 127.0.0.1:11435): %v", p.Listen, err)
+		}
+		if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+			return fmt.Errorf("proxy.listen: %q: port %q is not a number 0..65535", p.Listen, port)
+		}
+		if !IsLoopbackHost(host) {
+			if host == "" {
+				host = "every interface"
+			}
+			return fmt.Errorf("proxy.listen: %q listens on %s, which other machines can reach; the proxy serves your memory to whoever connects, so it takes a loopback address only (127.0.0.1, ::1, localhost)", p.Listen, host)
+		}
+	}
+	if p.Upstream != "" && !strings.HasPrefix(p.Upstream, "http://") && !strings.HasPrefix(p.Upstream, "https://") {
+		return fmt.Errorf("proxy.upstream: %q is not an http:// or https:// URL", p.Upstream)
+	}
+	if p.Budget < 1 {
+		return fmt.Errorf("proxy.budget: %d must be positive", p.Budget)
+	}
+	switch p.Remember {
+	case RememberAll, RememberUser, RememberNone:
+	default:
+		return fmt.Errorf("proxy.remember: %q is not one of all, user, none", p.Remember)
+	}
+	return nil
+}
+
+// ProxyUpstream returns the URL the proxy forwards to: proxy.upstream, else
+// ollama.url.
+func (c *Config) ProxyUpstream() string {
+	if c.Proxy.Upstream != "" {
+		return c.Proxy.Upstream
+	}
+	return c.Ollama.URL
+}
+
 // Log configures logging.
 type Log struct {
 	Level  string `yaml:"level"`  // debug, info, warn, error
@@ -169,6 +227,7 @@ func Default() Config {
 		},
 		Recall:  Recall{Limit: 10},
 		Context: Context{Budget: 4000, Summary: 0.6, Recent: 0.4},
+		Proxy:   Proxy{Budget: 1500, Remember: RememberAll},
 		Log:     Log{Level: "info"},
 		Dates:   Dates{Earliest: date.DefaultEarliest.String(), AheadDays: date.DefaultAhead},
 	}
@@ -253,6 +312,9 @@ func (c *Config) Validate() error {
 	if err := c.Web.Validate(); err != nil {
 		return err
 	}
+	if err := c.Proxy.Validate(); err != nil {
+		return err
+	}
 	if err := c.validateDates(); err != nil {
 		return err
 	}
@@ -306,22 +368,45 @@ func loadLocation(name string) (*time.Location, error) {
 	return time.LoadLocation(name)
 }
 
+// The environment variables daybook reads, and the one list of them with
+// what each decides, which "daybook help" prints.
+const (
+	VarDir        = "DAYBOOK_DIR"
+	VarConfig     = "DAYBOOK_CONFIG"
+	VarDataHome   = "XDG_DATA_HOME"
+	VarConfigHome = "XDG_CONFIG_HOME"
+	VarRuntimeDir = "XDG_RUNTIME_DIR"
+	VarHome       = "HOME"
+)
+
+// Variable is an environment variable and what it decides.
+type Variable struct{ Name, Decides string }
+
+// Variables are the environment variables Env reads, in the order they are
+// looked at.
+var Variables = []Variable{
+	{VarDir, "the data dir, when no --dir"},
+	{VarDataHome, "the data dir is $" + VarDataHome + "/daybook, when neither says"},
+	{VarConfig, "the config file, when no --config"},
+	{VarConfigHome, "the config file is $" + VarConfigHome + "/daybook/config.yaml, when neither says"},
+	{VarRuntimeDir, "the socket is $" + VarRuntimeDir + "/daybook/daybook.sock, unless socket.path is set"},
+	{VarHome, "~/.local/share/daybook and ~/.config/daybook/config.yaml, when none of the above is set"},
+}
+
+// The defaults as the flags' help says them.
+const (
+	DataDirDefault    = "$" + VarDir + ", $" + VarDataHome + "/daybook or ~/.local/share/daybook"
+	ConfigPathDefault = "$" + VarConfig + " or $" + VarConfigHome + "/daybook/config.yaml"
+)
+
 // Env is the part of the environment that decides where things are.
 type Env struct {
 	Getenv  func(string) string
 	HomeDir func() (string, error)
-	// Cwd is the folder relative paths are taken from: "" is this
-	// process's. A daemon running a front's command sets the front's.
-	Cwd string
 }
 
-// abs returns p as an absolute path, relative to e.Cwd.
-func (e Env) abs(p string) (string, error) {
-	if e.Cwd != "" && !filepath.IsAbs(p) {
-		return filepath.Join(e.Cwd, p), nil
-	}
-	return filepath.Abs(p)
-}
+// abs returns p as an absolute path.
+func (e Env) abs(p string) (string, error) { return filepath.Abs(p) }
 
 // OSEnv reads the process environment.
 func OSEnv() Env { return Env{Getenv: os.Getenv, HomeDir: os.UserHomeDir} }
@@ -331,10 +416,10 @@ func OSEnv() Env { return Env{Getenv: os.Getenv, HomeDir: os.UserHomeDir} }
 func (e Env) DataDir(flagDir string) (string, error) {
 	dir := flagDir
 	if dir == "" {
-		dir = e.Getenv("DAYBOOK_DIR")
+		dir = e.Getenv(VarDir)
 	}
 	if dir == "" {
-		if x := e.Getenv("XDG_DATA_HOME"); x != "" {
+		if x := e.Getenv(VarDataHome); x != "" {
 			dir = filepath.Join(x, "daybook")
 		}
 	}
@@ -356,11 +441,11 @@ func (e Env) ConfigPath(flagPath string) (path string, required bool, err error)
 		p, err := e.abs(flagPath)
 		return p, true, err
 	}
-	if p := e.Getenv("DAYBOOK_CONFIG"); p != "" {
+	if p := e.Getenv(VarConfig); p != "" {
 		p, err := e.abs(p)
 		return p, true, err
 	}
-	if x := e.Getenv("XDG_CONFIG_HOME"); x != "" {
+	if x := e.Getenv(VarConfigHome); x != "" {
 		return filepath.Join(x, "daybook", "config.yaml"), false, nil
 	}
 	home, err := e.HomeDir()
@@ -376,7 +461,7 @@ func (e Env) SocketPath(c Config, dataDir string) string {
 	if c.Socket.Path != "" {
 		return c.Socket.Path
 	}
-	if x := e.Getenv("XDG_RUNTIME_DIR"); x != "" {
+	if x := e.Getenv(VarRuntimeDir); x != "" {
 		return filepath.Join(x, "daybook", "daybook.sock")
 	}
 	return filepath.Join(dataDir, "daybook.sock")

@@ -104,29 +104,18 @@ func (k *Keeper) mergeCopy(c Copy) (int, error) {
 	if line := dayfiles.ConflictLine(l.Content()); line > 0 {
 		return 0, fmt.Errorf("its day file holds conflict markers at line %d", line)
 	}
-	st, err := load(k.root, c.Date)
+	st, end, _, err := k.base(l, true)
 	if err != nil {
-		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
+		return 0, err
 	}
-	k.mergeLocked(l, st)
 	lines, err := missing(l.Content(), c.Date, data, theirs)
 	if err != nil {
 		return 0, err
 	}
 	if len(lines) > 0 {
-		ws, err := l.Append(lines, nil)
-		if err != nil {
+		if _, err := k.appendRecorded(l, st, end, lines, nil); err != nil {
 			return 0, err
 		}
-		now := k.now()
-		for i, w := range ws {
-			st.Appended = append(st.Appended, appended{ID: w.ID, Batch: st.Next, At: now, Lines: lines[i]})
-		}
-		st.Next++
-		st.Hash = hash(l.Content())
-	}
-	if err := st.save(k.root, c.Date); err != nil {
-		k.log.Warn("saving the merge base", "day", c.Date.String(), "err", err)
 	}
 	aside, err := moveAside(k.root, c)
 	if err != nil {
@@ -148,13 +137,13 @@ func missing(ours []byte, d date.Date, data []byte, theirs *dayfiles.Day) ([]str
 			return nil, err
 		}
 		for _, e := range day.Entries {
-			have[baseID(e.ID)]++
+			have[dayfiles.EntryID(e.ID).Base()]++
 		}
 	}
 	src := strings.Split(string(data), "\n")
 	var out []string
 	for _, e := range theirs.Entries {
-		b := baseID(e.ID)
+		b := dayfiles.EntryID(e.ID).Base()
 		if have[b] > 0 {
 			have[b]--
 			continue
@@ -177,15 +166,6 @@ func entryLines(src []string, e dayfiles.Entry) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// baseID is an entry id without the "-n" that tells repeats apart.
-func baseID(id string) string {
-	const n = len("2006-01-02T15:04-") + 12
-	if len(id) > n && id[n] == '-' {
-		return id[:n]
-	}
-	return id
 }
 
 // moveAside moves c under AsideDir, keeping its name (with a number added

@@ -2,7 +2,11 @@ package merge
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
+	gohash "hash"
 	"log/slog"
 	"os"
 	"strings"
@@ -19,10 +23,18 @@ import (
 // taken as the person's version.
 const Window = 7 * 24 * time.Hour
 
-// Settle is how long a day file that is empty or gone is left alone before
-// it is merged: editors that truncate and then write, or rename the old
-// file away and then write the new one, leave it so for a moment.
+// Settle is how long a day file must be left unchanged before entries a
+// stale copy dropped are appended to it again, and how long one that is
+// empty or gone is left alone before it is merged: editors that truncate
+// and then write, or rename the old file away and then write the new one,
+// leave it so for a moment, and one that stalls between two writes leaves
+// half a file, which looks like a stale copy. An editor writes its second
+// part at its own offset, over what was appended meanwhile.
 const Settle = 2 * time.Second
+
+// maxSettles bounds the wait: a file that keeps changing is merged
+// anyway once it has waited this many Settle times.
+const maxSettles = 10
 
 // A Keeper appends entries to day files and merges what others wrote to
 // them. Every process that appends to a data dir goes through one (the
@@ -40,9 +52,10 @@ type Keeper struct {
 	settle time.Duration
 	again  func([]date.Date)
 
-	mu     sync.Mutex
-	timers map[date.Date]*time.Timer
-	closed bool
+	mu      sync.Mutex
+	timers  map[date.Date]*time.Timer
+	waiting map[date.Date]time.Time // days whose merge waits for their file to settle, since when
+	closed  bool
 }
 
 // Options configure a Keeper; zero values take defaults.
@@ -72,7 +85,7 @@ func New(root string, o Options) *Keeper {
 		o.Settle = Settle
 	}
 	return &Keeper{root: root, loc: o.Loc, log: o.Log.With("system", "merge"), now: o.Now,
-		settle: o.Settle, again: o.Again, timers: map[date.Date]*time.Timer{}}
+		settle: o.Settle, again: o.Again, timers: map[date.Date]*time.Timer{}, waiting: map[date.Date]time.Time{}}
 }
 
 // Close stops the timers of days waiting to settle.
@@ -110,6 +123,22 @@ func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]day
 
 func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Written, error) {
 	k.flushPending(b.Date) // entries that waited for a conflict to be resolved go first
+	// The merge before the append waits for a file that changed a moment
+	// ago to settle, so that what is appended again does not land inside
+	// a save under way; bounded, as in Changed.
+	deadline := time.Now().Add(maxSettles * k.settle)
+	for {
+		ws, wait, err := k.appendOnce(b, ours, time.Now().After(deadline))
+		if !wait {
+			return ws, err
+		}
+		time.Sleep(k.settle / 10) // polls the file until it settles: nothing reports that
+	}
+}
+
+// appendOnce is appendDay under the locks; wait says the file is not
+// settled and nothing was written: look again a moment later.
+func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, force bool) ([]dayfiles.Written, bool, error) {
 	unlock, err := lockDay(k.root, b.Date)
 	if err != nil {
 		// The append itself says what is wrong if the data dir is not
@@ -120,35 +149,118 @@ func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Wr
 	defer unlock()
 	l, err := dayfiles.LockDay(k.root, b.Date, true)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer l.Close()
 	if dayfiles.ConflictLine(l.Content()) > 0 {
-		return k.appendPending(b)
+		ws, err := k.appendPending(b)
+		return ws, false, err
 	}
-	st, err := load(k.root, b.Date)
+	st, end, wait, err := k.base(l, force)
+	if wait {
+		return nil, true, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("appending to %s: nothing was written: %w", dayfiles.RelPath(b.Date), err)
+	}
+	ws, err := k.appendRecorded(l, st, end, b.Lines, ours)
+	return ws, false, err
+}
+
+// base returns the base of l's day, merged with l's content, and the
+// length of its log, after which the next records go. When the file is as
+// daybook last knew it, that is the log's last head alone (its size does
+// not matter); otherwise the whole base is read, merged (mergeLocked) and
+// written anew. An error says the base could not be written: nothing must
+// be appended then, as nothing would protect it. wait says the merge would
+// append entries again to a file that is not settled (mergeLocked), unless
+// force: nothing was done.
+func (k *Keeper) base(l *dayfiles.Locked, force bool) (st *dayState, end int64, wait bool, err error) {
+	if hd, end, ok := readHead(k.root, l.Date); ok {
+		h := sha256.New()
+		h.Write(l.Content())
+		if hex.EncodeToString(h.Sum(nil)) == hd.Hash {
+			return &dayState{Hash: hd.Hash, Len: hd.Len, Next: hd.Next, Ino: hd.Ino, hashed: h}, end, false, nil
+		}
+	}
+	st, err = load(k.root, l.Date)
 	if err != nil {
 		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
 	}
-	k.mergeLocked(l, st)
-	ws, err := l.Append(b.Lines, ours)
+	st.resolve(dayfiles.RelPath(l.Date), l.Date, l.Content())
+	if r := k.mergeLocked(l, st, force); r.settle && len(bytes.TrimSpace(l.Content())) > 0 {
+		return nil, 0, true, nil
+	}
+	st.prune(k.now().Add(-Window))
+	end, err = st.save(k.root, l.Date)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	return st, end, false, nil
+}
+
+// appendRecorded appends the formatted entries to l's file (as
+// Locked.Append, ours as there), recording them in the base first: the
+// entries and a head go to the base's log, synced, after its first end
+// bytes, then the entries to the file. When the base cannot be written
+// (a full disk), nothing is appended and the error says so: an entry the
+// base does not know would be taken for the person's deletion once a
+// stale copy is saved over it. When the file cannot be written, the
+// records are cut off again.
+func (k *Keeper) appendRecorded(l *dayfiles.Locked, st *dayState, end int64, lines []string, ours map[string]int) ([]dayfiles.Written, error) {
+	p, err := l.Plan(lines, ours)
 	if err != nil {
 		return nil, err
 	}
+	if p.Empty() {
+		return p.Written, nil
+	}
 	now := k.now()
-	for i, w := range ws {
+	var es []appended
+	for i, w := range p.Written {
 		if w.ID != "" {
-			st.Appended = append(st.Appended, appended{ID: w.ID, Batch: st.Next, At: now, Lines: b.Lines[i]})
+			es = append(es, appended{ID: w.ID, Batch: st.Next, At: now, Lines: lines[i]})
 		}
 	}
-	st.Next++
-	st.Hash = hash(l.Content())
-	st.prune(now.Add(-Window))
-	if err := st.save(k.root, b.Date); err != nil {
-		// The entries are written: the caller must not be told otherwise.
-		k.log.Warn("recording appended entries; a stale copy saved over them will not be noticed", "day", b.Date.String(), "err", err)
+	// The file's hash after the append: from the hash of its content
+	// taken by base when it has it (hashing a big day twice costs more
+	// than the rest of the base's part of an append).
+	var h gohash.Hash
+	if c, ok := st.hashed.(gohash.Cloner); ok {
+		h, _ = c.Clone()
 	}
-	return ws, nil
+	if h == nil {
+		h = sha256.New()
+		h.Write(l.Content())
+	}
+	h.Write([]byte(p.Added()))
+	hd := head{Hash: hex.EncodeToString(h.Sum(nil)), Len: int64(len(l.Content()) + len(p.Added())), Next: st.Next + 1, Ino: l.Inode()}
+	undo, at, err := appendLog(k.root, l.Date, end, es)
+	if err != nil {
+		return nil, fmt.Errorf("recording the new entries in the merge base, which guards them against a stale copy saved over them; nothing was written to %s: %w",
+			dayfiles.RelPath(l.Date), err)
+	}
+	if err := l.Write(p); err != nil {
+		if uerr := undo(); uerr != nil {
+			k.log.Error("an append failed and its entries stay in the merge base until the next merge drops them", "day", l.Date.String(), "err", uerr)
+		}
+		return nil, err
+	}
+	if err := appendHead(k.root, l.Date, at, hd); err != nil {
+		// Not acknowledged: nothing of it stays.
+		err = fmt.Errorf("recording the new entries in the merge base, which guards them against a stale copy saved over them; nothing was written to %s: %w",
+			dayfiles.RelPath(l.Date), err)
+		if uerr := l.Undo(p); uerr != nil {
+			return nil, fmt.Errorf("%w; and cutting the day file back failed, so the entries are there unacknowledged: %v", err, uerr)
+		}
+		if uerr := undo(); uerr != nil {
+			k.log.Error("an append failed and its entries stay in the merge base until the next merge drops them", "day", l.Date.String(), "err", uerr)
+		}
+		return nil, err
+	}
+	st.Appended = append(st.Appended, es...)
+	st.Hash, st.Len, st.Next, st.Ino, st.hashed = hd.Hash, hd.Len, hd.Next, hd.Ino, nil
+	return p.Written, nil
 }
 
 // Changed merges the days whose files changed on disk without daybook, and
@@ -168,6 +280,10 @@ func (k *Keeper) Changed(days []date.Date) []date.Date {
 		}
 		if settle {
 			wait = append(wait, d)
+		} else {
+			k.mu.Lock()
+			delete(k.waiting, d) // merged, or nothing to merge: a later change waits afresh
+			k.mu.Unlock()
 		}
 	}
 	k.later(wait)
@@ -176,8 +292,13 @@ func (k *Keeper) Changed(days []date.Date) []date.Date {
 
 // changedDay merges d's file against its base.
 func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
-	if st, err := load(k.root, d); err == nil && len(st.Appended) == 0 {
+	if !hasBase(k.root, d) {
 		return false, false // daybook appended nothing lately: every change is a person's
+	}
+	if hd, _, ok := readHead(k.root, d); ok {
+		if data, err := os.ReadFile(dayfiles.Path(k.root, d)); err == nil && hash(data) == hd.Hash {
+			return false, false // daybook's own append
+		}
 	}
 	unlock, err := lockDay(k.root, d)
 	if err != nil {
@@ -200,14 +321,47 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		k.log.Warn("cannot merge without the base; keeping the file as it is", "day", d.String(), "err", err)
 		return false, false
 	}
-	r := k.mergeLocked(l, st)
+	resolved := len(st.pending) > 0
+	st.resolve(dayfiles.RelPath(d), d, l.Content())
+	if len(st.Appended) == 0 && !resolved {
+		return false, false
+	}
+	was := st.Hash
+	r := k.mergeLocked(l, st, k.waited(d))
 	if r.settle {
 		return false, true
 	}
-	if err := st.save(k.root, d); err != nil {
+	if st.Hash == was && !r.wrote && !resolved {
+		return false, false
+	}
+	if _, err := st.save(k.root, d); err != nil {
 		k.log.Warn("saving the merge base", "day", d.String(), "err", err)
 	}
 	return r.wrote, false
+}
+
+// waited notes that d's merge waits for its file to settle, and reports
+// whether it has waited maxSettles times Settle already: a file that keeps
+// changing is merged anyway.
+func (k *Keeper) waited(d date.Date) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	since, ok := k.waiting[d]
+	if !ok {
+		k.waiting[d] = time.Now()
+		return false
+	}
+	return time.Since(since) >= maxSettles*k.settle
+}
+
+// hasBase reports whether d has a base on disk.
+func hasBase(root string, d date.Date) bool {
+	for _, p := range []string{logPath(root, d), statePath(root, d)} {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // later calls k.again with days after the settle time.
@@ -280,11 +434,20 @@ type mergeResult struct {
 // sticks, unless the file shows it was made from a copy older than their
 // return: it still starts with the stale copy they were appended to, or it
 // lacks entries appended after them too.
-func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
+//
+// Entries are appended again only to a file that has settled: unchanged
+// since it was read under the lock, and, when it is the file daybook last
+// knew written in place (not one saved by rename over it), unchanged for
+// Settle before (Locked.Quiet), unless force (it has waited long enough);
+// otherwise nothing changes and the result says to look again later.
+func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) mergeResult {
+	// An append is only added to the log: what fell out of the Window
+	// since the base was last written anew goes now.
+	st.prune(k.now().Add(-Window))
 	content := l.Content()
 	h := hash(content)
 	if h == st.Hash || len(st.Appended) == 0 {
-		st.Hash = h
+		st.know(l)
 		return mergeResult{}
 	}
 	path := dayfiles.RelPath(l.Date)
@@ -316,7 +479,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	theirs := map[string]bool{}
 	for _, e := range day.Entries {
 		if !ours[e.ID] {
-			theirs[textHash(e.ID)] = true
+			theirs[dayfiles.EntryID(e.ID).TextHash()] = true
 		}
 	}
 	// The newest append with an entry missing, to tell a stale copy of a
@@ -334,13 +497,22 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 			keep = append(keep, a)
 		case a.Batch <= last:
 			k.log.Info("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID)
-		case theirs[textHash(a.ID)]:
+		case theirs[dayfiles.EntryID(a.ID).TextHash()]:
 			k.log.Info("an entry daybook appended was moved to another time by hand; keeping that", "path", path, "id", a.ID)
 		case a.Again && lastMissing <= a.Batch && !startsWith(content, a.StaleLen, a.StaleHash):
 			k.log.Info("an entry appended again after a stale save was removed again; keeping the removal", "path", path, "id", a.ID)
 		default:
 			lost = append(lost, a)
 		}
+	}
+	// A file saved by rename (another inode than daybook last knew) was
+	// whole when it took the path; one written in place may be half
+	// written yet.
+	inPlace := st.Ino == 0 || st.Ino == l.Inode()
+	if len(lost) > 0 && !l.Unchanged() || len(lost) > 0 && inPlace && !force && !l.Quiet(k.settle) {
+		k.log.Info("entries daybook appended are missing from a file that changed a moment ago; appending them again once it settles",
+			"path", path, "entries", len(lost))
+		return mergeResult{settle: true}
 	}
 	st.Appended = keep
 	var r mergeResult
@@ -369,7 +541,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 		st.Next++
 		r.wrote = true
 	}
-	st.Hash = hash(l.Content())
+	st.know(l)
 	st.prune(k.now().Add(-Window))
 	return r
 }
@@ -378,16 +550,6 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 // with the n bytes whose hash is h: something was added to that copy.
 func startsWith(content []byte, n int, h string) bool {
 	return h != "" && n < len(content) && hash(content[:n]) == h
-}
-
-// textHash is the part of an entry id that hashes its text:
-// "2026-11-22T09:14-3fa2b1c4d5e6-2" gives "3fa2b1c4d5e6".
-func textHash(id string) string {
-	const at = len("2006-01-02T15:04-")
-	if len(id) < at+12 {
-		return id
-	}
-	return id[at : at+12]
 }
 
 // clip shortens s to n bytes at most (words.Clip), on one line.

@@ -104,24 +104,15 @@ func (k *Keeper) flushPending(d date.Date) bool {
 	for i, e := range day.Entries {
 		lines[i] = entryLines(src, e)
 	}
-	st, err := load(k.root, d)
-	if err != nil {
-		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
-	}
-	k.mergeLocked(l, st)
-	ws, err := l.Append(lines, nil)
+	st, end, _, err := k.base(l, true)
 	if err != nil {
 		k.log.Error("appending pending entries; they stay pending", "path", rel, "err", err)
 		return false
 	}
-	now := k.now()
-	for i, w := range ws {
-		st.Appended = append(st.Appended, appended{ID: w.ID, Batch: st.Next, At: now, Lines: lines[i]})
-	}
-	st.Next++
-	st.Hash = hash(l.Content())
-	if err := st.save(k.root, d); err != nil {
-		k.log.Warn("saving the merge base", "day", d.String(), "err", err)
+	ws, err := k.appendRecorded(l, st, end, lines, nil)
+	if err != nil {
+		k.log.Error("appending pending entries; they stay pending", "path", rel, "err", err)
+		return false
 	}
 	if err := os.Remove(p); err != nil {
 		k.log.Error("removing the pending file after appending its entries: remove it by hand, or they are appended twice", "path", rel, "err", err)

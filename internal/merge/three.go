@@ -50,7 +50,7 @@ func Three(d date.Date, base, ours, theirs []byte) ([]byte, error) {
 	lines := strings.SplitAfter(string(ours), "\n")
 	skip := make([]bool, len(lines)+1)
 	for _, e := range a.Entries {
-		id := baseID(e.ID)
+		id := dayfiles.EntryID(e.ID).Base()
 		if drop[id] > 0 {
 			drop[id]--
 			for l := e.Line; l <= e.EndLine && l <= len(lines); l++ {
@@ -68,7 +68,7 @@ func Three(d date.Date, base, ours, theirs []byte) ([]byte, error) {
 	src := strings.Split(string(theirs), "\n")
 	var add []string
 	for _, e := range b.Entries {
-		id := baseID(e.ID)
+		id := dayfiles.EntryID(e.ID).Base()
 		switch {
 		case cO[id] > 0:
 			cO[id]-- // in the base: the frame has it, or removed it
@@ -142,7 +142,7 @@ func changedNotes(o, a, b *dayfiles.Day) string {
 func counted(d *dayfiles.Day) map[string]int {
 	c := map[string]int{}
 	for _, e := range d.Entries {
-		c[baseID(e.ID)]++
+		c[dayfiles.EntryID(e.ID).Base()]++
 	}
 	return c
 }

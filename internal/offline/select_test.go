@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func day(texts ...string) consolidate.Input {
-	in := consolidate.Input{Level: consolidate.LevelDay, Period: "2024-01-07"}
+	in := consolidate.Input{Level: date.LevelDay, Period: "2024-01-07"}
 	for i, t := range texts {
 		in.Items = append(in.Items, consolidate.Item{ID: string(rune('a' + i)), When: "10:00", Kind: "note", Text: t})
 	}
@@ -67,7 +68,7 @@ func TestSummarizeChoosesSomethingElse(t *testing.T) {
 
 // A month keeps each day's main event, not only the busiest day's.
 func TestSummarizeMonthSpreadsOverDays(t *testing.T) {
-	in := consolidate.Input{Level: consolidate.LevelMonth, Period: "2024-01", WordLimit: 30}
+	in := consolidate.Input{Level: date.LevelMonth, Period: "2024-01", WordLimit: 30}
 	busy := "I fixed the server crash at work. The server logs filled the disk at work. I rebuilt the server disk array at work. The server room at work was cold."
 	in.Items = []consolidate.Item{
 		{ID: "day:2024-01-02", When: "2024-01-02", Kind: "summary", Text: busy},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -126,7 +127,7 @@ func (*Summarizer) Summarize(ctx context.Context, in consolidate.Input) (string,
 	if len(sents) == 0 {
 		return "", nil
 	}
-	keep := choose(sents, termWeights(sents), limit, in.Level != consolidate.LevelDay)
+	keep := choose(sents, termWeights(sents), limit, in.Level != date.LevelDay)
 	if len(keep) == 0 {
 		// Not even one sentence fits: the first that says something, cut.
 		best := 0

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // corpus returns n items of made-up sentences, the same for the same seed.
@@ -39,7 +40,7 @@ func wordCount(s string) int { return len(strings.Fields(s)) }
 
 func TestSummarizeIsDeterministic(t *testing.T) {
 	s := NewSummarizer()
-	in := consolidate.Input{Level: consolidate.LevelDay, Period: "2025-01-02", Items: corpus(7, 40), WordLimit: 120}
+	in := consolidate.Input{Level: date.LevelDay, Period: "2025-01-02", Items: corpus(7, 40), WordLimit: 120}
 	first, err := s.Summarize(context.Background(), in)
 	if err != nil || first == "" {
 		t.Fatalf("summary %q, %v", first, err)
@@ -58,7 +59,7 @@ func TestSummarizeIsDeterministic(t *testing.T) {
 
 func TestSummarizeWordBounds(t *testing.T) {
 	s := NewSummarizer()
-	for _, level := range []consolidate.Level{consolidate.LevelDay, consolidate.LevelMonth, consolidate.LevelYear} {
+	for _, level := range []date.Level{date.LevelDay, date.LevelMonth, date.LevelYear} {
 		limit := consolidate.WordLimit(level)
 		for seed := uint64(1); seed <= 5; seed++ {
 			out, err := s.Summarize(context.Background(), consolidate.Input{Level: level, Items: corpus(seed, 300)})
@@ -72,12 +73,12 @@ func TestSummarizeWordBounds(t *testing.T) {
 	}
 	// One sentence longer than the limit is cut.
 	long := strings.Repeat("word ", 500)
-	out, _ := s.Summarize(context.Background(), consolidate.Input{Level: consolidate.LevelDay, Items: []consolidate.Item{{Kind: "note", Text: long}}, WordLimit: 120})
+	out, _ := s.Summarize(context.Background(), consolidate.Input{Level: date.LevelDay, Items: []consolidate.Item{{Kind: "note", Text: long}}, WordLimit: 120})
 	if wordCount(out) != 120 || !strings.HasSuffix(out, "…") {
 		t.Errorf("a 500-word sentence became %d words ending %q", wordCount(out), out[len(out)-8:])
 	}
 	// Nothing to say: no prose.
-	if out, err := s.Summarize(context.Background(), consolidate.Input{Level: consolidate.LevelDay}); out != "" || err != nil {
+	if out, err := s.Summarize(context.Background(), consolidate.Input{Level: date.LevelDay}); out != "" || err != nil {
 		t.Errorf("empty input: %q, %v", out, err)
 	}
 }
@@ -90,11 +91,11 @@ func TestSummarizePrefersDecisionsAndKeepsTimeOrder(t *testing.T) {
 		{When: "11:00", Kind: "text", Text: "## Afternoon\n\n```\nSELECT * FROM ledger;\n```\nA walk by the river after the ledger work."},
 	}
 	s := NewSummarizer()
-	one, _ := s.Summarize(context.Background(), consolidate.Input{Level: consolidate.LevelDay, Items: items, WordLimit: 12})
+	one, _ := s.Summarize(context.Background(), consolidate.Input{Level: date.LevelDay, Items: items, WordLimit: 12})
 	if one != "Move the ledger to Postgres before the migration freeze." {
 		t.Errorf("with room for one sentence: %q, want the decision without its tags", one)
 	}
-	all, _ := s.Summarize(context.Background(), consolidate.Input{Level: consolidate.LevelDay, Items: items, WordLimit: 120})
+	all, _ := s.Summarize(context.Background(), consolidate.Input{Level: date.LevelDay, Items: items, WordLimit: 120})
 	order := []string{"Buy milk", "Looked at", "Move the ledger", "A walk by the river"}
 	last := -1
 	for _, o := range order {

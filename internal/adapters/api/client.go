@@ -20,6 +20,8 @@ import (
 // the same whether a daemon answers or not.
 type Client struct {
 	socket string
+	dir    string // sent as DirHeader when set
+	tr     *http.Transport
 	hc     *http.Client
 }
 
@@ -42,7 +44,7 @@ func NewClient(socket string) *Client {
 		IdleConnTimeout:     30 * time.Second,
 		DisableCompression:  true, // a local socket gains nothing from it
 	}
-	return &Client{socket: socket, hc: &http.Client{Transport: tr}}
+	return &Client{socket: socket, tr: tr, hc: &http.Client{Transport: tr}}
 }
 
 // NoListener reports whether err, from connecting to a socket, says that
@@ -53,6 +55,24 @@ func NoListener(err error) bool {
 	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT)
 }
 
+// ForDir makes every request say that it is for data dir dir (DirHeader):
+// a daemon that serves another refuses it with CodeOtherDir, before any
+// work, so that a command never reads or writes the wrong memory. It
+// returns c.
+func (c *Client) ForDir(dir string) *Client {
+	c.dir = dir
+	return c
+}
+
+// AnswerWithin bounds the wait for the headers of each answer to d, so
+// that a daemon that took the connection and hangs is an error, not a hang.
+// Only for requests the daemon answers at once (not a consolidation or an
+// import). It returns c.
+func (c *Client) AnswerWithin(d time.Duration) *Client {
+	c.tr.ResponseHeaderTimeout = d
+	return c
+}
+
 // Socket returns the socket path the client dials.
 func (c *Client) Socket() string { return c.socket }
 
@@ -61,17 +81,6 @@ func (c *Client) Close() error {
 	c.hc.CloseIdleConnections()
 	return nil
 }
-
-// RemoteError is an error the daemon answered.
-type RemoteError struct {
-	Status  int    // HTTP status: 4xx the caller's fault, 5xx the daemon's
-	Message string // the daemon's words, as the App would have said them
-}
-
-func (e *RemoteError) Error() string { return e.Message }
-
-// UserFault reports whether the daemon blamed the request.
-func (e *RemoteError) UserFault() bool { return e.Status >= 400 && e.Status < 500 }
 
 // Remember appends one entry to its day file.
 func (c *Client) Remember(ctx context.Context, req RememberRequest) (RememberResponse, error) {
@@ -142,13 +151,23 @@ func call[Resp any](ctx context.Context, c *Client, path string, req any) (Resp,
 }
 
 // do sends hreq and decodes the answer into a Resp. An error answer becomes
-// a *RemoteError, with whatever the operation had done before it failed.
+// an *Error, with whatever the operation had done before it failed.
 func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
+	if c.dir != "" {
+		hreq.Header.Set(DirHeader, c.dir)
+	}
 	hresp, err := c.hc.Do(hreq)
 	if err != nil {
 		return resp, fmt.Errorf("calling the daemon at %s: %w", c.socket, unwrapURL(err))
 	}
 	defer hresp.Body.Close()
+	if served := hresp.Header.Get(DirHeader); c.dir != "" && served == "" {
+		// A daemon that does not check DirHeader (an older daybook) may
+		// serve another data dir.
+		return resp, &Error{Code: CodeInternal, Status: hresp.StatusCode,
+			Message: fmt.Sprintf("the daemon at %s does not say which data dir it serves: an older daybook, which may have done what %s asked "+
+				"for the data dir it serves; restart it (daybook service restart, or stop and start daybook daemon)", c.socket, hreq.URL.Path)}
+	}
 	data, err := io.ReadAll(hresp.Body)
 	if err != nil {
 		return resp, fmt.Errorf("reading the daemon's answer to %s: %w", hreq.URL.Path, err)
@@ -160,15 +179,16 @@ func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
 		return resp, nil
 	}
 	var eb errorBody
-	if err := json.Unmarshal(data, &eb); err != nil || eb.Error == "" {
-		return resp, &RemoteError{Status: hresp.StatusCode,
+	if err := json.Unmarshal(data, &eb); err != nil || eb.Error == nil || eb.Error.Code == "" {
+		return resp, &Error{Code: CodeInternal, Status: hresp.StatusCode,
 			Message: fmt.Sprintf("daemon answered %s to %s: %.200q", hresp.Status, hreq.URL.Path, data)}
 	}
 	if len(eb.Result) > 0 {
 		// Best effort: the error is what matters.
 		_ = json.Unmarshal(eb.Result, &resp)
 	}
-	return resp, &RemoteError{Status: hresp.StatusCode, Message: eb.Error}
+	eb.Error.Status = hresp.StatusCode
+	return resp, eb.Error
 }
 
 // unwrapURL drops the *url.Error wrapper, whose message repeats the method

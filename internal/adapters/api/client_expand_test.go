@@ -39,7 +39,7 @@ func TestExpandAndBrowseOverTheSocket(t *testing.T) {
 
 	for _, bad := range []api.ExpandRequest{{ID: ""}, {ID: "month:2026-13"}, {ID: "2026-02-03T09:14-000000000000"}} {
 		_, err := f.client.Expand(ctx, bad)
-		var re *api.RemoteError
+		var re *api.Error
 		if !errors.As(err, &re) || !re.UserFault() {
 			t.Errorf("Expand(%q) over the socket: %v, want a 400", bad.ID, err)
 		}

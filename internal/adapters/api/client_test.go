@@ -53,9 +53,30 @@ func TestRememberRoundTrip(t *testing.T) {
 	// The App's refusals come back as 400 with the App's words.
 	_, err = f.client.Remember(ctx, api.RememberRequest{Text: "x", Kind: "wish"})
 	_, localErr := f.app.Remember(ctx, api.RememberRequest{Text: "x", Kind: "wish"})
-	var re *api.RemoteError
-	if !errors.As(err, &re) || re.Status != 400 || !re.UserFault() || err.Error() != localErr.Error() {
+	var re *api.Error
+	if !errors.As(err, &re) || re.Status != 400 || re.Code != api.CodeUsage || err.Error() != localErr.Error() {
 		t.Errorf("bad kind over the socket: %#v, on the App: %v", err, localErr)
+	}
+	// The same code over the socket as on the files, for each kind of
+	// refusal, so that a caller tests codes and never text.
+	for _, req := range []api.RememberRequest{{Text: "x", Kind: "wish"}, {Text: ""}, {Text: "x", At: "1890-01-01 10:00"}} {
+		_, remote := f.client.Remember(ctx, req)
+		_, local := f.app.Remember(ctx, req)
+		if api.CodeOf(remote) != api.CodeOf(local) || !api.CodeOf(local).UserFault() {
+			t.Errorf("%+v: code %q over the socket, %q on the files (%v)", req, api.CodeOf(remote), api.CodeOf(local), local)
+		}
+	}
+	if _, err := f.client.Topic(ctx, api.TopicRequest{Name: "zeppelin"}); api.CodeOf(err) != api.CodeNotFound {
+		t.Errorf("unknown topic over the socket: code %q (%v)", api.CodeOf(err), err)
+	}
+	// A client for another data dir is refused before any work.
+	other := api.NewClient(f.client.Socket()).ForDir(t.TempDir())
+	defer other.Close()
+	if _, err := other.Remember(ctx, api.RememberRequest{Text: "to the wrong memory"}); api.CodeOf(err) != api.CodeOtherDir {
+		t.Errorf("remember for another dir: %v", err)
+	}
+	if _, err := api.NewClient(f.client.Socket()).ForDir(f.app.Dir).Status(ctx, api.StatusRequest{Brief: true}); err != nil {
+		t.Errorf("status for the daemon's own dir: %v", err)
 	}
 }
 
@@ -171,8 +192,8 @@ func TestImportLineTooLong(t *testing.T) {
 	input := `{"at": "2026-01-02T09:00", "text": "kept"}` + "\n" +
 		`{"at": "2026-01-02T10:00", "text": "` + strings.Repeat("y", 2<<20) + `"}` + "\n"
 	resp, err := f.client.Import(context.Background(), strings.NewReader(input), api.ImportOptions{})
-	var re *api.RemoteError
-	if !errors.As(err, &re) || re.Status != 400 || !strings.Contains(err.Error(), "line 2") {
+	var re *api.Error
+	if !errors.As(err, &re) || re.Code != api.CodeBadInput || re.Status != 422 || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("import with a 2 MiB line: %v", err)
 	}
 	// What was imported before the long line is what the App says.
@@ -238,7 +259,7 @@ func TestRecallRoundTrip(t *testing.T) {
 		t.Errorf("Recall found nothing: %+v", got)
 	}
 	_, err := f.client.Recall(ctx, api.RecallRequest{Query: "   "})
-	var re *api.RemoteError
+	var re *api.Error
 	if !errors.As(err, &re) || re.Status != 400 || !strings.Contains(err.Error(), "only spaces") {
 		t.Errorf("recall of spaces: %v", err)
 	}
@@ -261,7 +282,7 @@ func TestClientWithoutDaemon(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), socket) {
 		t.Errorf("status with no daemon: %v", err)
 	}
-	var re *api.RemoteError
+	var re *api.Error
 	if errors.As(err, &re) {
 		t.Errorf("no daemon reported as a daemon's answer: %v", err)
 	}

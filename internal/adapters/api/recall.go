@@ -54,5 +54,5 @@ type RecallResponse struct {
 	Range   string         `json:"range,omitempty"` // FROM..TO applied, from flags and temporal phrases
 	Results []RecallResult `json:"results"`
 	Path    []string       `json:"drill,omitempty"` // with explain: the periods the drill went through, in order
-	Method  string         `json:"method"`          // drill, or the fallback that answered: months, days, linear
+	Method  Method         `json:"method"`          // drill, or the fallback that answered: months, days, linear
 }

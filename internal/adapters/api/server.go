@@ -28,7 +28,14 @@ type ServerOptions struct {
 	Log         *slog.Logger
 	Now         func() time.Time // the clock for uptime; time.Now if nil
 	PID         int              // reported by status; os.Getpid() if 0
+	// DataDir is the data dir the Service works on: a request whose
+	// DirHeader names another is refused (CodeOtherDir). "" checks nothing.
+	DataDir string
 }
+
+// DirHeader names the data dir a request is for (Client.ForDir), and in
+// an answer the data dir of the daemon that answered.
+const DirHeader = "X-Daybook-Dir"
 
 // Server is the HTTP/JSON API over a Service: versioned endpoints under
 // /v1/, JSON errors, and the limits above. It is an http.Handler; the
@@ -94,12 +101,15 @@ func (s *Server) Handle(method, path string, h http.Handler) {
 // another method 405, both as JSON errors like every other.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.opts.Now()
+	if s.opts.DataDir != "" {
+		w.Header().Set(DirHeader, s.opts.DataDir) // which memory answered
+	}
 	rw := &statusWriter{ResponseWriter: w}
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("handler panicked", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
 			if rw.status == 0 {
-				writeError(rw, http.StatusInternalServerError, fmt.Sprintf("internal error serving %s", r.URL.Path), nil)
+				writeError(rw, &Error{Code: CodeInternal, Message: fmt.Sprintf("internal error serving %s", r.URL.Path)}, nil)
 			}
 		}
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rw.status,
@@ -107,17 +117,36 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	methods, ok := s.routes[r.URL.Path]
 	if !ok {
-		writeError(rw, http.StatusNotFound, fmt.Sprintf("no endpoint %s (the endpoints are %s)", r.URL.Path, strings.Join(s.paths(), ", ")), nil)
+		writeError(rw, &Error{Code: CodeNoEndpoint, Message: fmt.Sprintf("no endpoint %s (the endpoints are %s)", r.URL.Path, strings.Join(s.paths(), ", "))}, nil)
 		return
 	}
 	h, ok := methods[r.Method]
 	if !ok {
 		allowed := slices.Sorted(maps.Keys(methods))
 		rw.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(rw, http.StatusMethodNotAllowed, fmt.Sprintf("%s does not take %s; use %s", r.URL.Path, r.Method, strings.Join(allowed, " or ")), nil)
+		writeError(rw, &Error{Code: CodeBadMethod, Message: fmt.Sprintf("%s does not take %s; use %s", r.URL.Path, r.Method, strings.Join(allowed, " or "))}, nil)
+		return
+	}
+	if dir := r.Header.Get(DirHeader); dir != "" && s.opts.DataDir != "" && !SameDir(dir, s.opts.DataDir) {
+		writeError(rw, &Error{Code: CodeOtherDir, Field: DirHeader,
+			Message: fmt.Sprintf("this daemon serves %s, not %s", s.opts.DataDir, dir)}, nil)
 		return
 	}
 	h.ServeHTTP(rw, r)
+}
+
+// SameDir reports whether a and b name the same folder, through symbolic
+// links too.
+func SameDir(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 func (s *Server) paths() []string { return slices.Sorted(maps.Keys(s.routes)) }
@@ -147,7 +176,7 @@ func (s *Server) importHandler(b Service) http.Handler {
 			if v := r.URL.Query().Get(f.name); v != "" {
 				var err error
 				if *f.v, err = strconv.ParseBool(v); err != nil {
-					writeError(w, http.StatusBadRequest, fmt.Sprintf("%s=%q is not true or false", f.name, v), nil)
+					writeError(w, usage(f.name, fmt.Sprintf("%s=%q is not true or false", f.name, v)), nil)
 					return
 				}
 			}

@@ -9,14 +9,16 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// errorBody is every error answer: the message, and what the operation had
-// done before it failed (an import's rejected lines) when it did anything.
+// errorBody is every error answer: the error with its code, and what the
+// operation had done before it failed (an import's rejected lines) when it
+// did anything.
 type errorBody struct {
-	Error  string          `json:"error"`
+	Error  *Error          `json:"error"`
 	Result json.RawMessage `json:"result,omitempty"`
 }
 
@@ -25,20 +27,20 @@ type checker interface{ check() error }
 
 // jsonHandler serves fn: the request body, at most MaxBody bytes of one JSON
 // object with no unknown fields (an empty body is the zero request), goes
-// in; the response or {"error": ...} comes out. Adding an endpoint is one
-// Handle line with jsonHandler over the method.
+// in; the response or {"error": {"code": ..., "message": ...}} comes out.
+// Adding an endpoint is one Handle line with jsonHandler over the method.
 func jsonHandler[Req, Resp any](s *Server, fn func(context.Context, Req) (Resp, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req Req
 		if r.Method != http.MethodGet {
-			if status, err := decodeBody(w, r, &req); err != nil {
-				writeError(w, status, err.Error(), nil)
+			if err := decodeBody(w, r, &req); err != nil {
+				writeError(w, err, nil)
 				return
 			}
 		}
 		if c, ok := any(req).(checker); ok {
 			if err := c.check(); err != nil {
-				writeError(w, http.StatusBadRequest, err.Error(), nil)
+				writeError(w, asError(err), nil)
 				return
 			}
 		}
@@ -47,56 +49,163 @@ func jsonHandler[Req, Resp any](s *Server, fn func(context.Context, Req) (Resp, 
 	})
 }
 
-// decodeBody reads one JSON value into v and returns the status to answer
-// when it cannot.
-func decodeBody(w http.ResponseWriter, r *http.Request, v any) (int, error) {
+// decodeBody reads one JSON value into v, or says what is wrong with the
+// body in the API's words: the field and the value, never a Go type.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) *Error {
 	body := http.MaxBytesReader(w, r.Body, MaxBody)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
 	if err == nil {
 		if _, err = dec.Token(); err == nil {
-			return http.StatusBadRequest, errors.New("request body: more than one JSON value")
+			return usage("", "request body: more than one JSON value")
 		}
 		if errors.Is(err, io.EOF) {
-			return 0, nil
+			return nil
 		}
 	}
-	var tooBig *http.MaxBytesError
+	var (
+		tooBig  *http.MaxBytesError
+		syntax  *json.SyntaxError
+		badType *json.UnmarshalTypeError
+	)
 	switch {
 	case errors.Is(err, io.EOF):
-		return 0, nil // no body: the zero request
+		return nil // no body: the zero request
 	case errors.As(err, &tooBig):
-		return http.StatusRequestEntityTooLarge, fmt.Errorf("request body: over the limit of %d bytes (1 MiB)", tooBig.Limit)
-	default:
-		return http.StatusBadRequest, fmt.Errorf("request body: bad JSON: %v", strings.TrimPrefix(err.Error(), "json: "))
+		return &Error{Code: CodeTooLarge, Message: fmt.Sprintf("request body: over the limit of %d bytes (1 MiB)", tooBig.Limit)}
+	case errors.As(err, &syntax):
+		return usage("", fmt.Sprintf("request body: bad JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: ")))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return usage("", "request body: bad JSON: it ends before the object does")
+	case errors.As(err, &badType):
+		what := fieldName(badType.Field)
+		if isList(reflect.TypeOf(v).Elem(), badType.Field) && !isList(badType.Type, "") {
+			what = "an item of " + what
+		}
+		return usage(badType.Field, fmt.Sprintf("request body: bad JSON: %s is %s, want %s", what, badType.Value, jsonKind(badType.Type)))
 	}
+	// encoding/json has no type for an unknown field; its message is
+	// `json: unknown field "name"`.
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		field, _ := strconv.Unquote(name)
+		msg := fmt.Sprintf("request body: bad JSON: unknown field %s", name)
+		if known := jsonFields(reflect.TypeOf(v).Elem()); len(known) > 0 {
+			msg += fmt.Sprintf(" (%s takes %s)", r.URL.Path, strings.Join(known, ", "))
+		}
+		return usage(field, msg)
+	}
+	return usage("", fmt.Sprintf("request body: bad JSON: %v", strings.TrimPrefix(err.Error(), "json: ")))
 }
 
-// respond writes resp, or err with the status it deserves.
+func usage(field, msg string) *Error { return &Error{Code: CodeUsage, Field: field, Message: msg} }
+
+// fieldName is a JSON field path as docs/api.md writes it, or "the body"
+// for the whole.
+func fieldName(path string) string {
+	if path == "" {
+		return "the body"
+	}
+	return path
+}
+
+// isList reports whether the field of struct t at JSON name field (t
+// itself for "") is a list.
+func isList(t reflect.Type, field string) bool {
+	if field != "" {
+		if t.Kind() != reflect.Struct {
+			return false
+		}
+		f, ok := structField(t, field)
+		if !ok {
+			return false
+		}
+		t = f.Type
+	}
+	return t.Kind() == reflect.Slice || t.Kind() == reflect.Array
+}
+
+// structField returns the field of t whose JSON name is name.
+func structField(t reflect.Type, name string) (reflect.StructField, bool) {
+	for f := range t.Fields() {
+		if n, _, _ := strings.Cut(f.Tag.Get("json"), ","); n == name || n == "" && f.Name == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// jsonKind names what a Go type holds in JSON's words.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "another type"
+}
+
+// jsonFields lists the JSON names of struct type t's fields.
+func jsonFields(t reflect.Type) []string {
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var names []string
+	for f := range t.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return names
+}
+
+// respond writes resp, or err with its code and the status it deserves.
 func (s *Server) respond(w http.ResponseWriter, r *http.Request, resp any, err error) {
 	if err == nil {
 		writeJSON(w, http.StatusOK, resp)
 		return
 	}
-	status := http.StatusInternalServerError
+	e := asError(err)
 	switch {
-	case s.opts.IsUserError(err):
-		status = http.StatusBadRequest
-	case r.Context().Err() != nil:
-		status = http.StatusServiceUnavailable // the caller left; nobody reads this
-	default:
+	case e.Code == CodeInternal && s.opts.IsUserError(err):
+		e.Code = CodeUsage
+	case e.Code == CodeInternal && r.Context().Err() != nil:
+		e.Code = CodeUnavailable // the caller left; nobody reads this
+	case e.Code == CodeInternal:
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	var partial json.RawMessage
 	if v := reflect.ValueOf(resp); v.IsValid() && !v.IsZero() {
 		partial, _ = json.Marshal(resp)
 	}
-	writeError(w, status, err.Error(), partial)
+	writeError(w, e, partial)
 }
 
-func writeError(w http.ResponseWriter, status int, msg string, partial json.RawMessage) {
-	writeJSON(w, status, errorBody{Error: msg, Result: partial})
+// writeError answers e, with its code's status, and what the operation
+// did before it failed (partial) if anything.
+func writeError(w http.ResponseWriter, e *Error, partial json.RawMessage) {
+	writeJSON(w, e.Code.Status(), errorBody{Error: e, Result: partial})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -104,7 +213,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	if err := json.NewEncoder(&buf).Encode(v); err != nil {
 		status = http.StatusInternalServerError
 		buf.Reset()
-		json.NewEncoder(&buf).Encode(errorBody{Error: fmt.Sprintf("encoding the answer: %v", err)})
+		json.NewEncoder(&buf).Encode(errorBody{Error: &Error{Code: CodeInternal, Message: fmt.Sprintf("encoding the answer: %v", err)}})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -117,11 +226,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func checkQuery(field, q string) error {
 	switch {
 	case len(q) > MaxQuery:
-		return fmt.Errorf("%s is %d bytes, over the limit of %d", field, len(q), MaxQuery)
+		return usage(field, fmt.Sprintf("%s is %d bytes, over the limit of %d", field, len(q), MaxQuery))
 	case strings.TrimSpace(q) == "":
-		return fmt.Errorf("%s is empty or only spaces", field)
+		return usage(field, fmt.Sprintf("%s is empty or only spaces", field))
 	case !utf8.ValidString(q):
-		return fmt.Errorf("%s is not UTF-8", field)
+		return usage(field, fmt.Sprintf("%s is not UTF-8", field))
 	}
 	return nil
 }
@@ -134,7 +243,7 @@ func (r RecallRequest) check() error { return checkQuery("query", r.Query) }
 // literal like any other.
 func (r FindRequest) check() error {
 	if len(r.Pattern) > MaxQuery {
-		return fmt.Errorf("pattern is %d bytes, over the limit of %d", len(r.Pattern), MaxQuery)
+		return usage("pattern", fmt.Sprintf("pattern is %d bytes, over the limit of %d", len(r.Pattern), MaxQuery))
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func serve(t testing.TB, a *app.App) *fixture {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := &http.Server{Handler: api.NewServer(a, api.ServerOptions{IsUserError: app.IsUserError, Log: log}),
+	srv := &http.Server{Handler: api.NewServer(a, api.ServerOptions{Log: log, DataDir: a.Dir}),
 		ReadHeaderTimeout: 5 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

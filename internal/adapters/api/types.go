@@ -113,4 +113,14 @@ type FindResponse struct {
 	Matches   []Match `json:"matches"`
 	FilesRead int     `json:"files_read"`
 	Truncated bool    `json:"truncated,omitempty"` // the limit cut the list
+	// Skipped names the day files in range that were not searched, newest
+	// first: they hold conflict markers.
+	Skipped []Skipped `json:"skipped,omitempty"`
+}
+
+// Skipped is a day file a read left out, and why.
+type Skipped struct {
+	Path   string `json:"path"` // relative to the data dir
+	Line   int    `json:"line"` // the line of the cause (the first conflict marker)
+	Reason string `json:"reason"`
 }

@@ -72,8 +72,8 @@ func BenchmarkImportTenYearsOfNotes(b *testing.B) {
 		b.StartTimer()
 
 		res, err := obsidian.Read(src, importer.Options{})
-		if err != nil || len(res.Entries) != 3650 {
-			b.Fatalf("read %d notes: %v %v", len(res.Entries), err, res.Skipped)
+		if err != nil || len(res.Entries) < 3650 || len(res.Skipped) > 0 {
+			b.Fatalf("read %d entries from 3,650 notes: %v %v", len(res.Entries), err, res.Skipped)
 		}
 		var lines bytes.Buffer
 		enc := json.NewEncoder(&lines)
@@ -81,7 +81,7 @@ func BenchmarkImportTenYearsOfNotes(b *testing.B) {
 			enc.Encode(api.ImportLine{At: e.AtString(), Text: e.Text})
 		}
 		resp, err := a.Import(context.Background(), &lines, api.ImportOptions{})
-		if err != nil || resp.Added != 3650 {
+		if err != nil || resp.Added != len(res.Entries) {
 			b.Fatalf("imported %d: %v %v", resp.Added, err, resp.Rejected)
 		}
 

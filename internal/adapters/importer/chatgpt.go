@@ -53,7 +53,7 @@ func (chatGPTFormat) Read(p string, _ Options) (Result, error) {
 func readChatGPTFile(path string, b []byte, res *Result) error {
 	var convs []json.RawMessage
 	if err := json.Unmarshal(b, &convs); err != nil {
-		return fmt.Errorf("reading ChatGPT export %s: not the JSON array of conversations.json: %w", path, err)
+		return fmt.Errorf("reading ChatGPT export (conversations.json is a JSON list of conversations): %w", jsonError(path, b, err))
 	}
 	for i, raw := range convs {
 		var c struct {
@@ -63,7 +63,7 @@ func readChatGPTFile(path string, b []byte, res *Result) error {
 		}
 		from := fmt.Sprintf("%s: conversation %d", path, i+1)
 		if err := json.Unmarshal(raw, &c); err != nil {
-			res.skip(from, WhyMalformed, "not a ChatGPT conversation: %v", err)
+			res.skip(from, WhyMalformed, "not a ChatGPT conversation: %v", jsonWhat(err))
 			continue
 		}
 		if c.Title != "" {

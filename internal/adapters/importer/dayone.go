@@ -36,7 +36,7 @@ func readDayOneFile(path string, b []byte, res *Result) error {
 		Entries []json.RawMessage `json:"entries"`
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
-		return fmt.Errorf("reading Day One export %s: %w", path, err)
+		return fmt.Errorf("reading Day One export: %w", jsonError(path, b, err))
 	}
 	if in.Entries == nil {
 		return fmt.Errorf("reading Day One export %s: no \"entries\" list", path)
@@ -50,7 +50,7 @@ func readDayOneFile(path string, b []byte, res *Result) error {
 			Starred      bool     `json:"starred"`
 		}
 		if err := json.Unmarshal(raw, &e); err != nil {
-			res.skip(from, WhyMalformed, "not a Day One entry: %v", err)
+			res.skip(from, WhyMalformed, "not a Day One entry: %v", jsonWhat(err))
 			continue
 		}
 		if e.CreationDate == "" {

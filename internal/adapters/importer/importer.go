@@ -52,6 +52,7 @@ const (
 	WhyTooLong    = "too long"
 	WhyMalformed  = "malformed"
 	WhyUnreadable = "unreadable"
+	WhyNotUTF8    = "not UTF-8"
 	WhyOutside    = "outside the date window"
 	WhyRefused    = "refused" // an entry the day files cannot take as it is
 )
@@ -62,6 +63,10 @@ func (s Skip) String() string { return s.From + ": " + s.Reason }
 type Result struct {
 	Entries []Entry
 	Skipped []Skip
+	// NotDaily counts the notes of a vault that are not daily notes (not
+	// in the daily notes folder, or not named by a date): not imported,
+	// and not bad input.
+	NotDaily int
 }
 
 func (r *Result) skip(from, why, format string, args ...any) {
@@ -84,7 +89,7 @@ type Format interface {
 
 // formats is the table Lookup reads; it is never written.
 var formats = map[string]Format{
-	"obsidian": notesFormat{defaultPattern: "YYYY-MM-DD", name: "obsidian", settings: obsidianSettings},
+	"obsidian": notesFormat{defaultPattern: "YYYY-MM-DD", name: "obsidian", settings: obsidianSettings, items: true, others: true},
 	"logseq":   notesFormat{defaultPattern: "yyyy_MM_dd", name: "logseq", subdir: "journals", dateFns: true, settings: logseqSettings},
 	"jrnl":     jrnlFormat{},
 	"dayone":   dayOneFormat{},

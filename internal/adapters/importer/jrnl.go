@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/daybook/daybook/internal/util/words"
 )
 
 // jrnlFormat reads a jrnl journal: its plain-text file or its JSON export
@@ -21,7 +23,7 @@ func (jrnlFormat) Read(path string, _ Options) (Result, error) {
 		return Result{}, fmt.Errorf("reading jrnl journal: %w", err)
 	}
 	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '{' {
-		return readJrnlJSON(path, t)
+		return readJrnlJSON(path, b)
 	}
 	return readJrnlText(path, string(b)), nil
 }
@@ -30,6 +32,11 @@ func (jrnlFormat) Read(path string, _ Options) (Result, error) {
 // Other timeformat settings than jrnl's default "%Y-%m-%d %H:%M" are read
 // as long as the bracket holds a date and a time in one of jrnlLayouts.
 var jrnlStart = regexp.MustCompile(`^\[([^\]]+)\] ?(.*)$`)
+
+// jrnlDated is the start of a bracket that is meant as an entry's time: a
+// date. A header like "[2024-03-02 25:61]" whose time does not parse is a
+// bad entry, reported, not a line of the entry above.
+var jrnlDated = regexp.MustCompile(`^\s*\d{4}-\d{1,2}-\d{1,2}\b`)
 
 var jrnlLayouts = []string{"2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02 03:04 PM", "2006-01-02 3:04 PM", "2006-01-02"}
 
@@ -51,11 +58,23 @@ func readJrnlText(path, s string) Result {
 		line  int
 		at    time.Time
 		lines []string
+		bad   string // why the header's time does not parse: the entry is skipped
 	}
 	var cur *open
 	var lead []int // lines of text before the first entry
 	flush := func() {
 		if cur == nil {
+			return
+		}
+		if cur.bad != "" {
+			body := 0
+			for _, l := range cur.lines[1:] {
+				if strings.TrimSpace(l) != "" {
+					body++
+				}
+			}
+			res.skip(fmt.Sprintf("%s:%d", path, cur.line), WhyBadTime, "%s (%s; the entry and %s of its text are skipped)",
+				strings.TrimSpace(cur.bad), cur.lines[0], words.Count(body, "line"))
 			return
 		}
 		title := strings.TrimRight(cur.lines[0], " ")
@@ -76,6 +95,12 @@ func readJrnlText(path, s string) Result {
 			if at, ok := parseJrnlTime(m[1]); ok {
 				flush()
 				cur = &open{line: i + 1, at: at, lines: []string{m[2]}}
+				continue
+			}
+			if jrnlDated.MatchString(m[1]) {
+				flush()
+				why := fmt.Sprintf("%q is not a date and time like 2012-03-29 09:00", m[1])
+				cur = &open{line: i + 1, lines: []string{why}, bad: line}
 				continue
 			}
 		}
@@ -125,7 +150,7 @@ func readJrnlJSON(path string, b []byte) (Result, error) {
 		Entries []json.RawMessage `json:"entries"`
 	}
 	if err := json.Unmarshal(b, &in); err != nil {
-		return res, fmt.Errorf("reading jrnl JSON export %s: %w", path, err)
+		return res, fmt.Errorf("reading jrnl JSON export: %w", jsonError(path, b, err))
 	}
 	for i, raw := range in.Entries {
 		from := fmt.Sprintf("%s: entry %d", path, i+1)
@@ -138,7 +163,7 @@ func readJrnlJSON(path string, b []byte) (Result, error) {
 			Starred bool     `json:"starred"`
 		}
 		if err := json.Unmarshal(raw, &e); err != nil {
-			res.skip(from, WhyMalformed, "not a jrnl entry: %v", err)
+			res.skip(from, WhyMalformed, "not a jrnl entry: %v", jsonWhat(err))
 			continue
 		}
 		if e.Time == "" {

@@ -61,13 +61,14 @@ type QA struct {
 }
 
 // ReadLoCoMo reads the LoCoMo file at path: ParseLoCoMo with the file's
-// base name for naming conversations without a sample_id.
+// base name for naming conversations without a sample_id, and errors
+// naming the path (and the line and column where its JSON broke).
 func ReadLoCoMo(path string) ([]Conversation, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading LoCoMo file: %w", err)
 	}
-	return ParseLoCoMo(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), bytes.NewReader(b))
+	return parseLoCoMo(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), path, b)
 }
 
 // ParseLoCoMo parses LoCoMo-format conversations from r: a JSON array of
@@ -77,25 +78,30 @@ func ReadLoCoMo(path string) ([]Conversation, error) {
 // sessions at the top (REALTALK: "name": {"speaker_1", "speaker_2"}, and a
 // "date_time" of "29.12.2023, 00:51:12" on each message). name names the
 // conversations that have no sample_id (name, or name-2, name-3... for
-// several). Times have no zone in the format: they are wall clocks, given
-// in time.UTC. A message with no time, or one that does not parse, has a
-// zero At and says why in TimeErr; only JSON that is not this shape is an
-// error.
+// several), and the input in errors. Times have no zone in the format:
+// they are wall clocks, given in time.UTC. A message with no time, or one
+// that does not parse, has a zero At and says why in TimeErr; only JSON
+// that is not this shape is an error.
 func ParseLoCoMo(name string, r io.Reader) ([]Conversation, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("reading LoCoMo: %w", err)
+		return nil, fmt.Errorf("reading LoCoMo %s: %w", name, err)
 	}
+	return parseLoCoMo(name, name, b)
+}
+
+func parseLoCoMo(name, where string, b []byte) ([]Conversation, error) {
 	var samples []map[string]json.RawMessage
+	var err error
 	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
-		err = json.Unmarshal(t, &samples)
+		err = json.Unmarshal(b, &samples)
 	} else {
 		var one map[string]json.RawMessage
-		err = json.Unmarshal(t, &one)
+		err = json.Unmarshal(b, &one)
 		samples = append(samples, one)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("LoCoMo %s: not a JSON array or object of conversations: %w", name, err)
+		return nil, fmt.Errorf("reading LoCoMo (a JSON list or object of conversations): %w", jsonError(where, b, err))
 	}
 	var out []Conversation
 	for i, s := range samples {
@@ -105,7 +111,7 @@ func ParseLoCoMo(name string, r io.Reader) ([]Conversation, error) {
 		}
 		c, err := parseSample(id, s)
 		if err != nil {
-			return nil, fmt.Errorf("LoCoMo %s, conversation %d: %w", name, i+1, err)
+			return nil, fmt.Errorf("reading LoCoMo %s, conversation %d: %w", where, i+1, jsonWhat(err))
 		}
 		out = append(out, c)
 	}

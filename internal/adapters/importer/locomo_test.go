@@ -68,7 +68,7 @@ func TestParseLoCoMoRealtalkShape(t *testing.T) {
 
 func TestParseLoCoMoNotJSON(t *testing.T) {
 	_, err := importer.ParseLoCoMo("x", strings.NewReader("session_1: hi"))
-	if err == nil || !strings.Contains(err.Error(), "LoCoMo x") {
-		t.Fatalf("err = %v, want one naming the source", err)
+	if err == nil || !strings.Contains(err.Error(), "LoCoMo") || !strings.Contains(err.Error(), "x:1:1: invalid character") {
+		t.Fatalf("err = %v, want one naming the source, line and column", err)
 	}
 }

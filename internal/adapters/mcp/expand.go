@@ -75,18 +75,18 @@ func (t tools) expand(ctx context.Context, in ExpandInput) (ExpandOutput, error)
 	return expandPage(resp, budget, max(in.FromLine, 1))
 }
 
-// idError puts the backend's refusal of an id in the one shape of argument
-// errors: `id "x" is not an entry id` becomes `id: "x" is not an entry id`.
-// Other errors (a file daybook cannot read) are left as they are.
+// idError puts the backend's refusal of an id (a usage or not-found error,
+// on the files or over the socket) in the one shape of argument errors:
+// `id "x" is not an entry id` becomes `id: "x" is not an entry id`. Other
+// errors (a file daybook cannot read) are left as they are.
 func idError(id string, err error) error {
-	msg := err.Error()
-	switch {
-	case strings.HasPrefix(msg, "id "+strconv.Quote(id)):
-		return &ArgError{Arg: "id", Err: errors.New(strings.TrimPrefix(msg, "id "))}
-	case strings.Contains(msg, strconv.Quote(id)):
-		return &ArgError{Arg: "id", Err: err}
+	if !api.CodeOf(err).UserFault() {
+		return err
 	}
-	return err
+	if rest, ok := strings.CutPrefix(err.Error(), "id "+strconv.Quote(id)); ok {
+		return &ArgError{Arg: "id", Err: errors.New(strconv.Quote(id) + rest)}
+	}
+	return &ArgError{Arg: "id", Err: err}
 }
 
 // expandPage lays resp out as text, without summaries' front matter, and

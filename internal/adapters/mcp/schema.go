@@ -6,12 +6,20 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/google/jsonschema-go/jsonschema"
 )
+
+// forOptions infer the schemas of the tools' Go types; a type that goes over
+// the wire as text (api.Method) is a string there.
+var forOptions = &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+	reflect.TypeFor[api.Method](): {Type: "string", Description: "how recall found its results: drill, months, days, bm25, vector, linear or none, with +linear or +outside"},
+}}
 
 // inputSchema derives a tool's input schema from In, in the plainest shapes
 // every client parses: one "type" per property (an optional list is
@@ -19,7 +27,7 @@ import (
 // string), the allowed values of a property as an enum, and no other
 // properties allowed.
 func inputSchema[In any](enums map[string][]string) (*jsonschema.Schema, error) {
-	s, err := jsonschema.For[In](nil)
+	s, err := jsonschema.For[In](forOptions)
 	if err != nil {
 		return nil, err
 	}

@@ -84,7 +84,7 @@ func addTool[In, Out any](t tools, s *sdk.Server, def toolDef, fn func(context.C
 	if err != nil {
 		panic(fmt.Sprintf("mcp: input schema of %s: %v", def.name, err))
 	}
-	out, err := jsonschema.For[Out](nil)
+	out, err := jsonschema.For[Out](forOptions)
 	if err != nil {
 		panic(fmt.Sprintf("mcp: output schema of %s: %v", def.name, err))
 	}

@@ -2,14 +2,11 @@ package mcp
 
 import (
 	"context"
-	"errors"
 	"log/slog"
-	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Tool names.
@@ -139,8 +136,8 @@ func (t tools) remember(ctx context.Context, in RememberInput) (api.RememberResp
 	}
 	resp, err := t.b.Remember(ctx, api.RememberRequest{Text: in.Text, Kind: in.Kind, Tags: in.Tags, At: in.At})
 	// The date window is the backend's to check (it knows today); its
-	// refusal is about at. (Over the socket the error is only text.)
-	if err != nil && (errors.Is(err, date.ErrOutsideWindow) || strings.Contains(err.Error(), date.ErrOutsideWindow.Error())) {
+	// refusal, on the files or over the socket, is about at.
+	if api.CodeOf(err) == api.CodeOutsideWindow {
 		err = &ArgError{Arg: "at", Err: err}
 	}
 	return resp, err

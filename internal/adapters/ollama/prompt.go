@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // systemPrompt holds the rules every summary follows, whatever its level.
@@ -17,13 +18,13 @@ You write summaries of that diary. Rules:
 - Answer with the summary only: no greeting or preamble, no title or headings, no lists, no markdown, no front matter.`
 
 // defaultWords is the length a level gets when Input.WordLimit is zero.
-func defaultWords(l consolidate.Level) int {
+func defaultWords(l date.Level) int {
 	switch l {
-	case consolidate.LevelDay:
+	case date.LevelDay:
 		return 120
-	case consolidate.LevelMonth:
+	case date.LevelMonth:
 		return 250
-	case consolidate.LevelYear:
+	case date.LevelYear:
 		return 400
 	default:
 		return 200
@@ -33,11 +34,11 @@ func defaultWords(l consolidate.Level) int {
 // what names the period and what its items are, for the prompts.
 func what(in consolidate.Input) (period, items string) {
 	switch in.Level {
-	case consolidate.LevelDay:
+	case date.LevelDay:
 		return "the day " + in.Period, "its diary entries (time, kind, text, tags) and free-text notes"
-	case consolidate.LevelMonth:
+	case date.LevelMonth:
 		return "the month " + in.Period, "the summaries of its days"
-	case consolidate.LevelYear:
+	case date.LevelYear:
 		return "the year " + in.Period, "the summaries of its months"
 	default:
 		return string(in.Level) + " " + in.Period, "its items"

@@ -12,6 +12,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 const goodSummary = "They spent the day on the parser and kept notes on each step that broke."
@@ -68,8 +69,8 @@ func TestSummarizeLevels(t *testing.T) {
 		in   consolidate.Input
 		want string
 	}{
-		{consolidate.Input{Level: consolidate.LevelMonth, Period: "2026-11", Items: []consolidate.Item{{ID: "day:2026-11-22", When: "2026-11-22", Kind: "summary", Text: "A day."}}}, "the month 2026-11 in about 250 words from the summaries of its days"},
-		{consolidate.Input{Level: consolidate.LevelYear, Period: "2026", WordLimit: 300, Items: []consolidate.Item{{ID: "month:2026-11", When: "2026-11", Kind: "summary", Text: "A month."}}}, "the year 2026 in about 300 words from the summaries of its months"},
+		{consolidate.Input{Level: date.LevelMonth, Period: "2026-11", Items: []consolidate.Item{{ID: "day:2026-11-22", When: "2026-11-22", Kind: "summary", Text: "A day."}}}, "the month 2026-11 in about 250 words from the summaries of its days"},
+		{consolidate.Input{Level: date.LevelYear, Period: "2026", WordLimit: 300, Items: []consolidate.Item{{ID: "month:2026-11", When: "2026-11", Kind: "summary", Text: "A month."}}}, "the year 2026 in about 300 words from the summaries of its months"},
 	} {
 		if _, err := s.Summarize(context.Background(), tc.in); err != nil {
 			t.Fatal(err)

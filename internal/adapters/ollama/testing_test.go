@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/logtest"
 
 	"github.com/daybook/daybook/consolidate"
@@ -49,7 +50,7 @@ func newLog(t *testing.T) (*slog.Logger, *logBuffer) {
 
 // dayInput is a day of n entries.
 func dayInput(n int) consolidate.Input {
-	in := consolidate.Input{Level: consolidate.LevelDay, Period: "2026-11-22", WordLimit: 120}
+	in := consolidate.Input{Level: date.LevelDay, Period: "2026-11-22", WordLimit: 120}
 	for i := range n {
 		in.Items = append(in.Items, consolidate.Item{
 			ID: fmt.Sprintf("e%d", i), When: fmt.Sprintf("%02d:%02d", 8+i/60, i%60), Kind: "note",

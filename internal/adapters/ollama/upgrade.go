@@ -10,13 +10,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // UpgradeItem is a summary written by the offline summarizer that Ollama
 // should redo.
 type UpgradeItem struct {
-	Level  consolidate.Level
+	Level  date.Level
 	Period string // 2026-11-22, 2026-11 or 2026
 	Model  string // the summarizer that wrote it, "offline/extractive-v2"
 }

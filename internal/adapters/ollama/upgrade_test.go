@@ -8,13 +8,13 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 func upgradeItems() []UpgradeItem {
 	var items []UpgradeItem
 	for _, p := range []struct {
-		l consolidate.Level
+		l date.Level
 		p string
 	}{{"day", "2026-10-31"}, {"month", "2026-11"}, {"day", "2026-11-02"}, {"year", "2025"}, {"day", "2026-11-01"}, {"month", "2026-10"}} {
 		items = append(items, UpgradeItem{Level: p.l, Period: p.p, Model: "offline/extractive-v2"})

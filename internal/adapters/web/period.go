@@ -62,7 +62,7 @@ func (p *pages) year(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Row = grid(days, []int{y}, d.Tag, nil, p.today())
-	sums, err := p.summaries(ctx, consolidate.LevelMonth, per.Range(), 12)
+	sums, err := p.summaries(ctx, date.LevelMonth, per.Range(), 12)
 	if err != nil {
 		p.fail(w, r, err)
 		return
@@ -115,7 +115,7 @@ func (p *pages) month(w http.ResponseWriter, r *http.Request) {
 			strconv.Itoa(mo.Year)+"/"+mo.String()[5:]+"/.")
 		return
 	}
-	sums, err := p.summaries(ctx, consolidate.LevelDay, mo.Range(), 31)
+	sums, err := p.summaries(ctx, date.LevelDay, mo.Range(), 31)
 	if err != nil {
 		p.fail(w, r, err)
 		return

@@ -59,7 +59,7 @@ func (p *pages) search(w http.ResponseWriter, r *http.Request) {
 			p.log.Warn("search failed", "err", err)
 			d.Err, status = err.Error(), http.StatusBadRequest
 		default:
-			d.Range, d.Method = resp.Range, resp.Method
+			d.Range, d.Method = resp.Range, resp.Method.String()
 			for _, h := range resp.Results {
 				v := hitOf(h)
 				d.Hits = append(d.Hits, v)

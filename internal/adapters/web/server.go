@@ -23,6 +23,7 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
 // Backend is what the page reads; *app.App is one.
@@ -46,15 +47,6 @@ type Options struct {
 	Now   func() time.Time // the clock; time.Now by default
 	Loc   *time.Location   // the time zone of "today"; time.Local by default
 }
-
-// Timeouts of the HTTP server.
-const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 30 * time.Second
-	writeTimeout      = 2 * time.Minute
-	idleTimeout       = 2 * time.Minute
-	maxHeaderBytes    = 16 << 10
-)
 
 // Server serves the page on a TCP address. Build it with New, run Serve,
 // stop it with Close.
@@ -83,15 +75,7 @@ func New(b Backend, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listening on web.listen %s: %w", opts.Listen, err)
 	}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := httpserve.New(h, log)
 	s := &Server{ln: ln, srv: srv, log: log}
 	// Count the day files now, so that the first page does not wait for
 	// all of them.

@@ -31,7 +31,7 @@ type decisionView struct {
 
 // summaries returns the summaries of level in r, by period (2026,
 // 2026-03, 2026-03-14), with whether each is stale or hand-edited.
-func (p *pages) summaries(ctx context.Context, level consolidate.Level, r date.Range, limit int) (map[string]api.SummaryInfo, error) {
+func (p *pages) summaries(ctx context.Context, level date.Level, r date.Range, limit int) (map[string]api.SummaryInfo, error) {
 	resp, err := p.b.Browse(ctx, api.BrowseRequest{Level: string(level), From: r.From.String(), To: r.To.String(), Limit: limit})
 	if err != nil {
 		return nil, err

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -54,7 +53,7 @@ func BenchmarkRecallDataDir(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if strings.HasSuffix(resp.Method, "+linear") || resp.Method == "linear" {
+				if resp.Method.Linear || resp.Method.Start == api.MethodLinear {
 					linear++
 				}
 				i++

@@ -63,7 +63,7 @@ type Size struct {
 	RecallInProcess Latency `json:"recall_in_process"` // app.App.Recall in this process
 	RecallSocket    Latency `json:"recall_socket"`     // api.Client.Recall to a daemon child
 	RecallCLI       Latency `json:"recall_cli"`        // exec of "daybook recall" with the daemon up
-	// "daybook help" timed in turns with RecallCLI, and RecallCLI's p50 less
+	// "daybook --version" timed in turns with RecallCLI, and RecallCLI's p50 less
 	// its: what recalling through a daemon adds to the program's start.
 	StartDaemonUp      Latency `json:"start_daemon_up"`
 	RecallCLILessStart float64 `json:"recall_cli_less_start_ms"`
@@ -83,14 +83,16 @@ type Size struct {
 	FindOverGrep float64 `json:"find_over_grep"`
 	// The start of each program doing nothing, and find's time less its
 	// start over ripgrep's less its: the scan's own share.
-	Start      Latency `json:"start"`                  // daybook help
+	Start      Latency `json:"start"`                  // daybook help: the front, then daybook-core
+	FrontStart Latency `json:"front_start"`            // daybook --version, which the front answers itself
 	RgStart    Latency `json:"ripgrep_start,omitzero"` // rg --version
 	ScanOverRg float64 `json:"scan_over_ripgrep,omitempty"`
-	// A Go hello-world built by the same toolchain, and daybook help's
+	// A Go hello-world built by the same toolchain, and the front's start
+	// (daybook --version)
 	// start over its: what daybook adds to any Go program's start.
 	Hello          Latency `json:"hello_start,omitzero"`
 	StartOverHello float64 `json:"start_over_hello,omitempty"`
-	// Medians of the same runs: the minor page faults of daybook help and
+	// Medians of the same runs: the minor page faults of daybook --version and
 	// of the hello-world. (Not their peak RSS: Linux carries this process's
 	// high-water RSS into a child's maxrss at exec, since Go starts children
 	// with CLONE_VM|CLONE_VFORK, and the open index makes it far larger than

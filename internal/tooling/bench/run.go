@@ -246,7 +246,7 @@ func (o Options) throughDaemon(ctx context.Context, w workDir, queries []string,
 		return ctx.Err()
 	}
 	run.DaemonRecalledRSS, _ = d.memory()
-	// Each recall through the CLI in turn with a "daybook help", so that
+	// Each recall through the CLI in turn with a "daybook --version", so that
 	// the start it is compared with is timed on the same machine at the
 	// same moment.
 	var starts []time.Duration
@@ -255,7 +255,7 @@ func (o Options) throughDaemon(ctx context.Context, w workDir, queries []string,
 		for _, c := range []struct {
 			args []string
 			to   *[]time.Duration
-		}{{[]string{"help"}, &starts}, {[]string{"recall", "--json", queries[i%len(queries)]}, &ds}} {
+		}{{[]string{"--version"}, &starts}, {[]string{"recall", "--json", queries[i%len(queries)]}, &ds}} {
 			_, p, err := runCmd(w.command(ctx, c.args...), false)
 			if err != nil {
 				return fmt.Errorf("recalling through the CLI: %w", err)

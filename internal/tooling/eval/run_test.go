@@ -48,7 +48,7 @@ func (l linearRecaller) Recall(ctx context.Context, req api.RecallRequest) (api.
 	}
 	r, rest, _ := recall.ParseTemporal(req.Query, now, time.UTC)
 	res, err := recall.Linear(ctx, l.root, rest, r, req.Limit, nil)
-	return api.RecallResponse{Query: req.Query, Range: r.String(), Results: res, Method: "linear"}, err
+	return api.RecallResponse{Query: req.Query, Range: r.String(), Results: res, Method: api.Method{Start: api.MethodLinear}}, err
 }
 
 // floors are the figures measured on the question set (78 questions, limit

@@ -149,6 +149,9 @@ func TestDayFilesParse(t *testing.T) {
 		t.Errorf("files hold %d entries in %d lines, stats say %d in %d", entries, lines, st.Entries, st.Lines)
 	}
 	for _, k := range dayfiles.Kinds {
+		if k == dayfiles.KindChat { // a chat's turns, written by the memory proxy: not a journal's
+			continue
+		}
 		if kinds[k] < entries/50 {
 			t.Errorf("only %d %s entries of %d", kinds[k], k, entries)
 		}

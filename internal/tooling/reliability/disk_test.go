@@ -32,6 +32,20 @@ func smallDisk(t *testing.T, size string) string {
 	return dir
 }
 
+// rigOn returns a rig whose data dir is on the disk mounted at disk.
+func rigOn(t *testing.T, disk, config string) *rig {
+	t.Helper()
+	r := newRig(t, config)
+	r.dir = filepath.Join(disk, "data")
+	for i, kv := range r.env {
+		if strings.HasPrefix(kv, "DAYBOOK_DIR=") {
+			r.env[i] = "DAYBOOK_DIR=" + r.dir
+		}
+	}
+	os.MkdirAll(r.dir, 0o755)
+	return r
+}
+
 // fill writes a filler file until the disk at dir is full and returns its path.
 func fill(t *testing.T, dir string) string {
 	t.Helper()
@@ -62,14 +76,7 @@ func fill(t *testing.T, dir string) string {
 // the daemon stays up, and writes work again once space returns.
 func TestDiskFull(t *testing.T) {
 	disk := smallDisk(t, "2m")
-	r := newRig(t, "")
-	r.dir = filepath.Join(disk, "data")
-	for i, kv := range r.env {
-		if strings.HasPrefix(kv, "DAYBOOK_DIR=") {
-			r.env[i] = "DAYBOOK_DIR=" + r.dir
-		}
-	}
-	os.MkdirAll(r.dir, 0o755)
+	r := rigOn(t, disk, "")
 	d := r.startDaemon()
 	acked := map[string]ack{}
 	var tried []string
@@ -229,5 +236,53 @@ func TestReadOnlyDataDir(t *testing.T) {
 	d, _ := dayfiles.DateOfRel(a.rel)
 	if out, err := run("day", d.String()); err != nil || !strings.Contains(out, "written while the dir was writable") {
 		t.Errorf("reading a read-only data dir: %v %s", err, out)
+	}
+}
+
+// TestDiskFullThenStaleSave: the disk that holds the data dir fills while
+// entries keep coming through the daemon; an editor's buffer, read before
+// the disk filled, is saved over the day file once space returns. Every
+// entry remember acknowledged, before, during or after, is in the day
+// file once: an append is acknowledged only once the merge base that
+// guards it against a stale copy holds it.
+func TestDiskFullThenStaleSave(t *testing.T) {
+	disk := smallDisk(t, "8m")
+	r := rigOn(t, disk, mergeConfig)
+	d := r.startDaemon()
+	want := map[string]int{}
+	refused := 0
+	remember := func(hhmm, text string) {
+		if _, err := r.daybook("remember", "--at", mergeDay+" "+hhmm, text); err != nil {
+			refused++
+			if !strings.Contains(err.Error(), "no space left on device") {
+				t.Errorf("a refused remember does not say the disk is full: %v", err)
+			}
+			return
+		}
+		want[text] = 1
+	}
+	for i := range 10 {
+		remember(fmt.Sprintf("06:%02d", i), fmt.Sprintf("before the disk filled %d", i))
+	}
+	stale := readFile(t, r.dayFile())
+	filler := fill(t, disk)
+	duringBefore := len(want)
+	for i := range 40 {
+		remember(fmt.Sprintf("07:%02d", i), fmt.Sprintf("while full %d", i))
+	}
+	during := len(want) - duringBefore
+	os.Remove(filler)
+	for i := range 5 {
+		remember(fmt.Sprintf("08:%02d", i), fmt.Sprintf("after space returned %d", i))
+	}
+	saveByRename(t, r.dayFile(), stale+"- 09:30 typed in the stale buffer\n")
+	want["typed in the stale buffer"] = 1
+	r.barrier(1)
+	want["barrier 1"] = 1
+	c := tally(t, r.dir, want)
+	t.Logf("disk full, then a stale save: %d acknowledged (%d while the disk was full), %d refused, %d lost, %d doubled",
+		c.acknowledged, during, refused, c.lost, c.duplicated)
+	if c.lost+c.duplicated > 0 {
+		t.Logf("%s\n%s", readFile(t, r.dayFile()), tail(d.logText(), 3000))
 	}
 }

@@ -119,8 +119,13 @@ func TestGitPullConflictMarkers(t *testing.T) {
 		t.Errorf("the entry went into the conflicted file")
 	}
 	for _, q := range []string{"=======", "HEAD"} {
-		if out := b.must("find", q); strings.Contains(out, "=======") || strings.Contains(out, "<<<<<<<") {
+		// find names the day it skipped for its markers and exits 1.
+		out, err := b.daybook("find", q)
+		if strings.Contains(out, "=======") || strings.Contains(out, "<<<<<<<") {
 			t.Errorf("find %q shows conflict markers:\n%s", q, out)
+		}
+		if err == nil || !strings.Contains(err.Error(), strings.ReplaceAll(mergeDay, "-", "/")+".md") {
+			t.Errorf("find %q does not say it skipped the conflicted day: %v", q, err)
 		}
 	}
 	if out := b.must("recall", "after the clone HEAD"); strings.Contains(out, "=======") || strings.Contains(out, "<<<<<<<") {

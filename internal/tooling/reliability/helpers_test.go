@@ -55,6 +55,9 @@ func TestMain(m *testing.M) {
 // daybookBin returns the path of the daybook binary, building it once.
 func daybookBin(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the daybook binary as a child process: the full suite (go test ./...) runs it, -short does not")
+	}
 	if b := os.Getenv("DAYBOOK_TEST_BIN"); b != "" {
 		return b // a binary built beforehand, e.g. while a package is mid-edit
 	}

@@ -383,3 +383,66 @@ func TestSyncthingConflictCopy(t *testing.T) {
 		t.Errorf("doctor still reports a conflict copy:\n%s", out)
 	}
 }
+
+// stalledSave writes content over p as an editor that stalls mid-write:
+// truncate, write the first part (cut inside a line), pause, write the
+// rest, through one descriptor (the second write lands at the editor's
+// own offset, over whatever was appended to the file meanwhile).
+func stalledSave(t testing.TB, p, content string, pause time.Duration) {
+	t.Helper()
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cut := len(content) / 2
+	if _, err := f.WriteString(content[:cut]); err != nil {
+		t.Fatal(err)
+	}
+	// The pause is the scenario (an editor that stalls), not a wait for a
+	// result: the watcher's debounce runs out while the file is half written.
+	time.Sleep(pause)
+	if _, err := f.WriteString(content[cut:]); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEditorStallsMidWrite: an editor saves the day file, with a line the
+// person added, in two writes with a pause of 0.2 to 0.6 s between them,
+// while the daemon watches. The half file looks like a stale copy that
+// dropped the entries of its second half: they must not be appended again
+// into it, where the editor's second write lands over them. Every
+// acknowledged entry is there once, and no line is torn.
+func TestEditorStallsMidWrite(t *testing.T) {
+	r := newRig(t, mergeConfig)
+	d := r.startDaemon()
+	want := map[string]int{}
+	tried := r.twenty()
+	for _, text := range tried {
+		want[text] = 1
+	}
+	for i, pause := range []time.Duration{200 * time.Millisecond, 400 * time.Millisecond, 600 * time.Millisecond, 300 * time.Millisecond} {
+		note := fmt.Sprintf("typed in the editor before save %d", i+1)
+		want[note] = 1
+		tried = append(tried, note)
+		// The person's line goes under the title: the second write is
+		// then as long as what the half file lacks, and what was appended
+		// meanwhile, longer (a separator, the cut line whole), sticks out.
+		cur := readFile(t, r.dayFile())
+		title, rest, _ := strings.Cut(cur, "\n\n")
+		content := title + "\n\n" + fmt.Sprintf("- 00:%02d %s\n", 10+i, note) + rest
+		stalledSave(t, r.dayFile(), content, pause)
+		text := fmt.Sprintf("remembered after stalled save %d", i+1)
+		r.rememberAt(fmt.Sprintf("05:%02d", i), text)
+		want[text] = 1
+		tried = append(tried, text)
+	}
+	r.barrier(1)
+	want["barrier 1"] = 1
+	tried = append(tried, "barrier 1")
+	c := tally(t, r.dir, want)
+	checkNoHalfEntries(t, r.dir, append(tried, "zebra marker 1 seen"))
+	if c.lost+c.duplicated > 0 {
+		t.Logf("%s\n%s", readFile(t, r.dayFile()), tail(d.logText(), 3000))
+	}
+}

@@ -34,6 +34,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		reply = script(n, &req)
 	}
 	if !wait(r, reply.Delay) {
+		s.leave()
 		return
 	}
 	if reply.Status != 0 {
@@ -44,6 +45,10 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		reply.DoneReason = "stop"
 	}
 	stream := req.Stream == nil || *req.Stream
+	if len(reply.ToolCalls) > 0 {
+		s.toolCalls(w, req.Model, reply, stream)
+		return
+	}
 	if !stream {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		if reply.Malformed {
@@ -53,18 +58,22 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(final(req.Model, reply.Content, reply.DoneReason))
 		return
 	}
-	s.stream(w, req.Model, reply)
+	s.stream(w, r, req.Model, reply)
 }
 
 // stream writes the answer as Ollama does: a message per few words, then a
 // final message with "done": true, the reason and the metrics.
-func (s *Server) stream(w http.ResponseWriter, model string, reply ChatReply) {
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, model string, reply ChatReply) {
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
 	enc := json.NewEncoder(w)
 	pieces := chunks(reply.Content)
 	for i, p := range pieces {
+		if i > 0 && !wait(r, reply.ChunkDelay) {
+			s.leave()
+			return
+		}
 		if i == len(pieces)/2 {
 			switch {
 			case reply.Malformed:
@@ -94,6 +103,35 @@ func (s *Server) stream(w http.ResponseWriter, model string, reply ChatReply) {
 	}
 	enc.Encode(final(model, "", reply.DoneReason))
 	rc.Flush()
+}
+
+// toolCalls answers with a message calling reply.ToolCalls, as Ollama
+// does: streamed, the content's chunks, a chunk with the calls, and the
+// final message.
+func (s *Server) toolCalls(w http.ResponseWriter, model string, reply ChatReply, stream bool) {
+	if !stream {
+		resp := final(model, reply.Content, reply.DoneReason)
+		resp.Message.ToolCalls = reply.ToolCalls
+		writeJSON(w, http.StatusOK, resp)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	enc := json.NewEncoder(w)
+	if reply.Content != "" {
+		enc.Encode(api.ChatResponse{Model: model, CreatedAt: created(), Message: api.Message{Role: "assistant", Content: reply.Content}})
+	}
+	enc.Encode(api.ChatResponse{Model: model, CreatedAt: created(),
+		Message: api.Message{Role: "assistant", ToolCalls: reply.ToolCalls}})
+	enc.Encode(final(model, "", reply.DoneReason))
+}
+
+// ToolCall returns a call of the tool name with args, as a model makes it.
+func ToolCall(name string, args map[string]any) api.ToolCall {
+	a := api.NewToolCallFunctionArguments()
+	for k, v := range args {
+		a.Set(k, v)
+	}
+	return api.ToolCall{ID: "call_" + name, Function: api.ToolCallFunction{Name: name, Arguments: a}}
 }
 
 func final(model, content, reason string) api.ChatResponse {

@@ -32,6 +32,11 @@ type ChatReply struct {
 	Cut         bool   // streamed: drop the connection in the middle of a line, with no final message
 	Stop        bool   // streamed: end the response cleanly after half the content, with no final message
 	Malformed   bool   // answer with a line that is not JSON
+	// ToolCalls, when set, are the answer: a message calling them (after
+	// Content, if any), as a model with tools answers.
+	ToolCalls []api.ToolCall
+	// ChunkDelay is waited before each streamed chunk after the first.
+	ChunkDelay time.Duration
 }
 
 // EmbedReply scripts one answer to /api/embed.
@@ -59,7 +64,9 @@ type Server struct {
 	chat   func(n int, req *api.ChatRequest) ChatReply
 	embed  func(n int, req *api.EmbedRequest) EmbedReply
 	calls  map[string]int
+	left   int
 	chats  []api.ChatRequest
+	gens   []api.GenerateRequest
 	inputs [][]string
 }
 
@@ -116,6 +123,8 @@ func newServer(models []string) *Server {
 	})
 	mux.HandleFunc("GET /api/tags", s.handleTags)
 	mux.HandleFunc("POST /api/chat", s.handleChat)
+	mux.HandleFunc("POST /api/generate", s.handleGenerate)
+	mux.HandleFunc("POST /api/show", s.handleShow)
 	mux.HandleFunc("POST /api/embed", s.handleEmbed)
 	s.mux = mux
 	return s
@@ -175,11 +184,32 @@ func (s *Server) Calls(path string) int {
 	return s.calls[path]
 }
 
+// Left returns how many chat requests ended because their client went
+// away while the server waited (Delay, ChunkDelay).
+func (s *Server) Left() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.left
+}
+
+func (s *Server) leave() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.left++
+}
+
 // Chats returns the chat requests received, in order.
 func (s *Server) Chats() []api.ChatRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]api.ChatRequest(nil), s.chats...)
+}
+
+// Generates returns the generate requests received, in order.
+func (s *Server) Generates() []api.GenerateRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]api.GenerateRequest(nil), s.gens...)
 }
 
 // EmbedInputs returns the texts of each embed request, in order.

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"path/filepath"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/cli"
+)
+
+// openApp is cli.Env's Local: the App that works on the files directly,
+// when no daemon answers. e is loaded.
+func openApp(e *cli.Env) (api.Service, error) {
+	return app.NewWith(e.AbsDir, e.Cfg, e.Logger(), app.Options{IndexProgress: firstIndexBuild(e)}), nil
+}
+
+// local returns the App on the files, for the commands that need it
+// whether or not a daemon answers.
+func local(e *cli.Env) (*app.App, error) {
+	s, err := e.LocalService()
+	if err != nil {
+		return nil, err
+	}
+	return s.(*app.App), nil
+}
+
+// firstIndexBuild returns the progress bar a terminal shows while the
+// first command that needs the index builds it (a first use, or an index
+// of an earlier daybook's format): seconds on a few years of day files,
+// which would otherwise pass in silence; nil when the index need not be
+// built or stderr is no terminal. Later catch-ups read only what changed
+// and show nothing.
+func firstIndexBuild(e *cli.Env) func(done, total int) {
+	if !isTerminal(e.Stderr) {
+		return nil
+	}
+	if !index.Rebuilds(filepath.Join(e.AbsDir, app.IndexDir)) {
+		return nil
+	}
+	var bar *progressbar.ProgressBar
+	return func(done, total int) {
+		if bar == nil {
+			if total < 50 {
+				return // quick: no bar for a handful of files
+			}
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr),
+				progressbar.OptionSetDescription("building the search index (first use)"), progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+		}
+		bar.ChangeMax(total)
+		bar.Set(done)
+		if done == total {
+			bar.Finish()
+		}
+	}
+}

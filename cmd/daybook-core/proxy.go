@@ -1,0 +1,31 @@
+package main
+
+import (
+	"log/slog"
+	"path/filepath"
+
+	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
+)
+
+// proxyStateDir is where the memory proxy keeps its spool and the keys of
+// the turns it wrote, under the data dir.
+func proxyStateDir(dir string) string { return filepath.Join(dir, "state", "proxy") }
+
+// newProxy builds the memory proxy over a, as configured.
+func newProxy(a *app.App, cfg config.Config, log *slog.Logger) (*proxy.Proxy, error) {
+	return proxy.New(a, proxy.Options{
+		Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget, Remember: cfg.Proxy.Remember,
+		StateDir: proxyStateDir(a.Dir), Log: log, Now: a.Now, IsUserError: app.IsUserError,
+	})
+}
+
+// startProxy listens on proxy.listen for the daemon.
+func startProxy(a *app.App, cfg config.Config, log *slog.Logger) (*proxy.Server, error) {
+	p, err := newProxy(a, cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	return proxy.Listen(cfg.Proxy.Listen, p, log)
+}

@@ -1,0 +1,142 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"github.com/daybook/daybook/internal/offline"
+)
+
+// inodeDisk mounts a tmpfs and returns its path, or skips the test when
+// this process may not mount (run as root for it).
+func inodeDisk(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size=64m,mode=0755"); err != nil {
+		t.Skipf("cannot mount a tmpfs (%v): run as root for the failed-write test", err)
+	}
+	t.Cleanup(func() { syscall.Unmount(dir, syscall.MNT_DETACH) })
+	return dir
+}
+
+// limitInodes remounts the tmpfs at dir so that it holds no more files
+// than it holds now plus extra: creating a file past that fails with
+// ENOSPC, as on a full disk, while the files there can still grow.
+func limitInodes(t *testing.T, dir string, extra uint64) {
+	t.Helper()
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		t.Fatal(err)
+	}
+	used := st.Files - st.Ffree
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", syscall.MS_REMOUNT, fmt.Sprintf("size=64m,nr_inodes=%d", used+extra)); err != nil {
+		t.Fatalf("remounting with %d inodes: %v", used+extra, err)
+	}
+}
+
+// steadyInodes waits until the count of files on the tmpfs at dir stays
+// the same over a few looks: bleve removes the files of old snapshots in
+// the background.
+func steadyInodes(t *testing.T, dir string) {
+	t.Helper()
+	used := func() uint64 {
+		var st syscall.Statfs_t
+		if err := syscall.Statfs(dir, &st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Files - st.Ffree
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	last, same := used(), 0
+	for same < 5 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		if n := used(); n == last {
+			same++
+		} else {
+			last, same = n, 0
+		}
+	}
+}
+
+// pathCount returns how many documents bleve holds for the file rel.
+func pathCount(t *testing.T, x *Index, rel string) int {
+	t.Helper()
+	res, err := x.bl.Search(bleve.NewSearchRequestOptions(pathQuery(rel), 1000, 0, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(res.Hits)
+}
+
+func dayOf(n int) string {
+	var b strings.Builder
+	b.WriteString("# 2026-03-14 Saturday\n\n")
+	for i := range n {
+		fmt.Fprintf(&b, "- %02d:00 entry number %d of the day\n", 8+i, i+1)
+	}
+	return b.String()
+}
+
+// TestFailedBatchRetried: a day file of 3 entries is indexed; it grows to
+// 6, and the write of the index fails (no file can be created: a full
+// disk). A retry once there is room again indexes the 6, also after the
+// index is opened again: the manifest records a file's new stamp only
+// once its documents are written.
+func TestFailedBatchRetried(t *testing.T) {
+	disk := inodeDisk(t)
+	root := filepath.Join(disk, "data")
+	rel := writeFile(t, root, editDay, dayOf(3))
+	x := openTest(t, root, offline.NewEmbedder())
+	syncPath(t, x, root, rel)
+	if n := pathCount(t, x, rel); n != 3 {
+		t.Fatalf("%d documents after the first sync, want 3", n)
+	}
+	stamp := func() string {
+		x.mu.RLock()
+		defer x.mu.RUnlock()
+		return x.manifest[rel]
+	}
+	first := stamp()
+	// Another day, indexed after the first build, starts the vector log:
+	// a file that grows, which a full inode table does not stop.
+	other := writeFile(t, root, "2026-03-15", "# 2026-03-15 Sunday\n\n- 09:00 a walk\n")
+	syncPath(t, x, root, other)
+	if _, err := os.Stat(filepath.Join(root, "index", vecLogName)); err != nil {
+		t.Fatalf("no vector log: %v", err)
+	}
+	writeFile(t, root, editDay, dayOf(6))
+	steadyInodes(t, disk)
+	limitInodes(t, disk, 0)
+	_, err := x.SyncPaths(context.Background(), []string{rel}, DayFiles{Root: root})
+	if err == nil {
+		t.Fatalf("indexing with no file to create succeeded: the test did not make the write fail")
+	}
+	t.Logf("the failed write: %v", err)
+	if got := stamp(); got != first {
+		t.Errorf("after the failed write the manifest says %s was indexed at %q, the stamp of the file not written; want %q", rel, got, first)
+	}
+	limitInodes(t, disk, 10000)
+	if _, err := x.SyncPaths(context.Background(), []string{rel}, DayFiles{Root: root}); err != nil {
+		t.Fatalf("the retry: %v", err)
+	}
+	if n := pathCount(t, x, rel); n != 6 {
+		t.Errorf("%d documents after the retry, want 6", n)
+	}
+	checkIndexed(t, x, rel, docsOf(t, root, editDay))
+	x.Close()
+	y := openTest(t, root, offline.NewEmbedder())
+	if _, err := y.SyncPaths(context.Background(), []string{rel}, DayFiles{Root: root}); err != nil {
+		t.Fatal(err)
+	}
+	if n := pathCount(t, y, rel); n != 6 {
+		t.Errorf("%d documents after opening the index again, want 6", n)
+	}
+}

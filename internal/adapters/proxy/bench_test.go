@@ -1,0 +1,301 @@
+package proxy_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	dapi "github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/tooling/gen"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// benchQuestions are the user turns the benchmarks send, in turn.
+var benchQuestions = []string{
+	"What did I decide about the keyboard shortcuts?",
+	"When did I last see the dentist?",
+	"Which hotel did I book for the trip?",
+	"What is the plan for the garden this spring?",
+	"Who did I meet about the budget review?",
+	"How much is the rent on the flat?",
+}
+
+// benchRig is a proxy and a direct route to the same fake upstream, over a
+// generated corpus: 5 years with DAYBOOK_LONG=1 (consolidated, as the
+// daemon keeps it), else 1; or the one in $DAYBOOK_PROXY_CORPUS (made by
+// daybook gen --seed 7 --end 2026-03-10).
+type benchRig struct {
+	up    *ollamatest.Server
+	app   *app.App
+	proxy *httptest.Server
+	years int
+	dir   string
+}
+
+func newBenchRig(b *testing.B) *benchRig {
+	b.Helper()
+	years := 1
+	if os.Getenv("DAYBOOK_LONG") != "" {
+		years = 5
+	}
+	dir := os.Getenv("DAYBOOK_PROXY_CORPUS") // a corpus of gen's kept between runs (chat entries go into it)
+	if dir == "" {
+		dir = b.TempDir()
+		if _, err := gen.Write(dir, gen.Options{Years: years, Seed: 7, End: date.MustParse("2026-03-10")}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cfg := config.Default()
+	cfg.Timezone = "UTC"
+	if err := cfg.Validate(); err != nil {
+		b.Fatal(err)
+	}
+	a := app.NewWith(dir, cfg, nil, app.Options{BackgroundCatchUp: true}) // as the daemon runs it
+	now := func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }
+	a.Now = now
+	b.Cleanup(func() { a.Close() })
+	ctx := context.Background()
+	if _, err := a.Consolidate(ctx, dapi.ConsolidateRequest{}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := a.Context(ctx, dapi.ContextRequest{Query: "warm the index"}); err != nil {
+		b.Fatal(err)
+	}
+	up := ollamatest.New(b, "llama3.2")
+	p, err := proxy.New(a, proxy.Options{Upstream: up.URL, StateDir: filepath.Join(dir, "state", "proxy"), Now: now})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(p)
+	b.Cleanup(srv.Close)
+	return &benchRig{up: up, app: a, proxy: srv, years: years, dir: dir}
+}
+
+// stream posts a streaming chat to base and returns when the first line
+// arrived and the gaps between the lines after it.
+func stream(b *testing.B, client *http.Client, base, question string, conv int, header ...string) (first time.Duration, gaps []time.Duration) {
+	data, _ := json.Marshal(api.ChatRequest{Model: "llama3.2", Messages: []api.Message{{Role: "user", Content: question}}})
+	req, _ := http.NewRequest(http.MethodPost, base+"/api/chat", bytes.NewReader(data))
+	req.Header.Set(proxy.HeaderConversation, "bench-"+strconv.Itoa(conv))
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	start := time.Now()
+	resp, err := client.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	last := time.Time{}
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			now := time.Now()
+			if last.IsZero() {
+				first = now.Sub(start)
+			} else {
+				gaps = append(gaps, now.Sub(last))
+			}
+			last = now
+		}
+		if err != nil {
+			break
+		}
+	}
+	if resp.StatusCode != 200 {
+		b.Fatalf("status %d", resp.StatusCode)
+	}
+	return first, gaps
+}
+
+func pct(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(float64(len(s))*p))]
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// BenchmarkFirstByteAndChunks times, in one run and in turn, the first
+// streamed byte and the gaps between chunks of the same chat sent to the
+// fake upstream directly and through the proxy (context block for the
+// question within the default budget, tools offered, turns remembered):
+// added-p50-ms is the proxy's p50 less the direct p50; chunk-added-p99-ms
+// the same for the gaps between chunks.
+//
+//	DAYBOOK_LONG=1 go test ./internal/adapters/proxy -run '^$' -bench FirstByte -benchtime 200x
+func BenchmarkFirstByteAndChunks(b *testing.B) {
+	r := newBenchRig(b)
+	reply := strings.TrimSpace(strings.Repeat("a word or three ", 150)) // 200 chunks
+	r.up.Reply(reply)
+	client := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	var direct, proxied, dGaps, pGaps, ctxs []time.Duration
+	i := 0
+	for b.Loop() {
+		q := benchQuestions[i%len(benchQuestions)]
+		d, dg := stream(b, client, r.up.URL, q, i)
+		p, pg := stream(b, client, r.proxy.URL, q, i)
+		start := time.Now()
+		if _, err := r.app.Context(context.Background(), dapi.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget}); err != nil {
+			b.Fatal(err)
+		}
+		ctxs = append(ctxs, time.Since(start))
+		direct, proxied = append(direct, d), append(proxied, p)
+		dGaps, pGaps = append(dGaps, dg...), append(pGaps, pg...)
+		i++
+	}
+	b.StopTimer()
+	// The CPU each costs, which a loaded machine does not inflate as it
+	// does the times above: n of each in turn, by getrusage.
+	n := max(20, min(len(direct), 100))
+	phase := func(fn func(q string, i int)) time.Duration {
+		t0 := cpuTime()
+		for i := range n {
+			fn(benchQuestions[i%len(benchQuestions)], 100000+i)
+		}
+		return (cpuTime() - t0) / time.Duration(n)
+	}
+	directCPU := phase(func(q string, i int) { stream(b, client, r.up.URL, q, i) })
+	proxyCPU := phase(func(q string, i int) { stream(b, client, r.proxy.URL, q, i) })
+	readCPU := phase(func(q string, i int) { stream(b, client, r.proxy.URL, q, i, proxy.HeaderMemory, "read") })
+	ctxCPU := phase(func(q string, _ int) {
+		r.app.Context(context.Background(), dapi.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget})
+	})
+	b.ReportMetric(ms(directCPU), "direct-cpu-ms")
+	b.ReportMetric(ms(proxyCPU), "proxy-cpu-ms")
+	b.ReportMetric(ms(ctxCPU), "context-cpu-ms")
+	b.ReportMetric(ms(proxyCPU-directCPU-ctxCPU), "proxy-own-cpu-ms")    // forwarding, tools, remembering the turn
+	b.ReportMetric(ms(readCPU-directCPU-ctxCPU), "proxy-forward-cpu-ms") // the same without remembering: the first byte's share
+	b.ReportMetric(float64(r.years), "years")
+	b.ReportMetric(ms(pct(direct, 0.5)), "direct-p50-ms")
+	b.ReportMetric(ms(pct(proxied, 0.5)), "proxy-p50-ms")
+	b.ReportMetric(ms(pct(proxied, 0.5)-pct(direct, 0.5)), "added-p50-ms")
+	b.ReportMetric(ms(pct(ctxs, 0.5)), "context-p50-ms") // app.Context alone, the same question
+	b.ReportMetric(ms(pct(dGaps, 0.99)), "chunk-direct-p99-ms")
+	b.ReportMetric(ms(pct(pGaps, 0.99)), "chunk-proxy-p99-ms")
+	b.ReportMetric(ms(pct(pGaps, 0.99)-pct(dGaps, 0.99)), "chunk-added-p99-ms")
+}
+
+// BenchmarkConcurrentChats runs 20 streaming conversations at once through
+// the proxy for DAYBOOK_PROXY_SECONDS (default 3; 60 for the report), then
+// checks that every turn is in the day files once, and reports the RSS
+// growth from after a warm-up to the end.
+//
+//	DAYBOOK_LONG=1 DAYBOOK_PROXY_SECONDS=60 go test ./internal/adapters/proxy -run '^$' -bench ConcurrentChats -benchtime 1x
+func BenchmarkConcurrentChats(b *testing.B) {
+	r := newBenchRig(b)
+	r.up.OnChat(func(n int, req *api.ChatRequest) ollamatest.ChatReply {
+		last := req.Messages[len(req.Messages)-1].Content
+		return ollamatest.ChatReply{Content: "Answer to " + last + ": " + strings.Repeat("and so on ", 20)}
+	})
+	secs := 3
+	if s, err := strconv.Atoi(os.Getenv("DAYBOOK_PROXY_SECONDS")); err == nil && s > 0 {
+		secs = s
+	}
+	run := 0
+	for b.Loop() {
+		run++
+		tag := fmt.Sprintf("(run %d ", run)
+		client := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		// warm-up: one turn per conversation
+		stream(b, client, r.proxy.URL, "warm up", -1)
+		giveBack := func() { debug.FreeOSMemory(); r.app.DropIndexPages() } // as the daemon does every 30 s
+		giveBack()
+		rss0 := vmRSS()
+		var sent atomic.Int64
+		deadline := time.Now().Add(time.Duration(secs) * time.Second)
+		var wg sync.WaitGroup
+		for c := range 20 {
+			wg.Go(func() {
+				u, _ := url.Parse(r.proxy.URL)
+				cl := api.NewClient(u, client)
+				var hist []api.Message
+				for t := 0; time.Now().Before(deadline); t++ {
+					hist = append(hist, api.Message{Role: "user", Content: fmt.Sprintf("%s %sconv %d turn %d)", benchQuestions[t%len(benchQuestions)], tag, c, t)})
+					if len(hist) > 12 { // a client keeps a window of the history
+						hist = hist[len(hist)-11:]
+					}
+					var reply strings.Builder
+					if err := cl.Chat(context.Background(), &api.ChatRequest{Model: "llama3.2", Messages: hist},
+						func(cr api.ChatResponse) error { reply.WriteString(cr.Message.Content); return nil }); err != nil {
+						b.Error(err)
+						return
+					}
+					sent.Add(1)
+					hist = append(hist, api.Message{Role: "assistant", Content: reply.String()})
+				}
+			})
+		}
+		wg.Wait()
+		peak := vmHWM()
+		giveBack()
+		rss1 := vmRSS()
+		count := map[string]int{}
+		for _, e := range chatEntriesIn(b, r.dir) {
+			if strings.Contains(e.Text, tag) {
+				count[e.Text]++
+			}
+		}
+		doubled := 0
+		for _, n := range count {
+			if n > 1 {
+				doubled++
+			}
+		}
+		lost := int(sent.Load())*2 - len(count)
+		b.ReportMetric(float64(sent.Load()), "turns")
+		b.ReportMetric(float64(lost), "lost")
+		b.ReportMetric(float64(doubled), "doubled")
+		b.ReportMetric(float64(rss1-rss0)/(1<<20), "rss-growth-MiB")
+		b.ReportMetric(float64(peak-rss0)/(1<<20), "peak-over-start-MiB")
+		b.ReportMetric(float64(secs), "seconds")
+		if lost != 0 || doubled != 0 {
+			b.Errorf("%d turns lost, %d doubled", lost, doubled)
+		}
+	}
+}
+
+// vmRSS returns the process's resident set in bytes (Linux), else 0.
+func vmRSS() int64 { return procStatus("VmRSS:") }
+
+// vmHWM returns the process's peak resident set in bytes (Linux), else 0.
+func vmHWM() int64 { return procStatus("VmHWM:") }
+
+func procStatus(key string) int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(line, key); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}

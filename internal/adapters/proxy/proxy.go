@@ -1,0 +1,228 @@
+package proxy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/config"
+)
+
+// Headers a client may send, and the proxy answers with.
+const (
+	// HeaderMemory switches memory per request: "off" (no context, no
+	// tools, nothing remembered) or "read" (context and tools, nothing
+	// remembered). Clients that cannot set headers add SuffixNoMemory to
+	// the model's name instead.
+	HeaderMemory = "X-Daybook-Memory"
+	// HeaderConversation names the conversation a request belongs to;
+	// without it the proxy derives one from the model and the first user
+	// message.
+	HeaderConversation = "X-Daybook-Conversation"
+	// HeaderWarning says what went wrong with memory; the chat went on
+	// without it.
+	HeaderWarning = "X-Daybook-Warning"
+	// HeaderContext lists the ids of what the injected context holds,
+	// comma-separated: the citations of the memory used.
+	HeaderContext = "X-Daybook-Context"
+)
+
+// SuffixNoMemory after a model's name ("llama3.2+nomem") is HeaderMemory
+// "off" for clients that cannot set headers; the proxy strips it.
+const SuffixNoMemory = "+nomem"
+
+// DefaultToolRounds bounds how often one request goes back to the model
+// with the results of recall and expand calls.
+const DefaultToolRounds = 4
+
+// contextTimeout bounds building the context block: past it, the chat goes
+// on without memory.
+const contextTimeout = 10 * time.Second
+
+// Memory is what the proxy needs of daybook: the context block, remember,
+// and the service the recall and expand tools run on.
+type Memory interface {
+	api.Service
+}
+
+// Options configure a Proxy.
+type Options struct {
+	Upstream string // the Ollama server's URL
+	Budget   int    // tokens of the injected context; 0: the config default
+	Remember string // config.RememberAll, RememberUser or RememberNone; "": all
+	// StateDir holds the spool of turns not written yet and the keys of the
+	// turns written (the data dir's state/proxy).
+	StateDir string
+	Log      *slog.Logger
+	// Transport reaches the upstream; nil: a clone of http.DefaultTransport.
+	Transport http.RoundTripper
+	// Now is the clock entries are dated by; nil: time.Now.
+	Now func() time.Time
+	// ToolRounds bounds the tool loop; 0: DefaultToolRounds, -1: no tools.
+	ToolRounds int
+	// IsUserError tells a request daybook refused from its own failure.
+	IsUserError func(error) bool
+}
+
+// Proxy is the memory proxy's handler. It is safe for concurrent use.
+type Proxy struct {
+	mem    Memory
+	opts   Options
+	log    *slog.Logger
+	up     *url.URL
+	client *http.Client
+	rp     *httputil.ReverseProxy
+	mux    *http.ServeMux
+	tools  []mcp.ModelTool
+	turns  *turns
+	// building holds a slot per context being built: as many as there
+	// are CPUs, since building one is CPU work, and twenty at once only
+	// hold twenty blocks' worth of memory each for the same total time.
+	building chan struct{}
+}
+
+// New returns a proxy forwarding to opts.Upstream, with memory from mem. It
+// writes the turns spooled by an earlier run that could not be written.
+func New(mem Memory, opts Options) (*Proxy, error) {
+	up, err := url.Parse(opts.Upstream)
+	if err != nil || (up.Scheme != "http" && up.Scheme != "https") || up.Host == "" {
+		return nil, fmt.Errorf("proxy.upstream: %q is not an http:// or https:// URL", opts.Upstream)
+	}
+	if opts.Budget == 0 {
+		opts.Budget = config.Default().Proxy.Budget
+	}
+	switch opts.Remember {
+	case "":
+		opts.Remember = config.RememberAll
+	case config.RememberAll, config.RememberUser, config.RememberNone:
+	default:
+		return nil, fmt.Errorf("proxy.remember: %q is not one of all, user, none", opts.Remember)
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.ToolRounds == 0 {
+		opts.ToolRounds = DefaultToolRounds
+	}
+	if opts.IsUserError == nil {
+		opts.IsUserError = func(error) bool { return false }
+	}
+	tr := opts.Transport
+	if tr == nil {
+		tr = http.DefaultTransport.(*http.Transport).Clone()
+	}
+	log := opts.Log.With("system", "proxy")
+	p := &Proxy{mem: mem, opts: opts, log: log, up: up, client: &http.Client{Transport: tr},
+		building: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	p.turns = newTurns(opts.StateDir, mem, log)
+	p.tools = mcp.ModelTools(mem, mcp.Options{Log: log, IsUserError: opts.IsUserError})
+	p.rp = &httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(up)
+			r.Out.Header.Del(HeaderMemory)
+			r.Out.Header.Del(HeaderConversation)
+		},
+		Transport:     tr,
+		FlushInterval: -1,
+		ErrorLog:      slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			if r.Context().Err() != nil {
+				return // the client went away
+			}
+			log.Warn("forwarding to the upstream failed", "path", r.URL.Path, "err", err)
+			writeError(w, http.StatusBadGateway, p.upstreamDown(err))
+		},
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/chat", p.handleChat)
+	mux.HandleFunc("POST /api/generate", p.handleGenerate)
+	mux.HandleFunc("POST /v1/chat/completions", p.handleOpenAIChat)
+	mux.Handle("/", p.rp)
+	p.mux = mux
+	if err := p.turns.load(); err != nil {
+		return nil, err
+	}
+	p.turns.flushSpool(context.Background())
+	return p, nil
+}
+
+// ServeHTTP answers as Ollama does, with memory. It lifts the server's
+// read and write deadlines, if any: a model's answer streams for as long as
+// it writes, a pull or a blob upload for as long as it takes; a client that
+// goes away still ends the request.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	p.mux.ServeHTTP(w, r)
+}
+
+// Upstream returns the URL the proxy forwards to.
+func (p *Proxy) Upstream() string { return p.up.String() }
+
+// Pending returns how many turns wait in the spool to be written.
+func (p *Proxy) Pending() int { return p.turns.pending() }
+
+// Flush writes the spooled turns it can.
+func (p *Proxy) Flush(ctx context.Context) { p.turns.flushSpool(ctx) }
+
+func (p *Proxy) upstreamDown(err error) string {
+	return fmt.Sprintf("daybook proxy: the upstream Ollama at %s did not answer: %v", p.up, unwrapURLError(err))
+}
+
+func unwrapURLError(err error) error {
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
+	}
+	return err
+}
+
+// writeError answers as Ollama does: {"error": msg} with status.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]string{"error": msg})
+}
+
+// forwardHeaders copies the client's headers that mean something to the
+// upstream (Authorization, User-Agent, ...), without hop-by-hop ones,
+// daybook's own and the body's framing, which the new body sets.
+func forwardHeaders(dst, src http.Header) {
+	for k, vv := range src {
+		switch http.CanonicalHeaderKey(k) {
+		case "Connection", "Keep-Alive", "Proxy-Connection", "Transfer-Encoding", "Upgrade", "Te", "Trailer",
+			"Content-Length", "Accept-Encoding", "Host", HeaderMemory, HeaderConversation:
+			continue
+		}
+		dst[k] = append([]string(nil), vv...)
+	}
+}
+
+// memoryMode reads the opt-outs of a request: the header, and the model
+// suffix, which it strips. It returns whether to inject and what to remember.
+func (p *Proxy) memoryMode(r *http.Request, model *string) (inject bool, remember string) {
+	inject, remember = true, p.opts.Remember
+	if m, ok := strings.CutSuffix(*model, SuffixNoMemory); ok {
+		*model = m
+		return false, config.RememberNone
+	}
+	switch strings.ToLower(strings.TrimSpace(r.Header.Get(HeaderMemory))) {
+	case "off", "none", "false", "0":
+		return false, config.RememberNone
+	case "read", "read-only", "readonly":
+		return true, config.RememberNone
+	}
+	return inject, remember
+}

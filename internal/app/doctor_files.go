@@ -1,0 +1,104 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// maxDayProblems is how many day files doctor names one by one; the rest
+// are counted on one more line.
+const maxDayProblems = 5
+
+// checkDayFiles reports what makes remember refuse a day, or the index and
+// recall leave it out: a day file, month or year folder below days/ that is
+// a symbolic link (daybook does not follow them), and a day file that does
+// not parse (not UTF-8, over the size limit). Conflict markers are
+// checkMerges' to report.
+func (a *App) checkDayFiles(ctx context.Context) []api.Check {
+	const name = "day files"
+	var bad []api.Check
+	days := filepath.Join(a.Dir, dayfiles.DaysDir)
+	// The trailing separator follows days/ itself when it is a link: where
+	// the store lives is the user's choice.
+	filepath.WalkDir(days+string(filepath.Separator), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || ctx.Err() != nil {
+			return nil // unreadable folders are the data dir check's
+		}
+		rel, _ := filepath.Rel(a.Dir, path)
+		if d.Type()&fs.ModeSymlink != 0 {
+			bad = append(bad, fail(name,
+				fmt.Sprintf(`replace the link with what it points to: t=$(readlink -f %s) && rm %s && cp -a "$t" %s`, path, path, path),
+				"%s is a symbolic link: daybook does not follow links below days/, so remember to its days is refused and recall leaves them out", rel))
+			return nil
+		}
+		if d.IsDir() && strings.Count(rel, string(filepath.Separator)) >= 3 {
+			return fs.SkipDir // days/YYYY/MM holds the files
+		}
+		return nil
+	})
+	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	if err != nil {
+		return []api.Check{fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)}
+	}
+	for _, f := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		_, err := dayfiles.ParseFile(f.Path, f.Date)
+		var ce *dayfiles.ConflictError
+		if err == nil || errors.As(err, &ce) {
+			continue
+		}
+		rel := dayfiles.RelPath(f.Date)
+		fix := fmt.Sprintf("convert it to UTF-8 (written as Latin-1? iconv -f LATIN1 -t UTF-8 %s > %s.new && mv %s.new %s) or remove the bad bytes at the line named", f.Path, f.Path, f.Path, f.Path)
+		if !strings.Contains(err.Error(), "UTF-8") {
+			fix = "edit or split the file so that it reads as a day file"
+		}
+		bad = append(bad, fail(name, fix, "%s: remember to %s is refused, and recall leaves it out: %v", rel, f.Date, trimPath(err, a.Dir)))
+	}
+	switch {
+	case len(bad) == 0:
+		return []api.Check{ok(name, "%d day files read as UTF-8 text, no symbolic links below days/", len(files))}
+	case len(bad) > maxDayProblems:
+		more := len(bad) - maxDayProblems
+		return append(bad[:maxDayProblems], fail(name, "as above", "and %d more day files or links like these", more))
+	}
+	return bad
+}
+
+// trimPath shortens the data dir out of an error's text: the detail names
+// days/... as the other checks do.
+func trimPath(err error, dir string) string {
+	return strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+}
+
+// checkAside lists the index folders moved aside because they would not
+// open (index.broken-*): the index was rebuilt from the day files, so they
+// are kept only to look at what broke, and only the newest is kept when
+// another breaks.
+func (a *App) checkAside() api.Check {
+	const name = "old index"
+	aside := index.AsideDirs(filepath.Join(a.Dir, IndexDir))
+	if len(aside) == 0 {
+		return ok(name, "no broken index moved aside")
+	}
+	var parts, paths []string
+	var total int64
+	for _, x := range aside {
+		parts = append(parts, fmt.Sprintf("%s (%.1f MB, %s)", filepath.Base(x.Path), float64(x.Bytes)/1e6, x.ModTime.Format("2006-01-02 15:04")))
+		paths = append(paths, x.Path)
+		total += x.Bytes
+	}
+	return warn(name, "rm -rf "+strings.Join(paths, " "),
+		"%d broken index folders moved aside, %.1f MB: %s; the index was rebuilt from the day files, so they are only of use to see what broke",
+		len(aside), float64(total)/1e6, strings.Join(parts, ", "))
+}

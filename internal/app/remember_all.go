@@ -1,0 +1,44 @@
+package app
+
+import (
+	"context"
+	"slices"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// RememberAll appends several entries in one write per day file, each as
+// Remember would (its own time, kind and tags): the memory proxy writes a
+// user's turn and the reply together. Every entry is checked before any is
+// written; on an error, those of the days written before it are kept, and
+// the responses say which (an empty ID: not written).
+func (a *App) RememberAll(ctx context.Context, reqs []api.RememberRequest) ([]api.RememberResponse, error) {
+	entries := make([]dayfiles.NewEntry, len(reqs))
+	for i, req := range reqs {
+		e, err := a.newEntry(req.Text, req.Kind, req.Tags, req.At)
+		if err != nil {
+			return nil, err
+		}
+		entries[i] = e
+	}
+	ensurePrivateDir(a.Dir, a.Log)
+	a.zone.pin()
+	ws, err := a.keep.Append(entries, nil)
+	out := make([]api.RememberResponse, len(ws))
+	var days []date.Date
+	for i, w := range ws {
+		if w.ID == "" {
+			continue
+		}
+		out[i] = api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}
+		if !slices.Contains(days, w.Date) {
+			days = append(days, w.Date)
+		}
+	}
+	if len(days) > 0 {
+		a.afterWrite(ctx, days)
+	}
+	return out, err
+}

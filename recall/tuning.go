@@ -1,0 +1,89 @@
+package recall
+
+// Recall's tuning, in one place. Each constant says what it weighs and what
+// chose it. "REALTALK" is `daybook eval --dialogue` on ten real chats,
+// "hand-written" and "planted" the two question sets of
+// internal/tooling/eval (BENCHMARKS.md gives the commands); a change here is
+// kept only when none of the three loses (docs/decisions/).
+
+// The drill's fan-out: how many of each level it keeps inside each parent.
+// Set with the first drill on generated years (a day outside the global top 5
+// is still found inside its month: TestDrillFindsADayOutsideTheGlobalTopFive);
+// the best entries of the whole range compete beside them, so a narrow
+// fan-out costs little.
+const (
+	topYears  = 3
+	topMonths = 3
+	topDays   = 5
+)
+
+// firstLevelWiden multiplies the fan-out of the level the drill starts at
+// below years (it is searched whole, not inside parents).
+const firstLevelWiden = 3
+
+// The best entries of the whole range by BM25, searched beside the drill:
+// starEntriesPerResult × limit, at least starEntriesMin. Summaries leave rare
+// words out; without this group the drill found 5 of 10 planted facts where
+// flat BM25 found 10. 200 or 400 instead of 100 did not move REALTALK.
+const (
+	starEntriesPerResult = 10
+	starEntriesMin       = 100
+)
+
+// The best day summaries of the whole range, searched beside those inside the
+// chosen months (BM25 on their keywords): starDaysPerResult × limit, at least
+// starDaysMin. A day the months missed still counts as evidence.
+const (
+	starDaysPerResult = 30
+	starDaysMin       = 300
+)
+
+// maxOrphans caps the unsummarised parents (today, this month) searched as
+// one group at a level.
+const maxOrphans = 400
+
+// minCosine is the least cosine that counts as similar when BM25 found
+// nothing: below it a vector hit of the offline embedder is noise.
+const minCosine = 0.12
+
+// sumBM25Weight is BM25's share of the fused similarity (FuseSum), the cosine
+// taking the rest: sum beat reciprocal-rank fusion on planted facts (10/10
+// against 7/10; docs/decisions/fusion-sum.md).
+const sumBM25Weight = 0.5
+
+// rrfK is the constant of reciprocal-rank fusion (FuseRRF), the usual 60.
+const rrfK = 60
+
+// Weights of a day's score parts; they add up to 1. REALTALK: a summary
+// weight of 0.5 gave hit@1 56.2 against 60.9 (docs/decisions/day-score.md).
+const (
+	wEntries = 0.7
+	wSummary = 0.3
+)
+
+// Shares of a day's second and third best entries in its entry evidence
+// (its best counts whole). REALTALK: the squares of their shares instead gave
+// 61.6 hit@1 and hand-written 0.859.
+const (
+	share2 = 0.5
+	share3 = 0.25
+)
+
+// spillWeight is the weight of the day after a temporal phrase's range of a
+// week or less: what happened on a day is often written the next morning,
+// but the day named comes first when both say as much (REALTALK date
+// questions; the day before as well lost hit@1: plans are fewer than recaps).
+const spillWeight = 0.8
+
+// linearFillShare scales the linear scan's hits that fill up after the
+// drill's: the first gets half the drill's last score, the next a third...,
+// so they always follow the drill's.
+const linearFillShare = 0.5
+
+// outsideStep keeps results from outside a phrase's range in order below
+// those inside it: each is at most this share of the one before.
+const outsideStep = 0.999
+
+// linearAllTermsBonus multiplies a linear-scan line's score when it holds
+// every term of a query of several words.
+const linearAllTermsBonus = 1.5
