@@ -268,8 +268,14 @@ func (g *gatherer) following(day *dayfiles.Day, at, n, step int) []dayfiles.Entr
 	return out
 }
 
-// addFrames adds the summaries of the evidence's days, in that order, at
-// the top tier of the summaries: they frame the evidence.
+// framingDays is how many of the evidence's days (the best first) have
+// their summaries placed before the years and months; the others' come
+// with the last days' daily summaries.
+const framingDays = 3
+
+// addFrames adds the summaries of the evidence's days, in that order: the
+// first framingDays at the top tier of the summaries (they frame the
+// evidence), the rest at the tier of days.
 func (g *gatherer) addFrames(days []date.Date) {
 	for i, d := range days {
 		p := consolidate.DayPeriod(d)
@@ -278,7 +284,10 @@ func (g *gatherer) addFrames(days []date.Date) {
 			continue // not consolidated yet, or unreadable: the entries stand alone
 		}
 		c := SummaryCandidate(s)
-		c.Rank, c.Tier, c.Relevance = i-len(days), 0, g.dayRel[d] // before the years and months
+		c.Rank, c.Tier, c.Relevance = i-len(days), 0, g.dayRel[d] // shown before the years and months
+		if i >= framingDays {
+			c.Tier = 1 + levelOrder(date.LevelDay)
+		}
 		g.add(c, p.Range())
 	}
 }
