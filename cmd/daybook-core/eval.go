@@ -15,7 +15,7 @@ import (
 
 func cmdEval() cli.Command {
 	return cli.Command{
-		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] | --summaries PATH",
+		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context] | --summaries PATH",
 		Summary: "measure recall against a question set, mode by mode",
 		Help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
@@ -44,6 +44,16 @@ order kept), so that a chat of three weeks spans months, as LoCoMo's do,
 and the drill routes through months that differ; a question that names a
 date then no longer finds it.
 
+--dialogue PATH --context measures the context block instead: for every
+question with evidence messages, the block "daybook context --budget B --
+QUESTION" prints (the same code, in process) at 1,000, 2,000 and 4,000
+tokens, and the text of the 5, 10 and 20 best entries of "recall --level
+entry", computed in the same run. An evidence message counts as handed over
+when the first 80 characters of its words (lower-cased letters and digits)
+are in the block's words. The table gives per row the share of questions
+with at least one evidence message in the block ("any") and with every one
+("every"), over all questions and per category, and the mean tokens.
+
 --summaries PATH measures the summaries instead, on LoCoMo-format sets that
 list each session's events (LoCoMo's event_summary, REALTALK's
 events_session_N): each conversation is imported and consolidated as for
@@ -70,6 +80,7 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	dialogue := fs.String("dialogue", "", "LoCoMo-format conversations: a .json file or a folder of them")
 	spread := fs.Int("spread", 0, "with --dialogue: move each conversation's days this many days apart")
+	withContext := fs.Bool("context", false, "with --dialogue: measure the context block instead of recall")
 	summaries := fs.String("summaries", "", "measure summaries against the events of LoCoMo-format conversations: a .json file or a folder")
 	pos, err := e.Parse(fs, args)
 	if err != nil {
@@ -77,6 +88,9 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	if *spread != 0 && *dialogue == "" {
 		return cli.Usagef("eval: --spread goes with --dialogue")
+	}
+	if *withContext && *dialogue == "" {
+		return cli.Usagef("eval: --context goes with --dialogue")
 	}
 	if *summaries != "" {
 		if err := cli.ExactArgs("eval --summaries", pos, 0, "no FILE.jsonl"); err != nil {
@@ -93,6 +107,9 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 		}
 		if *spread < 0 {
 			return cli.Usagef("eval: --spread %d is negative", *spread)
+		}
+		if *withContext {
+			return runContextEval(ctx, e, *dialogue, *spread)
 		}
 		return runDialogueEval(ctx, e, *dialogue, *limit, *spread, *misses)
 	}
@@ -205,6 +222,25 @@ func runDialogueEval(ctx context.Context, e *cli.Env, path string, limit, spread
 		}
 	}
 	return nil
+}
+
+func runContextEval(ctx context.Context, e *cli.Env, path string, spread int) error {
+	files, err := eval.ConversationFiles(path)
+	if err != nil {
+		return fmt.Errorf("eval --dialogue --context: %w", err)
+	}
+	tmp, err := os.MkdirTemp("", "daybook-eval-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	t, err := eval.DialogueContext(ctx, files, tmp, spread, eval.ContextBudgets, eval.ContextTopK, func(name string, n int) {
+		fmt.Fprintf(e.Stderr, "%s: %d questions\n", name, n)
+	})
+	if err != nil {
+		return err
+	}
+	return t.WriteTable(e.Stdout, eval.DialogueCategories)
 }
 
 func runSummaryEval(ctx context.Context, e *cli.Env, path string, misses bool) error {

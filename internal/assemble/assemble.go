@@ -1,14 +1,19 @@
 // Package assemble builds the context block an agent reads at the start of
-// a session: the foundation (foundation.md, always whole), then memory
-// summaries from the top of the pyramid down (with a query, the drill's hits
-// first), then the latest entries verbatim, newest last, all within a token
-// budget. Every item carries the id that "daybook expand" takes.
+// a session: the foundation (foundation.md, always whole); for a query with
+// words of its own, the evidence (the drill's entry hits with their
+// neighbouring entries, by day, each line cited by its line in its file);
+// then memory summaries from the top of the pyramid down (the evidence's
+// days first, or the drill's hits); then the latest entries verbatim,
+// newest last (with evidence, only in what is left and only when the
+// evidence is recent), all within a token budget. Every item carries the id
+// that "daybook expand" takes, or its line under its day.
 //
 // Gather reads the candidates from the data dir (summaries, day files, and
 // the drill's hits the caller recalled); the caller (package app) adds the
-// use counts. Build is pure: it chooses among the candidates by the memory
-// utility score (see Utility) and renders the block. Nothing is deleted or
-// rewritten by this: the score only orders what is left out.
+// use counts. Build is pure: it places the evidence by its relevance,
+// chooses among the rest by the memory utility score (see Utility) and
+// renders the block. Nothing is deleted or rewritten by this: the scores
+// only order what is left out.
 package assemble
 
 import (
@@ -27,6 +32,7 @@ type Part string
 // The parts, in the order of the block.
 const (
 	PartFoundation Part = "foundation"
+	PartEvidence   Part = "evidence"
 	PartSummaries  Part = "summaries"
 	PartRecent     Part = "recent"
 )
@@ -34,6 +40,7 @@ const (
 // Section headings.
 const (
 	headFoundation = "## Foundation\n\n"
+	headEvidence   = "\n## Evidence\n\nDay-file lines; :15 is line 15, \"daybook expand DATE:L15\" gives it whole.\n\n"
 	headSummaries  = "\n## Memory summaries\n\n" // the "\n" is dropped after a blank line
 	headRecent     = "\n## Recent\n\n"
 )
@@ -62,9 +69,29 @@ type Candidate struct {
 	Tier int
 	// Rank orders items within their part: hits by the drill's rank, the
 	// rest in pyramid order (years, months, days, oldest first) or, for
-	// recent entries, oldest first.
+	// recent entries, oldest first. Evidence is placed by Relevance, then
+	// Rank, and shown by Group, then Line.
 	Rank int
+	// Group is the heading an evidence item is shown under (its day and
+	// file), given once before the first item of the group placed; Line
+	// orders the group (the item's line in its file).
+	Group string
+	Line  int
+	// Cut: Head is the item cut to fit (a long neighbour among the
+	// evidence); its id gives it whole.
+	Cut bool
 }
+
+// RecentDays is how far back "recent" reaches: the daily summaries of a
+// context, and the evidence that makes the latest entries worth giving
+// beside it (a query about last March needs no entries from this morning).
+const RecentDays = 14
+
+// EvidenceShare is the share of what the foundation leaves that evidence
+// (the entries that answer a query, with their neighbours) may take first;
+// the summaries that frame it take the rest, and recent entries only what
+// those leave.
+const EvidenceShare = 0.8
 
 // Input is everything Build needs.
 type Input struct {
@@ -157,7 +184,17 @@ func Build(in Input) Result {
 		util[i] = Utility(Frequency(c.Uses, maxUses), c.Relevance, Recency(age))
 		byPart[c.Part] = append(byPart[c.Part], scored{i, util[i]})
 	}
-	for _, list := range byPart {
+	for p, list := range byPart {
+		if p == PartEvidence {
+			slices.SortStableFunc(list, func(a, b scored) int {
+				ca, cb := in.Candidates[a.i], in.Candidates[b.i]
+				if c := cmp.Compare(cb.Relevance, ca.Relevance); c != 0 {
+					return c
+				}
+				return cmp.Compare(ca.Rank, cb.Rank)
+			})
+			continue
+		}
 		slices.SortStableFunc(list, func(a, b scored) int {
 			if c := cmp.Compare(in.Candidates[a.i].Tier, in.Candidates[b.i].Tier); c != 0 {
 				return c
@@ -219,11 +256,86 @@ func Build(in Input) Result {
 			pieces[s.i] = piece
 		}
 	}
-	fill(PartSummaries, sumBudget, sumBudget)
-	recBudget := rest - used[PartSummaries]
-	fill(PartRecent, recBudget, rest-sumBudget)
-	if left := rest - used[PartSummaries] - used[PartRecent]; left > 0 {
-		fill(PartSummaries, left, sumBudget) // what recent left over
+	groups := map[string]bool{} // evidence groups placed
+	fillEvidence := func(budget int) {
+		left := budget
+		for _, s := range byPart[PartEvidence] {
+			if _, ok := chosen[s.i]; ok {
+				continue
+			}
+			c := in.Candidates[s.i]
+			piece := strings.TrimRight(c.Head, "\n") + "\n"
+			cost := Tokens(piece)
+			if used[PartEvidence] == 0 {
+				cost += Tokens(headEvidence)
+			}
+			if !groups[c.Group] && c.Group != "" {
+				cost += Tokens(groupHead(c.Group))
+			}
+			if cost > left {
+				continue
+			}
+			left -= cost
+			used[PartEvidence] += cost
+			groups[c.Group] = true
+			chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: util[s.i], Truncated: c.Cut}
+			pieces[s.i] = piece
+		}
+	}
+	if len(byPart[PartEvidence]) > 0 {
+		// A query with hits: the evidence first, the summaries that frame
+		// it, then more evidence, and recent entries only in what is left.
+		fillEvidence(int(float64(rest) * EvidenceShare))
+		sumBudget = rest - used[PartEvidence]
+		fill(PartSummaries, sumBudget, sumBudget)
+		fillEvidence(rest - used[PartEvidence] - used[PartSummaries])
+		if best := in.Candidates[byPart[PartEvidence][0].i]; !in.Today.IsZero() && daysBetween(best.Date, in.Today) <= RecentDays {
+			// The query is about these days: what was said since may matter.
+			left := rest - used[PartEvidence] - used[PartSummaries]
+			fill(PartRecent, left, left)
+		}
+	} else {
+		fill(PartSummaries, sumBudget, sumBudget)
+		recBudget := rest - used[PartSummaries]
+		fill(PartRecent, recBudget, rest-sumBudget)
+		if left := rest - used[PartSummaries] - used[PartRecent]; left > 0 {
+			fill(PartSummaries, left, sumBudget) // what recent left over
+		}
+	}
+
+	// The evidence by group, the groups in the order of their best item,
+	// each in line order.
+	if ev := byPart[PartEvidence]; len(chosen) > 0 && len(ev) > 0 {
+		order := map[string]int{}
+		var idx []int
+		for k, s := range ev {
+			if _, ok := chosen[s.i]; !ok {
+				continue
+			}
+			if _, ok := order[in.Candidates[s.i].Group]; !ok {
+				order[in.Candidates[s.i].Group] = k
+			}
+			idx = append(idx, s.i)
+		}
+		slices.SortFunc(idx, func(a, b int) int {
+			ca, cb := in.Candidates[a], in.Candidates[b]
+			if c := cmp.Compare(order[ca.Group], order[cb.Group]); c != 0 {
+				return c
+			}
+			return cmp.Compare(ca.Line, cb.Line)
+		})
+		if len(idx) > 0 {
+			b.addSection(headEvidence)
+		}
+		group := ""
+		for k, i := range idx {
+			if g := in.Candidates[i].Group; g != "" && (k == 0 || g != group) {
+				b.add(groupHead(g))
+				group = g
+			}
+			b.add(pieces[i])
+			res.Placed = append(res.Placed, chosen[i])
+		}
 	}
 
 	// Render the chosen items part by part, in Rank order.
@@ -262,6 +374,9 @@ func Build(in Input) Result {
 	res.Tokens = Tokens(res.Markdown)
 	return res
 }
+
+// groupHead is the heading of an evidence group.
+func groupHead(g string) string { return "### " + g + "\n" }
 
 // render returns the piece of c within max tokens: its head whole and its
 // body cut to fit; ok is false when the head alone is over max, or the body

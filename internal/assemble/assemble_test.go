@@ -213,4 +213,88 @@ func TestParseEntriesRoundTrip(t *testing.T) {
 			t.Errorf("%s: %q, want %q", e.ID, got[e.ID], e.Text)
 		}
 	}
+	// Evidence lines, under their day's heading, by their line ids.
+	b.Reset()
+	b.WriteString("### " + assemble.EvidenceGroup(day.Date) + "\n")
+	for _, e := range day.Entries {
+		b.WriteString(assemble.EvidenceLine(e) + "\n")
+	}
+	if !strings.Contains(b.String(), "\n- :3 09:00 [decision] Chose Argon2. #auth\n  Because it is memory-hard.\n- :5 09:05 [note] [draft]") {
+		t.Errorf("evidence lines:\n%s", b.String())
+	}
+	got = assemble.ParseEntries(b.String())
+	if len(got) != len(day.Entries) {
+		t.Errorf("%d evidence lines read back, want %d", len(got), len(day.Entries))
+	}
+	for _, e := range day.Entries {
+		if id := dayfiles.LineID(day.Date, e.Line); got[id] != e.Text {
+			t.Errorf("evidence %s: %q, want %q", id, got[id], e.Text)
+		}
+	}
+}
+
+// A block with evidence keeps the budget at every size, places the
+// evidence before anything else, and gives each day's heading once.
+func TestEvidenceKeepsTheBudget(t *testing.T) {
+	base := input(t, 1, "")
+	src := "# 2025-05-02\n\n"
+	for i := range 30 {
+		src += fmt.Sprintf("- 10:%02d Message %d of the old exchange about the ferry.\n", i, i)
+	}
+	day, err := dayfiles.Parse("02.md", date.MustParse("2025-05-02"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range day.Entries {
+		c := assemble.EntryCandidate(e, assemble.PartEvidence)
+		c.Head, c.Group, c.Line, c.Rank = assemble.EvidenceLine(e), assemble.EvidenceGroup(e.Day), e.Line, i
+		c.Relevance = 1 / float64(1+i%7)
+		base.Candidates = append(base.Candidates, c)
+	}
+	for budget := 1; budget <= 3000; budget += 37 {
+		in := base
+		in.Budget = budget
+		res := assemble.Build(in)
+		if len(res.Warnings) > 0 {
+			continue
+		}
+		if res.Tokens > budget || assemble.Tokens(res.Markdown) != res.Tokens {
+			t.Fatalf("budget %d: block of %d tokens (estimate %d)", budget, res.Tokens, assemble.Tokens(res.Markdown))
+		}
+		if n := strings.Count(res.Markdown, "### 2025-05-02 · days/2025/05/02.md\n"); budget >= 100 && n != 1 {
+			t.Fatalf("budget %d: the day's heading %d times:\n%s", budget, n, res.Markdown)
+		}
+		if budget >= 100 && (!strings.HasPrefix(res.Markdown, "# Context 2026-03-10\n\n## Evidence\n\n") || !strings.Contains(res.Markdown, "\n\n### 2025-05-02")) {
+			t.Fatalf("budget %d: the evidence is not first:\n%s", budget, res.Markdown)
+		}
+		// The evidence is from a year ago: recent entries are no filler.
+		if strings.Contains(res.Markdown, "## Recent") {
+			t.Fatalf("budget %d: recent entries beside old evidence:\n%s", budget, res.Markdown)
+		}
+	}
+}
+
+// A long neighbour is cut at a word to a preview marked " …", which
+// ParseEntries does not take for the entry's text.
+func TestEvidenceLineCut(t *testing.T) {
+	long := strings.Repeat("We walked along the river and talked about the trip. ", 12)
+	src := "# 2025-05-02\n\n- 10:00 Sam: " + long + "\n- 10:01 Dana: Short reply.\n"
+	day, err := dayfiles.Parse("02.md", date.MustParse("2025-05-02"), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, cut := assemble.EvidenceLineCut(day.Entries[0], 30)
+	if !cut || !strings.HasPrefix(line, "- :3 10:00 Sam: We walked along the river") || !strings.HasSuffix(line, " …") {
+		t.Fatalf("cut %v: %q", cut, line)
+	}
+	if n := assemble.Tokens(strings.TrimPrefix(line, "- :3 10:00 ")); n > 30 {
+		t.Errorf("the cut text is %d tokens, over 30", n)
+	}
+	if short, cut := assemble.EvidenceLineCut(day.Entries[1], 30); cut || short != "- :4 10:01 Dana: Short reply." {
+		t.Errorf("a short entry was changed: %v %q", cut, short)
+	}
+	got := assemble.ParseEntries("### " + assemble.EvidenceGroup(day.Date) + "\n" + line + "\n" + assemble.EvidenceLine(day.Entries[1]) + "\n")
+	if len(got) != 1 || got["2025-05-02:L4"] != "Dana: Short reply." {
+		t.Errorf("read back %q: want only the whole entry", got)
+	}
 }

@@ -3,6 +3,7 @@ package assemble
 import (
 	"context"
 	"log/slog"
+	"math"
 	"slices"
 
 	"github.com/daybook/daybook/consolidate"
@@ -13,9 +14,9 @@ import (
 
 // How far back a context looks.
 const (
-	recentDailies    = 14  // days back whose daily summaries are candidates
-	recentMonths     = 3   // months back (besides this year's) whose summaries are candidates
-	maxRecentEntries = 400 // entries considered for the recent part
+	recentDailies    = RecentDays // days back whose daily summaries are candidates
+	recentMonths     = 3          // months back (besides this year's) whose summaries are candidates
+	maxRecentEntries = 400        // entries considered for the recent part
 )
 
 // GatherInput says where and for what a context's candidates are gathered.
@@ -27,7 +28,11 @@ type GatherInput struct {
 	// Hits are the drill's results for the query, best first; none without
 	// a query.
 	Hits []api.RecallResult
-	Log  *slog.Logger
+	// Evidence: the query has words of its own (not only a date, or stop
+	// words), so its entry hits are evidence (see PartEvidence), each with
+	// its neighbouring entries, and the summaries of their days frame them.
+	Evidence bool
+	Log      *slog.Logger
 }
 
 // Gathered is a context's candidates, read from the data dir.
@@ -38,16 +43,22 @@ type Gathered struct {
 	Warnings   []string // files left out, and why
 }
 
-// Gather collects the candidates of one context, in Build's order: the
-// hits, then the yearly summaries, this year's and the last months'
-// monthly ones and the last days' daily ones, then the latest entries. A
-// file that will not read is left out with a warning.
+// Gather collects the candidates of one context, in Build's order: with
+// Evidence, the entry hits and their neighbours; the other hits; the
+// summaries of the evidence's days; the yearly summaries, this year's and
+// the last months' monthly ones and the last days' daily ones; then the
+// latest entries. A file that will not read is left out with a warning.
 func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 	if in.Log == nil {
 		in.Log = slog.New(slog.DiscardHandler)
 	}
 	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{}}
-	g.addHits(in.Hits)
+	hits, days := in.Hits, []date.Date(nil)
+	if in.Evidence {
+		hits, days = g.addEvidence(hits)
+	}
+	g.addHits(hits)
+	g.addFrames(days)
 	if err := g.addSummaries(); err != nil {
 		return g.out, err
 	}
@@ -90,6 +101,8 @@ type gatherer struct {
 	out  Gathered
 	days map[date.Date]*dayfiles.Day
 	seen map[string]bool
+	// dayRel is the best relevance of each day's evidence.
+	dayRel map[date.Date]float64
 }
 
 func (g *gatherer) add(c Candidate, covers date.Range) {
@@ -114,6 +127,169 @@ func (g *gatherer) day(d date.Date) (*dayfiles.Day, error) {
 	}
 	g.days[d] = day
 	return day, nil
+}
+
+// Neighbours of an evidence entry in its day file (and on into the next
+// or previous day's), and how much of the entry's relevance each keeps: an
+// entry k after a hit keeps decayAfter^k of it, k before decayBefore^k (a
+// message's replies come after it, what it answers before it), so that
+// the best days are read outward from their hits as far as the budget goes.
+const (
+	neighboursAfter  = 40
+	neighboursBefore = 40
+	decayAfter       = 0.85
+	decayBefore      = 0.8
+)
+
+// relevancePower sharpens a hit's relevance (its score over the best's):
+// the neighbours of the best days' hits come before the lone hits of days
+// that scored far below.
+const relevancePower = 2
+
+// previewTokens is the most tokens of a neighbour's text: a longer one is
+// cut at a word, marked " …", and its line expands to it whole. Hits are
+// given whole.
+const previewTokens = 30
+
+// addEvidence adds the entry and line hits as evidence, each with its
+// neighbouring entries at a share of its relevance (an entry near several
+// hits takes the best); it returns the other hits, and the days of the
+// evidence in the order of their best hit.
+func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []date.Date) {
+	best := 0.0
+	for _, r := range hits {
+		best = max(best, r.Score)
+	}
+	type item struct {
+		c      Candidate
+		entry  *dayfiles.Entry // rendered once all are in; nil for a line
+		covers date.Range
+	}
+	items := map[string]*item{}
+	var order []string // ids, in the order first seen
+	var days []date.Date
+	g.dayRel = map[date.Date]float64{}
+	// put adds it on day d with its relevance and rank; an item seen again
+	// keeps its best and is a hit if either is.
+	put := func(it *item, d date.Date, rel float64, rank int) {
+		g.dayRel[d] = max(g.dayRel[d], rel)
+		if old, ok := items[it.c.ID]; ok {
+			if rel > old.c.Relevance {
+				old.c.Relevance, old.c.Rank = rel, rank
+			}
+			old.c.Hit = old.c.Hit || it.c.Hit
+			return
+		}
+		it.c.Part, it.c.Relevance, it.c.Rank, it.covers = PartEvidence, rel, rank, date.Range{From: d, To: d}
+		items[it.c.ID] = it
+		order = append(order, it.c.ID)
+		if !slices.Contains(days, d) {
+			days = append(days, d)
+		}
+	}
+	var rest []api.RecallResult
+	for rank, r := range hits {
+		l := date.Level(r.Level)
+		if l != date.LevelEntry && l != date.LevelLine {
+			rest = append(rest, r)
+			continue
+		}
+		d, err := date.Parse(r.Period)
+		if err != nil {
+			continue
+		}
+		day, err := g.day(d)
+		if err != nil {
+			continue
+		}
+		rel := 0.0
+		if best > 0 {
+			rel = math.Pow(r.Score/best, relevancePower)
+		}
+		group := EvidenceGroup(d)
+		if l == date.LevelLine {
+			for _, n := range day.Notes {
+				if n.ID(d) == r.ID {
+					put(&item{c: Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d,
+						Hit: true, Group: group, Line: n.Line}}, d, rel, 2*rank)
+				}
+			}
+			continue
+		}
+		at := slices.IndexFunc(day.Entries, func(e dayfiles.Entry) bool { return e.ID == r.ID })
+		if at < 0 {
+			continue
+		}
+		ev := func(e dayfiles.Entry, hit bool) *item {
+			return &item{c: Candidate{ID: e.ID, Level: string(date.LevelEntry), Date: e.Day, Hit: hit, Line: e.Line}, entry: &e}
+		}
+		put(ev(day.Entries[at], true), d, rel, 2*rank)
+		for k, e := range g.following(day, at, neighboursAfter, 1) {
+			put(ev(e, false), e.Day, rel*math.Pow(decayAfter, float64(k+1)), 2*rank+1)
+		}
+		for k, e := range g.following(day, at, neighboursBefore, -1) {
+			put(ev(e, false), e.Day, rel*math.Pow(decayBefore, float64(k+1)), 2*rank+1)
+		}
+	}
+	// Rendered once each: a hit whole, a neighbour cut to a preview.
+	for _, id := range order {
+		it := items[id]
+		if e := it.entry; e != nil {
+			it.c.Group = EvidenceGroup(e.Day)
+			if it.c.Hit {
+				it.c.Head = EvidenceLine(*e)
+			} else {
+				it.c.Head, it.c.Cut = EvidenceLineCut(*e, previewTokens)
+			}
+		}
+		g.add(it.c, it.covers)
+	}
+	return rest, days
+}
+
+// following returns the n entries after (step 1) or before (step -1)
+// entry at of day, nearest first, going on into the next (or previous)
+// day's file when there is one: a conversation goes on past midnight.
+func (g *gatherer) following(day *dayfiles.Day, at, n, step int) []dayfiles.Entry {
+	var out []dayfiles.Entry
+	for i := at + step; len(out) < n; i += step {
+		if i < 0 || i >= len(day.Entries) {
+			next, err := g.day(day.Date.AddDays(step))
+			if err != nil || len(next.Entries) == 0 || day.Date.AddDays(step) != next.Date {
+				break
+			}
+			day = next
+			if i = 0; step < 0 {
+				i = len(day.Entries) - 1
+			}
+		}
+		out = append(out, day.Entries[i])
+	}
+	return out
+}
+
+// framingDays is how many of the evidence's days (the best first) have
+// their summaries placed before the years and months; the others' come
+// with the last days' daily summaries.
+const framingDays = 3
+
+// addFrames adds the summaries of the evidence's days, in that order: the
+// first framingDays at the top tier of the summaries (they frame the
+// evidence), the rest at the tier of days.
+func (g *gatherer) addFrames(days []date.Date) {
+	for i, d := range days {
+		p := consolidate.DayPeriod(d)
+		s, err := consolidate.ReadSummary(p.Path(g.in.Dir))
+		if err != nil {
+			continue // not consolidated yet, or unreadable: the entries stand alone
+		}
+		c := SummaryCandidate(s)
+		c.Rank, c.Tier, c.Relevance = i-len(days), 0, g.dayRel[d] // shown before the years and months
+		if i >= framingDays {
+			c.Tier = 1 + levelOrder(date.LevelDay)
+		}
+		g.add(c, p.Range())
+	}
 }
 
 // addHits adds the drill's hits, best first, each with its relevance to

@@ -2,6 +2,7 @@ package assemble
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/daybook/daybook/consolidate"
@@ -72,6 +73,31 @@ func EntryLine(e dayfiles.Entry) string {
 	return b.String()
 }
 
+// EvidenceLine renders an entry as a line of evidence, under its day's
+// heading (see EvidenceGroup): "- :15 09:14 [kind] text", its line in the
+// day file, its time, its kind (as EntryLine gives it) and its exact text,
+// continuation lines indented by two spaces. The day and line make its id
+// for "daybook expand": 2026-03-09:L15. ParseEntries reads it back.
+func EvidenceLine(e dayfiles.Entry) string {
+	line, _ := EvidenceLineCut(e, 0)
+	return line
+}
+
+// EvidenceLineCut is EvidenceLine with the text cut to at most max tokens
+// (0: whole) at a sentence or word, marked " …"; truncated says it was.
+func EvidenceLineCut(e dayfiles.Entry, max int) (line string, truncated bool) {
+	text := strings.TrimPrefix(EntryLine(e), "- ["+e.ID+"] ")
+	if max > 0 {
+		if cut, t, ok := CutWords(text, max); ok && t {
+			text, truncated = cut, true
+		}
+	}
+	return fmt.Sprintf("- :%d %s %s", e.Line, e.Clock(), text), truncated
+}
+
+// EvidenceGroup is the heading of a day's evidence: its date and file.
+func EvidenceGroup(d date.Date) string { return d.String() + " · " + dayfiles.RelPath(d) }
+
 // NoteLine renders a free-text note of a day file, by its id (DATE:Lnn), as
 // a list item with its text indented like an entry's continuation lines.
 func NoteLine(id, text string) string {
@@ -79,27 +105,48 @@ func NoteLine(id, text string) string {
 }
 
 // ParseEntries returns the text of every entry item in a block by its id:
-// the inverse of EntryLine. Summary headings and notes are not entries.
+// the inverse of EntryLine, and of EvidenceLine under its day's heading (by
+// the line's id, DATE:Lnn). Summary headings and notes are not entries.
 // daybook itself never reads a block back: the tests of this package and
 // of package app hold a context to its promise (an entry verbatim, under
-// its id) with it.
+// its id) with it. An evidence line cut to fit (ending " …") is not its
+// entry's text, and is left out.
 func ParseEntries(markdown string) map[string]string {
 	out := map[string]string{}
 	lines := strings.Split(markdown, "\n")
+	var day date.Date // of the evidence heading above
 	for i := 0; i < len(lines); i++ {
-		rest, ok := strings.CutPrefix(lines[i], "- [")
+		if h, ok := strings.CutPrefix(lines[i], "#"); ok {
+			day = date.Date{}
+			if g, ok := strings.CutPrefix(h, "## "); ok && len(g) >= 10 {
+				day, _ = date.Parse(g[:10])
+			}
+			continue
+		}
+		rest, ok := strings.CutPrefix(lines[i], "- ")
 		if !ok {
 			continue
 		}
-		end := strings.Index(rest, "] ")
-		if end < 0 {
-			continue
+		var id, text string
+		evidence := false
+		if r, ok := strings.CutPrefix(rest, ":"); ok { // evidence: "- :15 09:14 text"
+			f := strings.SplitN(r, " ", 3)
+			n, err := strconv.Atoi(f[0])
+			if day.IsZero() || err != nil || len(f) < 3 || len(f[1]) != 5 || f[1][2] != ':' {
+				continue
+			}
+			id, text, evidence = dayfiles.LineID(day, n), f[2], true
+		} else {
+			r, ok := strings.CutPrefix(rest, "[")
+			end := strings.Index(r, "] ")
+			if !ok || end < 0 {
+				continue
+			}
+			id, text = r[:end], r[end+2:]
+			if _, ok := dayfiles.ParseEntryID(id); !ok {
+				continue
+			}
 		}
-		id := rest[:end]
-		if _, ok := dayfiles.ParseEntryID(id); !ok {
-			continue
-		}
-		text := rest[end+2:]
 		for _, k := range dayfiles.Kinds {
 			if t, ok := strings.CutPrefix(text, "["+string(k)+"] "); ok {
 				text = t
@@ -109,6 +156,9 @@ func ParseEntries(markdown string) map[string]string {
 		for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  ") {
 			i++
 			text += "\n" + lines[i][2:]
+		}
+		if evidence && strings.HasSuffix(text, ellipsis) {
+			continue // cut to fit
 		}
 		out[id] = text
 	}

@@ -24,6 +24,16 @@ const ellipsis = " …"
 // prefix that ends a sentence (or, failing that, a word) and fits in max
 // tokens with " …" after it. ok is false when not even one word fits.
 func Cut(s string, max int) (cut string, truncated, ok bool) {
+	return cutAt(s, max, true)
+}
+
+// CutWords is Cut at the last word that fits, sentence or not: a preview
+// of a text gives as much of its start as fits.
+func CutWords(s string, max int) (cut string, truncated, ok bool) {
+	return cutAt(s, max, false)
+}
+
+func cutAt(s string, max int, sentence bool) (cut string, truncated, ok bool) {
 	if Tokens(s) <= max {
 		return s, false, true
 	}
@@ -44,7 +54,7 @@ func Cut(s string, max int) (cut string, truncated, ok bool) {
 	// The last sentence end, if it keeps at least half of what fits.
 	best := -1
 	for _, sep := range []string{". ", "! ", "? ", ".\n", "\n"} {
-		if i := strings.LastIndex(prefix, sep); i >= 0 && i+1 > best {
+		if i := strings.LastIndex(prefix, sep); sentence && i >= 0 && i+1 > best {
 			best = i + 1
 		}
 	}

@@ -11,16 +11,23 @@ import (
 func CmdContext() Command {
 	return Command{
 		Name: "context", Args: "[QUERY] [--budget TOKENS] [--json]",
-		Summary: "print the context block an agent should read: foundation, summaries, recent entries",
+		Summary: "print the context block an agent should read: foundation, evidence for QUERY, summaries, recent entries",
 		Help: `Prints one markdown block within a token budget (default context.budget, 4000;
 a token is taken to be 4 characters): foundation.md from the data dir, whole;
-then memory summaries, the yearly ones, this year's monthly ones and the last
-days' daily ones, with QUERY's recall hits first; then the latest entries
-verbatim, newest last. context.summary and context.recent share out what the
-foundation leaves. What does not fit is left out by a utility score: how
-often recall and expand returned the item, its relevance to QUERY, and its
-recency. Every item carries its id in [brackets] for "daybook expand".
-Warnings (foundation.md alone over the budget) go to stderr as well.`,
+then, for a QUERY with words of its own, the evidence: the entries of the
+best days that recall finds for it, with their neighbouring entries (a
+message and its replies), by day under a heading with the day's file, each
+on one line with its line number (":15": "daybook expand DATE:L15" gives it);
+then memory summaries: the days of the evidence, the yearly ones, this year's
+monthly ones and the last days' daily ones; then the latest entries verbatim,
+newest last, only in what is left and, with evidence, only when the evidence
+is from the last 14 days. Without a QUERY, or with one of only a date or
+stop words, or one that finds no entry, context.summary and context.recent
+share out what the foundation leaves, QUERY's recall hits first. What does
+not fit is left out by a utility score: how often recall and expand
+returned the item, its relevance to QUERY, and its recency. Every item
+carries its id in [brackets] for "daybook expand", or its line under its
+day. Warnings (foundation.md alone over the budget) go to stderr as well.`,
 		Run: runContext,
 	}
 }
