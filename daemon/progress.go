@@ -7,11 +7,13 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"github.com/daybook/daybook/internal/util/progress"
 )
 
 // progress reports a long consolidation: a bar on a terminal, else a log
 // line every tenth of the work or every interval, whichever comes first.
-type progress struct {
+type reporter struct {
 	bar      *progressbar.ProgressBar
 	log      *slog.Logger
 	what     string
@@ -24,22 +26,16 @@ type progress struct {
 
 // newProgress starts reporting work called what. bar is the terminal to
 // draw on, nil for log lines.
-func newProgress(bar io.Writer, log *slog.Logger, what string) *progress {
-	p := &progress{log: log, what: what, interval: 10 * time.Second, lastLog: time.Now()}
-	if bar != nil {
-		p.bar = progressbar.NewOptions(-1,
-			progressbar.OptionSetWriter(bar),
-			progressbar.OptionSetDescription(what),
-			progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
+func newProgress(term io.Writer, log *slog.Logger, what string) *reporter {
+	p := &reporter{log: log, what: what, interval: 10 * time.Second, lastLog: time.Now()}
+	if term != nil {
+		p.bar = progress.Bar(term, what, -1)
 	}
 	return p
 }
 
 // update is a consolidate or index Progress callback.
-func (p *progress) update(done, total int) {
+func (p *reporter) update(done, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.bar != nil {
@@ -60,7 +56,7 @@ func (p *progress) update(done, total int) {
 }
 
 // finish clears the bar.
-func (p *progress) finish() {
+func (p *reporter) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}

@@ -6,11 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/progress"
 )
 
 func cmdConsolidate() cli.Command {
@@ -64,21 +63,12 @@ func runConsolidate(ctx context.Context, e *cli.Env, args []string) error {
 		return err
 	}
 	req := api.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}
-	var bar *progressbar.ProgressBar
+	finish := func() {}
 	if !*asJSON && isTerminal(e.Stderr) {
-		req.Progress = func(done, total int) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr),
-					progressbar.OptionSetDescription("consolidating"), progressbar.OptionShowCount(),
-					progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-			}
-			bar.Set(done)
-		}
+		req.Progress, finish = progress.Func(e.Stderr, "consolidating", 0)
 	}
 	resp, err := c.Consolidate(ctx, req)
-	if bar != nil {
-		bar.Finish()
-	}
+	finish()
 	if err != nil {
 		return err
 	}

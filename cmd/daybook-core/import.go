@@ -18,6 +18,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/progress"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -355,9 +356,7 @@ func importProgress(e *cli.Env, r io.Reader, n int, quiet bool) (io.Reader, func
 	if quiet || n < 1000 || !isTerminal(e.Stderr) {
 		return r, func() {}
 	}
-	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.Stderr),
-		progressbar.OptionSetDescription("importing"), progressbar.OptionShowCount(),
-		progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+	bar := progress.Bar(e.Stderr, "importing", n)
 	return &lineCounter{r: r, bar: bar}, func() { bar.Finish() }
 }
 

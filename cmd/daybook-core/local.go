@@ -2,14 +2,12 @@ package main
 
 import (
 	"path/filepath"
-	"time"
-
-	"github.com/schollz/progressbar/v3"
 
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/util/progress"
 )
 
 // openApp is cli.Env's Local: the App that works on the files directly,
@@ -41,20 +39,12 @@ func firstIndexBuild(e *cli.Env) func(done, total int) {
 	if !index.Rebuilds(filepath.Join(e.AbsDir, app.IndexDir)) {
 		return nil
 	}
-	var bar *progressbar.ProgressBar
+	// No bar for a handful of files.
+	update, finish := progress.Func(e.Stderr, "building the search index (first use)", 50)
 	return func(done, total int) {
-		if bar == nil {
-			if total < 50 {
-				return // quick: no bar for a handful of files
-			}
-			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(e.Stderr),
-				progressbar.OptionSetDescription("building the search index (first use)"), progressbar.OptionShowCount(),
-				progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-		}
-		bar.ChangeMax(total)
-		bar.Set(done)
+		update(done, total)
 		if done == total {
-			bar.Finish()
+			finish()
 		}
 	}
 }
