@@ -38,7 +38,7 @@ func frontHandler(a api.Service, dir string) http.Handler {
 			return
 		}
 		var stdout, stderr bytes.Buffer
-		e := newEnv(strings.NewReader(""), &stdout, &stderr)
+		e := newEnv(bytes.NewReader(req.Stdin), &stdout, &stderr)
 		e.osEnv = frontEnv(req)
 		e.served, e.servedDir = a, dir
 		code := runEnv(r.Context(), e, req.Args)
@@ -63,7 +63,7 @@ func refuse(req front.Request) string {
 		return "the front's working folder is not an absolute path"
 	}
 	rest, err := newEnv(strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}).parseGlobal(req.Args)
-	if err != nil || len(rest) == 0 || !front.Forwarded(rest[0]) {
+	if err != nil || !front.Takes(rest) {
 		return "not a command the daemon runs for the front"
 	}
 	return ""

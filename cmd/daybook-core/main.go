@@ -70,6 +70,7 @@ func commands() []command {
 		cmdReindex(),
 		cmdMergeDriver(),
 		cmdMCP(),
+		cmdHook(),
 		cmdWeb(),
 		// Measure
 		cmdGen(),

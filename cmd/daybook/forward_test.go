@@ -34,7 +34,7 @@ func TestResponseBody(t *testing.T) {
 
 // No daemon on the socket: nothing ran.
 func TestAskNoDaemon(t *testing.T) {
-	if _, err := ask(filepath.Join(t.TempDir(), "none.sock"), []byte("{}")); !errors.As(err, &notTaken{}) {
+	if _, err := ask(filepath.Join(t.TempDir(), "none.sock"), []byte("{}"), answerTimeout); !errors.As(err, &notTaken{}) {
 		t.Errorf("ask with no socket: %v, want a notTaken", err)
 	}
 }

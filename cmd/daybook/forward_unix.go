@@ -35,27 +35,9 @@ func forward(args []string, g globals) (code int, ok bool) {
 	if path == "" {
 		return 0, false
 	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return 0, false
-	}
-	req := front.Request{Args: args, Cwd: cwd, Env: map[string]string{}}
-	for _, k := range front.EnvVars {
-		if v, set := os.LookupEnv(k); set {
-			req.Env[k] = v
-		}
-	}
-	body, err := json.Marshal(req)
-	if err != nil {
-		return 0, false
-	}
-	answer, err := ask(path, body)
+	resp, err := send(path, args, nil, answerTimeout)
 	if errors.As(err, &notTaken{}) {
 		return 0, false
-	}
-	var resp front.Response
-	if err == nil {
-		err = json.Unmarshal(answer, &resp)
 	}
 	if err != nil {
 		return fail("the daemon on %s took the command and did not answer: %v", path, err), true
@@ -65,12 +47,78 @@ func forward(args []string, g globals) (code int, ok bool) {
 	return resp.Code, true
 }
 
+// hook hands the agent's hook (front.Hook: "hook EVENT") with the JSON on
+// this process's stdin to the daemon, waiting at most hooks.timeout for a
+// context and captureTimeout for a capture. A hook never fails the agent:
+// when the daemon did not take it, a context hook prints nothing (which is
+// what daybook-core would do without a daemon), and a capture runs in
+// daybook-core with the same stdin, which spools it; once taken, a daemon
+// too slow to answer leaves the context out, and a capture to finish there.
+func hook(args []string, g globals, event string) (code int, ok bool) {
+	path, cfg := g.load()
+	if path == "" {
+		return 0, false // daybook-core says what is wrong with the config
+	}
+	stdin, err := io.ReadAll(io.LimitReader(os.Stdin, front.MaxStdin+1))
+	if err != nil || len(stdin) > front.MaxStdin {
+		fmt.Fprintf(os.Stderr, "daybook: hook: reading the hook input: over %d bytes, or %v\n", front.MaxStdin, err)
+		return 0, true
+	}
+	timeout := cfg.Hooks.Timeout
+	if event == "capture" {
+		timeout = captureTimeout
+	}
+	resp, err := send(path, args, stdin, timeout)
+	switch {
+	case errors.As(err, &notTaken{}) && event == "capture":
+		return runCoreWith(args, stdin), true
+	case errors.As(err, &notTaken{}):
+		return 0, true
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "daybook: hook: the daemon on %s did not answer: %v\n", path, err)
+		return 0, true
+	}
+	os.Stdout.Write(resp.Stdout)
+	os.Stderr.Write(resp.Stderr)
+	return resp.Code, true
+}
+
+// captureTimeout bounds the wait for a capture, within the minute the
+// installed hook gives it (daybook-core's hooks package).
+const captureTimeout = 45 * time.Second
+
+// send asks the daemon on the socket at path to run args with stdin, and
+// returns its answer; a notTaken error when it did not run them.
+func send(path string, args []string, stdin []byte, timeout time.Duration) (front.Response, error) {
+	var resp front.Response
+	cwd, err := os.Getwd()
+	if err != nil {
+		return resp, notTaken{err}
+	}
+	req := front.Request{Args: args, Cwd: cwd, Env: map[string]string{}, Stdin: stdin}
+	for _, k := range front.EnvVars {
+		if v, set := os.LookupEnv(k); set {
+			req.Env[k] = v
+		}
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return resp, notTaken{err}
+	}
+	answer, err := ask(path, body, timeout)
+	if err != nil {
+		return resp, err
+	}
+	err = json.Unmarshal(answer, &resp)
+	return resp, err
+}
+
 // ask posts body to front.Path on the Unix socket at path and returns the
 // answer's body when its status is 200. It speaks HTTP/1.0 on a socket
 // opened with syscall, so that the front links neither net/http nor net:
 // the daemon's Go server answers an HTTP/1.0 request with one response,
 // not chunked, and closes the connection after it.
-func ask(path string, body []byte) ([]byte, error) {
+func ask(path string, body []byte, timeout time.Duration) ([]byte, error) {
 	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
 	if err != nil {
 		return nil, notTaken{err}
@@ -86,7 +134,7 @@ func ask(path string, body []byte) ([]byte, error) {
 	}
 	conn := os.NewFile(uintptr(fd), path)
 	defer conn.Close()
-	if err := conn.SetDeadline(time.Now().Add(answerTimeout)); err != nil {
+	if err := conn.SetDeadline(time.Now().Add(timeout)); err != nil {
 		return nil, notTaken{err}
 	}
 	var b bytes.Buffer

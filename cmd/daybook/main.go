@@ -37,7 +37,11 @@ func main() {
 	case err == flag.ErrHelp || err == nil && len(rest) == 1 && rest[0] == "help":
 		io.WriteString(os.Stdout, helpText)
 		return
-	case err == nil && len(rest) > 0 && front.Forwarded(rest[0]):
+	case err == nil && front.Hook(rest):
+		if code, ok := hook(args, g.after(rest[1:]), rest[1]); ok {
+			os.Exit(code)
+		}
+	case err == nil && front.Takes(rest):
 		if code, ok := forward(args, g.after(rest[1:])); ok {
 			os.Exit(code)
 		}
@@ -96,20 +100,27 @@ func (g globals) after(args []string) globals {
 // socket returns the socket of the daemon for g's data dir and config, or
 // "" when they cannot be resolved (daybook-core then says why).
 func (g globals) socket() string {
+	path, _ := g.load()
+	return path
+}
+
+// load returns the socket of the daemon for g's data dir and config, and
+// the config; "" when they cannot be resolved.
+func (g globals) load() (string, config.Config) {
 	env := config.OSEnv()
 	dir, err := env.DataDir(g.dir)
 	if err != nil {
-		return ""
+		return "", config.Config{}
 	}
 	path, required, err := env.ConfigPath(g.config)
 	if err != nil {
-		return ""
+		return "", config.Config{}
 	}
 	cfg, err := config.Load(path, required)
 	if err != nil {
-		return ""
+		return "", config.Config{}
 	}
-	return env.SocketPath(cfg, dir)
+	return env.SocketPath(cfg, dir), cfg
 }
 
 // fail prints a front's own error, as daybook-core prints its errors, and
