@@ -198,7 +198,7 @@ func runHookInstall(e *env, args []string) error {
 	fs := e.newFlags("hook")
 	write := fs.Bool("write", false, "merge the hooks into the settings file instead of printing them")
 	settings := fs.String("settings", "", "Claude Code's settings file (default ~/.claude/settings.json)")
-	bin := fs.String("bin", "", "the daybook the hooks run (default this one's front, daybook, beside it)")
+	bin := fs.String("bin", "", "the daybook the hooks run, as the hook's shell finds it (default: the front, daybook, beside this one, by its absolute path)")
 	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
@@ -242,11 +242,7 @@ func hookCommand(e *env, bin string) (string, error) {
 			bin = f
 		}
 	}
-	abs, err := filepath.Abs(bin)
-	if err != nil {
-		return "", err
-	}
-	cmd := hooks.ShellQuote(abs)
+	cmd := hooks.ShellQuote(bin) // as given: "daybook" is looked up on the PATH of Claude Code's shell
 	if e.dir != "" {
 		dir, err := filepath.Abs(e.dir)
 		if err != nil {
