@@ -117,8 +117,17 @@ func ParseTranscript(r io.Reader, name string, final bool, warn func(string)) ([
 	return turns, nil
 }
 
+// toolResult is in a line of tool output, the longest lines of a
+// transcript; Claude Code writes compact JSON, and the same text typed in a
+// message would stand there escaped (\"type\").
+var toolResult = []byte(`"type":"tool_result"`)
+
 // readLine adds what one transcript line holds to turns and answer.
 func readLine(raw []byte, name string, n int, warn func(string), turns, answer *[]Turn, flush func()) {
+	if bytes.Contains(raw, toolResult) {
+		*answer = nil // tool output, not worth decoding: the answer is what comes after it
+		return
+	}
 	var l transcriptLine
 	if err := json.Unmarshal(raw, &l); err != nil {
 		warn(fmt.Sprintf("%s line %d: skipped, not a JSON transcript line: %v", name, n, err))
