@@ -31,7 +31,9 @@ func writeTranscript(tb testing.TB, path string, size int) int {
 	output := strings.Repeat("ok  \tgithub.com/daybook/daybook/internal/adapters/hooks\t0.012s\n", 60)
 	n := 0
 	for ; b.Len() < size; n++ {
-		at := func(s int) string { return start.Add(time.Duration(n)*time.Minute + time.Duration(s)*time.Second).Format(time.RFC3339Nano) }
+		at := func(s int) string {
+			return start.Add(time.Duration(n)*time.Minute + time.Duration(s)*time.Second).Format(time.RFC3339Nano)
+		}
 		id := func(k int) string { return fmt.Sprintf("00000000-0000-4000-8000-%06d%06d", n, k) }
 		line(map[string]any{"type": "user", "uuid": id(1), "timestamp": at(0), "sessionId": "s",
 			"message": map[string]any{"role": "user", "content": fmt.Sprintf("Turn %d: run the tests of the hooks package and tell me what failed", n)}})
