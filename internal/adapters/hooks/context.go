@@ -12,7 +12,6 @@ import (
 // Contexter builds context blocks; api.Service is one.
 type Contexter interface {
 	Context(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error)
-	Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error)
 }
 
 // SessionContext is the block for the start of a session: the foundation,
@@ -28,25 +27,27 @@ func SessionContext(ctx context.Context, c Contexter, budget int) (string, error
 // PromptContext is the block for a prompt the user submitted, within budget
 // tokens, and false when nothing relevant is remembered: a prompt with no
 // word of its own (a slash command, "yes", "go on"), or one recall finds
-// nothing for.
+// nothing for, which the block's title says (NothingRecalled).
 func PromptContext(ctx context.Context, c Contexter, prompt string, budget int) (string, bool, error) {
 	q := Query(prompt)
 	if q == "" {
-		return "", false, nil
-	}
-	rr, err := c.Recall(ctx, api.RecallRequest{Query: q, Limit: 1})
-	if err != nil {
-		return "", false, err
-	}
-	if len(rr.Results) == 0 {
 		return "", false, nil
 	}
 	resp, err := c.Context(ctx, api.ContextRequest{Query: q, Budget: budget})
 	if err != nil {
 		return "", false, err
 	}
+	if strings.Contains(resp.Markdown, NothingRecalled) {
+		return "", false, nil
+	}
 	return resp.Markdown, true, nil
 }
+
+// NothingRecalled ends the query line of a context block when recall found
+// nothing for the query (app.Context); one call then tells the hook both the
+// block and whether to hand it over, where a recall first would cost a
+// second drill on every prompt.
+const NothingRecalled = " (nothing recalled)\n"
 
 // minQueryWords is how many words of three letters or more a prompt needs
 // to be looked up: "yes", "ok go" or "continue" ask nothing of memory.
