@@ -193,3 +193,27 @@ func TestNoCapture(t *testing.T) {
 		t.Errorf("a %s above the folder left capture on: %q", hooks.NoCaptureFile, why)
 	}
 }
+
+// TestPromptContext hands the block over only when recall finds something
+// for a prompt with words of its own.
+func TestPromptContext(t *testing.T) {
+	s := newSession(t)
+	a := newApp(t, s.dir)
+	ctx := context.Background()
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "The nightly backup of the billing replica failed: disk full", At: "2026-11-18 17:00"}); err != nil {
+		t.Fatal(err)
+	}
+	md, ok, err := hooks.PromptContext(ctx, a, "why does the billing backup fail?", 500)
+	if err != nil || !ok || !strings.Contains(md, "disk full") {
+		t.Errorf("a prompt with an answer: %v %v\n%s", ok, err, md)
+	}
+	for _, p := range []string{"explain quaternion gimbal lock", "yes", "/compact"} {
+		if md, ok, err := hooks.PromptContext(ctx, a, p, 500); err != nil || ok || md != "" {
+			t.Errorf("%q: %v %v %q, want nothing", p, ok, err, md)
+		}
+	}
+	md, err = hooks.SessionContext(ctx, a, 500)
+	if err != nil || !strings.Contains(md, "disk full") {
+		t.Errorf("session start: %v\n%s", err, md)
+	}
+}
