@@ -107,16 +107,25 @@ func hookService(ctx context.Context, e *env) api.Service {
 	return c
 }
 
+// hookInput reads the hook's JSON from stdin and loads the config; false,
+// with the reason on stderr, when either fails.
+func hookInput(e *env) (hooks.Input, bool) {
+	in, err := hooks.ReadInput(e.stdin)
+	if err == nil {
+		err = e.load()
+	}
+	if err != nil {
+		hookWarn(e, "%v", err)
+		return hooks.Input{}, false
+	}
+	return in, true
+}
+
 // hookContext answers session-start or prompt: the block as Claude Code's
 // additionalContext, or nothing.
 func hookContext(ctx context.Context, e *env, event string) {
-	in, err := hooks.ReadInput(e.stdin)
-	if err != nil {
-		hookWarn(e, "%v", err)
-		return
-	}
-	if err := e.load(); err != nil {
-		hookWarn(e, "%v", err)
+	in, ok := hookInput(e)
+	if !ok {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Hooks.Timeout)
@@ -126,6 +135,7 @@ func hookContext(ctx context.Context, e *env, event string) {
 		return
 	}
 	var md, name string
+	var err error
 	if event == "session-start" {
 		name = "SessionStart"
 		md, err = hooks.SessionContext(ctx, s, e.cfg.Hooks.Budget)
@@ -151,13 +161,8 @@ func hookContext(ctx context.Context, e *env, event string) {
 
 // hookCapture answers Stop, PreCompact and SessionEnd.
 func hookCapture(ctx context.Context, e *env) {
-	in, err := hooks.ReadInput(e.stdin)
-	if err != nil {
-		hookWarn(e, "%v", err)
-		return
-	}
-	if err := e.load(); err != nil {
-		hookWarn(e, "%v", err)
+	in, ok := hookInput(e)
+	if !ok {
 		return
 	}
 	log := e.logger()
