@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -8,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -63,9 +64,6 @@ func hookCommands(t *testing.T, settings []byte) map[string]string {
 // within hooks.timeout and prints nothing) and with one killed (the capture
 // spooled, then written by the next daemon).
 func TestHooks(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the front hands hooks to a daemon only over Unix sockets")
-	}
 	if testing.Short() {
 		t.Skip("builds both binaries and starts daemons")
 	}
