@@ -54,6 +54,7 @@ func commands() []cli.Command {
 		cmdReindex(),
 		cmdMergeDriver(),
 		cmdMCP(),
+		cli.CmdHook(),
 		cmdWeb(),
 		// Measure
 		cmdGen(),
