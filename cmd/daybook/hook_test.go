@@ -155,6 +155,39 @@ func TestHooks(t *testing.T) {
 	if strings.Contains(dayFile(), "billing replica?") {
 		t.Fatal("a capture without a daemon wrote the day file itself")
 	}
+	// The front alone, no daybook-core beside it: a hook never falls
+	// through to daybook-core, so it answers the same way, exit 0.
+	alone := filepath.Join(work, "alone")
+	os.Mkdir(alone, 0o755)
+	exe, _ := os.ReadFile(filepath.Join(bin, "daybook"))
+	os.WriteFile(filepath.Join(alone, "daybook"), exe, 0o755)
+	hookAlone := func(event, input string) (stdout, stderr string, err error) {
+		t.Helper()
+		cmd := exec.Command(filepath.Join(alone, "daybook"), "hook", event)
+		cmd.Env, cmd.Dir, cmd.Stdin = env, project, bytes.NewReader(fixture(input))
+		var o, e bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &o, &e
+		err = cmd.Run()
+		return o.String(), e.String(), err
+	}
+	for _, f := range []string{"session-start-startup.json", "prompt.json"} {
+		ev := map[bool]string{true: "session-start", false: "prompt"}[strings.HasPrefix(f, "session")]
+		if out, stderr, err := hookAlone(ev, f); err != nil || out != "" || stderr != "" {
+			t.Errorf("hook %s, front alone, no daemon: %v, stdout %q, stderr %q; want exit 0 and nothing", ev, err, out, stderr)
+		}
+	}
+	// Capture again from scratch: no state of the session, no spool.
+	for _, f := range []string{filepath.Join(data, "state", "hooks", "sessions", "3f6a2c1e-8b9d-4e5f-a1b2-c3d4e5f60718.json"), spool} {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, stderr, err := hookAlone("capture", "stop.json"); err != nil || strings.Contains(stderr, "daybook-core") {
+		t.Errorf("hook capture, front alone, no daemon: %v, stderr %q; want it spooled, exit 0", err, stderr)
+	}
+	if b, err := os.ReadFile(spool); err != nil || strings.Count(string(b), "\n") != 4 {
+		t.Fatalf("spool after the front alone's capture: %v\n%s", err, b)
+	}
 
 	// A daemon: it writes the spool at its start.
 	startDaemon := func() *exec.Cmd {
@@ -211,10 +244,6 @@ func TestHooks(t *testing.T) {
 
 	// The context hooks through the daemon, as Claude Code's
 	// additionalContext; a front alone answers them, so the daemon did.
-	alone := filepath.Join(work, "alone")
-	os.Mkdir(alone, 0o755)
-	exe, _ := os.ReadFile(filepath.Join(bin, "daybook"))
-	os.WriteFile(filepath.Join(alone, "daybook"), exe, 0o755)
 	for _, src := range []string{"startup", "resume", "clear", "compact"} {
 		out, stderr := hook("SessionStart", "session-start-"+src+".json")
 		ctx := additionalContext(t, out, "SessionStart")
