@@ -2,7 +2,9 @@
 # Drives every daybook MCP tool through the official MCP Inspector's CLI
 # (npm @modelcontextprotocol/inspector), as a client daybook's tests did not
 # write: tools/list, each tool with good arguments, and bad arguments, which
-# must come back as tool errors in daybook's one shape ("ARG: what is wrong").
+# must come back as tool errors in daybook's one shape ("ARG: what is wrong");
+# then the context block as resources (daybook://context, per period) and as
+# the prompt remember-context.
 #
 #   docs/mcp-inspector.sh [DAYBOOK_BINARY]
 #
@@ -106,5 +108,27 @@ bad find 'pattern: bad regex' --tool-arg 'pattern=('
 bad browse 'level: is missing'
 bad context 'budget_tokens: -1 is out of range' --tool-arg budget_tokens=-1
 bad browse 'budget_tokens: 40000 is out of range' --tool-arg level=day --tool-arg budget_tokens=40000
+
+# The context block without a tool call: resources, a template, a prompt,
+# and instructions that say when to recall and when to remember.
+method() {
+	local m=$1 want=$2
+	shift 2
+	local out
+	out=$(inspect --method "$m" "$@") || fail "$m $*: the inspector failed" "$out"
+	grep -qF -- "$want" <<<"$out" || fail "$m $*: the answer does not hold $want" "$out"
+	checks=$((checks + 1))
+	echo "ok   $m $*"
+}
+method resources/list '"uri": "daybook://context"'
+method resources/templates/list '"uriTemplate": "daybook://context/{period}"'
+method resources/read 'Chose Caddy over nginx' --uri daybook://context
+method resources/read "Query: $YEAR" --uri "daybook://context/$YEAR"
+method prompts/list '"name": "remember-context"'
+method prompts/get 'holds about: home server' --prompt-name remember-context --prompt-args 'query=home server'
+out=$(inspect --method resources/read --uri daybook://context/someday) && fail "resources/read daybook://context/someday: want an error" "$out"
+grep -qF 'is not a year' <<<"$out" || fail "resources/read daybook://context/someday: the error does not name the period" "$out"
+checks=$((checks + 1))
+echo "bad  resources/read daybook://context/someday"
 
 echo "all $checks checks passed"

@@ -56,6 +56,7 @@ func commands() []cli.Command {
 		cmdReindex(),
 		cmdMergeDriver(),
 		cmdMCP(),
+		cli.CmdHook(),
 		cmdWeb(),
 		// Measure
 		cmdGen(),

@@ -1,7 +1,7 @@
 // Command daybook is the front of daybook, a long-term memory for a person
 // or an AI agent (see the README). Every command pays its start, so the
 // commands a daemon answers (recall, find, day, remember, ...: the
-// commands of internal/cli) run here, through the daemon's socket API with
+// commands of internal/cli) and an agent's hooks run here, through the daemon's socket API with
 // the one client (api.Client), in a binary that links no search index, MCP
 // or Ollama code and starts in a few milliseconds. For every other
 // command, and whenever no daemon answers for the data dir, it replaces
@@ -39,7 +39,10 @@ func main() {
 // commands are those the front runs: the ones a daemon answers.
 func commands() []cli.Command {
 	return []cli.Command{cli.CmdRemember(), cli.CmdRecall(), cli.CmdFind(), cli.CmdDay(), cli.CmdDays(),
-		cli.CmdExpand(), cli.CmdContext(), cli.CmdTopics(), cli.CmdTopic(), cli.CmdStats(), cli.CmdVersion()}
+		cli.CmdExpand(), cli.CmdContext(), cli.CmdTopics(), cli.CmdTopic(), cli.CmdStats(), cli.CmdVersion(),
+		// An agent runs a hook at every prompt: it never falls through to
+		// daybook-core, and without a daemon prints nothing or spools.
+		cli.CmdHook()}
 }
 
 // answered reports whether the front runs the command args name: global

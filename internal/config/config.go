@@ -32,6 +32,7 @@ type Config struct {
 	Ollama      Ollama      `yaml:"ollama"`
 	Recall      Recall      `yaml:"recall"`
 	Context     Context     `yaml:"context"`
+	Hooks       Hooks       `yaml:"hooks"`
 	Web         Web         `yaml:"web"`
 	Proxy       Proxy       `yaml:"proxy"`
 	Log         Log         `yaml:"log"`
@@ -84,6 +85,17 @@ type Context struct {
 	Budget  int     `yaml:"budget"`  // tokens when a request gives none
 	Summary float64 `yaml:"summary"` // share of what the foundation leaves for summaries
 	Recent  float64 `yaml:"recent"`  // share of what the foundation leaves for recent entries
+}
+
+// Hooks tunes "daybook hook", which an agent (Claude Code) runs at its
+// events: the context it is handed and how long a hook waits for the
+// daemon before it gives up and prints nothing.
+type Hooks struct {
+	Budget       int           `yaml:"budget"`        // tokens of the block at a session's start
+	PromptBudget int           `yaml:"prompt_budget"` // tokens of the block for a prompt
+	Timeout      time.Duration `yaml:"timeout"`       // the wait for the daemon's answer to a context hook
+	Capture      bool          `yaml:"capture"`       // remember the sessions' prompts and answers
+	MaxText      int           `yaml:"max_text"`      // bytes of one captured prompt or answer kept
 }
 
 // Web is the opt-in timeline page.
@@ -228,6 +240,7 @@ func Default() Config {
 		Recall:  Recall{Limit: 10},
 		Context: Context{Budget: 4000, Summary: 0.6, Recent: 0.4},
 		Proxy:   Proxy{Budget: 1500, Remember: RememberAll},
+		Hooks:   Hooks{Budget: 2000, PromptBudget: 1000, Timeout: 2 * time.Second, Capture: true, MaxText: 4000},
 		Log:     Log{Level: "info"},
 		Dates:   Dates{Earliest: date.DefaultEarliest.String(), AheadDays: date.DefaultAhead},
 	}
@@ -308,6 +321,14 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("context.budget: %d must be positive", c.Context.Budget)
 	case c.Context.Summary < 0 || c.Context.Recent < 0 || c.Context.Summary+c.Context.Recent <= 0:
 		return fmt.Errorf("context.summary, context.recent: %v and %v must be shares >= 0 with a positive sum", c.Context.Summary, c.Context.Recent)
+	case c.Hooks.Budget < 1 || c.Hooks.Budget > 1<<20:
+		return fmt.Errorf("hooks.budget: %d must be 1..%d tokens", c.Hooks.Budget, 1<<20)
+	case c.Hooks.PromptBudget < 1 || c.Hooks.PromptBudget > 1<<20:
+		return fmt.Errorf("hooks.prompt_budget: %d must be 1..%d tokens", c.Hooks.PromptBudget, 1<<20)
+	case c.Hooks.Timeout <= 0:
+		return fmt.Errorf("hooks.timeout: %v must be positive", c.Hooks.Timeout)
+	case c.Hooks.MaxText < 100 || c.Hooks.MaxText > 60000:
+		return fmt.Errorf("hooks.max_text: %d must be 100..60000 bytes", c.Hooks.MaxText)
 	}
 	if err := c.Web.Validate(); err != nil {
 		return err

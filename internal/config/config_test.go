@@ -34,6 +34,17 @@ func TestParseOverDefaults(t *testing.T) {
 	}
 }
 
+func TestHooksConfig(t *testing.T) {
+	c, err := Parse("cfg.yaml", []byte("hooks:\n  prompt_budget: 500\n  timeout: 300ms\n  capture: false\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Hooks{Budget: 2000, PromptBudget: 500, Timeout: 300 * time.Millisecond, Capture: false, MaxText: 4000}
+	if c.Hooks != want {
+		t.Errorf("hooks = %+v, want %+v", c.Hooks, want)
+	}
+}
+
 func TestBadConfigsNameWhatIsWrong(t *testing.T) {
 	for _, c := range []struct{ yaml, want string }{
 		{"timezon: UTC\n", "timezon"},                // unknown key, with its line
@@ -45,6 +56,12 @@ func TestBadConfigsNameWhatIsWrong(t *testing.T) {
 		{"ollama:\n  concurrency: 0\n", "ollama.concurrency"},
 		{"log:\n  level: loud\n", "log.level"},
 		{"context:\n  summary: 0\n  recent: 0\n", "context.summary"},
+		{"hooks:\n  budget: 0\n", "hooks.budget"},
+		{"hooks:\n  prompt_budget: -5\n", "hooks.prompt_budget"},
+		{"hooks:\n  timeout: 0s\n", "hooks.timeout"},
+		{"hooks:\n  max_text: 10\n", "hooks.max_text"},
+		{"hooks:\n  capture: sometimes\n", "sometimes"},
+		{"hooks:\n  budgets: 10\n", "hooks.budgets"},
 		{"- just\n- a list\n", "cfg.yaml"},
 	} {
 		_, err := Parse("cfg.yaml", []byte(c.yaml))

@@ -1,7 +1,10 @@
 // Package mcp serves daybook over the Model Context Protocol, with the
 // official SDK: tools with typed inputs and structured outputs to recall,
 // remember, expand ids, find patterns, browse summaries, build an agent's
-// context and report statistics.
+// context and report statistics; and that context block without a tool
+// call, as the resources daybook://context and daybook://context/{period}
+// and the prompt remember-context (resources.go), with instructions that
+// tell the agent when to recall and when to remember.
 //
 // The server takes an api.Service: *app.App on the files, or the daemon's
 // socket client; "daybook mcp" picks one as the CLI does. Bad arguments come
@@ -51,7 +54,7 @@ func NewServer(b api.Service, opts Options) *sdk.Server {
 	}
 	log := opts.Log.With("system", "mcp")
 	s := sdk.NewServer(&sdk.Implementation{Name: "daybook", Title: "daybook long-term memory", Version: opts.Version},
-		&sdk.ServerOptions{Instructions: instructions, Logger: log, Capabilities: &sdk.ServerCapabilities{}})
+		&sdk.ServerOptions{Instructions: serverInstructions, Logger: log, Capabilities: &sdk.ServerCapabilities{}})
 	t := tools{b: b, opts: opts, log: log}
 	addTool(t, s, recallTool, t.recall)
 	addTool(t, s, rememberTool, t.remember)
@@ -60,6 +63,7 @@ func NewServer(b api.Service, opts Options) *sdk.Server {
 	addTool(t, s, browseTool, t.browse)
 	addTool(t, s, contextTool, t.context)
 	addTool(t, s, statsTool, t.stats)
+	addContextResources(s, b, log)
 	return s
 }
 

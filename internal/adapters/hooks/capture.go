@@ -1,0 +1,368 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/atomicfile"
+	"github.com/daybook/daybook/internal/util/filelock"
+)
+
+// StateDir holds, under the data dir, what capture keeps between runs: a
+// file per session naming the turns captured, the spool, and their lock.
+const StateDir = "state/hooks"
+
+// SpoolFile holds, under the data dir, the entries a capture could not
+// write (no daemon, or the write failed), as import lines: the next capture
+// with a daemon, or the daemon at its start, writes them; "daybook import"
+// takes the file as it is.
+const SpoolFile = StateDir + "/spool.jsonl"
+
+// AgentTag marks every captured entry.
+const AgentTag = "claude-code"
+
+// Importer writes import lines; api.Service (the App, or the daemon's
+// socket client) is one. Import skips an entry its day file holds already
+// (same time, text and tags), which makes a capture idempotent even when
+// the session's state is lost.
+type Importer interface {
+	Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (api.ImportResponse, error)
+}
+
+// CaptureOptions tune Capture.
+type CaptureOptions struct {
+	Dir     string       // the data dir
+	MaxText int          // bytes of one turn kept; the rest is cut (0: dayfiles.MaxEntryText)
+	Final   bool         // the agent finished (Stop, SessionEnd): the last answer is complete
+	Warn    func(string) // receives a line per skipped transcript line or entry
+}
+
+// CaptureResult counts what a capture did.
+type CaptureResult struct {
+	Turns   int `json:"turns"`   // in the transcript
+	New     int `json:"new"`     // not captured by an earlier run
+	Added   int `json:"added"`   // entries written
+	Skipped int `json:"skipped"` // already in their day files
+	Spooled int `json:"spooled"` // kept in the spool for a later run
+	Drained int `json:"drained"` // entries of the spool written
+}
+
+// Capture remembers the turns of in's transcript that no earlier capture of
+// the session took, as entries of their own time tagged with the agent,
+// the session and the project, through w; with w nil (no daemon) or when w
+// fails, they go to the spool instead, and the spool is written first
+// whenever w is there. The session's state names the turns taken, so that
+// a second capture of the same transcript adds nothing and a longer one
+// only its new turns.
+func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (CaptureResult, error) {
+	var res CaptureResult
+	if opt.Warn == nil {
+		opt.Warn = func(string) {}
+	}
+	if in.TranscriptPath == "" {
+		return res, errors.New("hook input has no transcript_path")
+	}
+	if in.SessionID == "" {
+		return res, errors.New("hook input has no session_id")
+	}
+	turns, err := ReadTranscript(in.TranscriptPath, opt.Final, opt.Warn)
+	if err != nil {
+		return res, err
+	}
+	res.Turns = len(turns)
+	unlock, err := lockState(ctx, opt.Dir)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
+	statePath := filepath.Join(opt.Dir, StateDir, "sessions", sessionFile(in.SessionID))
+	st, err := readState(statePath)
+	if err != nil {
+		return res, err
+	}
+	var lines []api.ImportLine
+	var keys []string
+	tags := Tags(in)
+	for _, t := range turns {
+		key := t.Role + ":" + t.Key
+		if st.has(key) {
+			continue
+		}
+		res.New++
+		keys = append(keys, key)
+		if l, ok := importLine(t, tags, opt.MaxText, opt.Warn); ok {
+			lines = append(lines, l)
+		}
+	}
+	if w != nil {
+		n, err := Drain(ctx, w, opt.Dir, opt.Warn)
+		res.Drained = n
+		if err != nil {
+			opt.Warn(fmt.Sprintf("the spool was not written, and is kept: %v", err))
+		}
+	}
+	if len(lines) > 0 {
+		written := false
+		if w != nil {
+			r, err := w.Import(ctx, bytes.NewReader(encodeLines(lines)), api.ImportOptions{})
+			switch {
+			case err != nil:
+				opt.Warn(fmt.Sprintf("writing the session's entries failed, so they are spooled: %v", err))
+			default:
+				written = true
+				res.Added, res.Skipped = r.Added, r.Skipped
+				for _, rej := range r.Rejected {
+					opt.Warn(fmt.Sprintf("entry %d of the session was refused: %s", rej.Line, rej.Error))
+				}
+			}
+		}
+		if !written {
+			if err := appendSpool(opt.Dir, lines); err != nil {
+				return res, err // nothing is marked captured: the next capture tries again
+			}
+			res.Spooled = len(lines)
+		}
+	}
+	if len(keys) > 0 {
+		st.Captured = append(st.Captured, keys...)
+		if err := writeState(statePath, st); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// Drain writes the spool through w and removes it. Lines w refuses are
+// warned about and dropped with the rest; when w fails, the spool is kept
+// whole (a second import of what was written adds nothing). The caller
+// holds the state lock, or calls DrainLocked.
+func Drain(ctx context.Context, w Importer, dir string, warn func(string)) (int, error) {
+	path := filepath.Join(dir, SpoolFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) || err == nil && len(data) == 0 {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reading the spool: %w", err)
+	}
+	r, err := w.Import(ctx, bytes.NewReader(data), api.ImportOptions{})
+	if err != nil {
+		return 0, fmt.Errorf("writing the spool %s: %w", path, err)
+	}
+	for _, rej := range r.Rejected {
+		warn(fmt.Sprintf("%s line %d was refused, and dropped: %s", path, rej.Line, rej.Error))
+	}
+	if err := os.Remove(path); err != nil {
+		return r.Added, fmt.Errorf("removing the written spool: %w", err)
+	}
+	return r.Added, nil
+}
+
+// DrainLocked is Drain under the state lock: what the daemon runs at its
+// start, beside hooks that may be capturing.
+func DrainLocked(ctx context.Context, w Importer, dir string, warn func(string)) (int, error) {
+	if _, err := os.Stat(filepath.Join(dir, SpoolFile)); err != nil {
+		return 0, nil
+	}
+	unlock, err := lockState(ctx, dir)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	return Drain(ctx, w, dir, warn)
+}
+
+// Tags are the tags of the entries captured from in: the agent, the
+// session (its first 8 characters) and the project (the working folder's
+// name).
+func Tags(in Input) []string {
+	tags := []string{AgentTag}
+	if s := tagPart(in.SessionID, 8); s != "" {
+		tags = append(tags, "session-"+s)
+	}
+	if in.Cwd != "" {
+		if p := tagPart(filepath.Base(in.Cwd), 40); p != "" && p != "." && p != "-" {
+			tags = append(tags, "project-"+p)
+		}
+	}
+	return tags
+}
+
+var notTagChar = regexp.MustCompile(`[^a-z0-9_-]+`)
+
+// tagPart is s lowercased as the rest of a tag, at most n bytes.
+func tagPart(s string, n int) string {
+	s = strings.Trim(notTagChar.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	if len(s) > n {
+		s = strings.TrimRight(s[:n], "-")
+	}
+	return s
+}
+
+// importLine is turn t as an entry: its text with secrets removed, cut to
+// maxText bytes and made one paragraph if its markdown would not stay one
+// entry; false when even that cannot be written.
+func importLine(t Turn, tags []string, maxText int, warn func(string)) (api.ImportLine, bool) {
+	if maxText <= 0 || maxText > dayfiles.MaxEntryText-1024 {
+		maxText = dayfiles.MaxEntryText - 1024
+	}
+	text, _ := Redact(t.Text)
+	text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", ""), "\uFFFD")
+	if len(text) > maxText {
+		cut := maxText
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = strings.TrimSpace(text[:cut]) + " …"
+	}
+	prefix := "User: "
+	if t.Role == RoleAssistant {
+		prefix = "Assistant: "
+	}
+	text = prefix + text
+	at := t.At.Truncate(time.Second)
+	e := dayfiles.NewEntry{At: at, Text: text, Tags: tags}
+	if e.Validate() != nil {
+		e.Text = strings.Join(strings.Fields(text), " ")
+		if err := e.Validate(); err != nil {
+			warn(fmt.Sprintf("turn %s at %s: skipped: %v", t.Key, t.At.Format(time.RFC3339), err))
+			return api.ImportLine{}, false
+		}
+	}
+	return api.ImportLine{At: at.Format(time.RFC3339), Text: e.Text, Tags: tags}, true
+}
+
+func encodeLines(lines []api.ImportLine) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for _, l := range lines {
+		enc.Encode(l) // an ImportLine always encodes
+	}
+	return b.Bytes()
+}
+
+// appendSpool adds lines to the spool, synced before it returns.
+func appendSpool(dir string, lines []api.ImportLine) error {
+	path := filepath.Join(dir, SpoolFile)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("spooling the session's entries: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("spooling the session's entries: %w", err)
+	}
+	_, err = f.Write(encodeLines(lines))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("spooling the session's entries to %s: %w", path, err)
+	}
+	return nil
+}
+
+// state is what a session's file keeps: the turns captured, by role and
+// the uuid of their transcript line.
+type state struct {
+	Captured []string `json:"captured"`
+	set      map[string]bool
+}
+
+func (s *state) has(key string) bool {
+	if s.set == nil {
+		s.set = make(map[string]bool, len(s.Captured))
+		for _, k := range s.Captured {
+			s.set[k] = true
+		}
+	}
+	return s.set[key]
+}
+
+func readState(path string) (state, error) {
+	var st state
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("reading the session's capture state: %w", err)
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		// The entries are in the day files and Import skips them: start over.
+		return state{}, nil
+	}
+	return st, nil
+}
+
+func writeState(path string, st state) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("writing the session's capture state: %w", err)
+	}
+	st.Captured = slices.Compact(st.Captured)
+	data, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(path, data, 0o600); err != nil {
+		return fmt.Errorf("writing the session's capture state: %w", err)
+	}
+	return nil
+}
+
+// sessionFile is the state file's name for a session id: the id itself
+// when it is a plain name (Claude Code's are UUIDs), else its hash.
+func sessionFile(id string) string {
+	if len(id) <= 100 && regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`).MatchString(id) {
+		return id + ".json"
+	}
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:16]) + ".json"
+}
+
+// lockState takes the lock of StateDir, waiting until ctx ends: captures of
+// one session (Stop, then SessionEnd) and the daemon's drain run one at a
+// time.
+func lockState(ctx context.Context, dir string) (func(), error) {
+	path := filepath.Join(dir, StateDir, "lock")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("capture state: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("capture state: %w", err)
+	}
+	for {
+		err := filelock.TryLock(f)
+		if err == nil {
+			return func() { f.Close() }, nil
+		}
+		if !errors.Is(err, filelock.ErrBusy) {
+			f.Close()
+			return nil, fmt.Errorf("locking %s: %w", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, fmt.Errorf("waiting for the lock %s: %w", path, ctx.Err())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package hooks_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/hooks"
+)
+
+func input(t testing.TB, s session, name string) hooks.Input {
+	t.Helper()
+	var in hooks.Input
+	if err := json.Unmarshal(fixture(t, name, s.transcript, s.project), &in); err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// dayFile returns the day file of the fixture's session.
+func dayFile(t testing.TB, dir string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "days", "2026", "11", "20.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// wantOnce checks that each captured turn is in day exactly once, and what
+// must never be.
+func wantOnce(t *testing.T, day string, turns ...string) {
+	t.Helper()
+	for _, s := range turns {
+		if n := strings.Count(day, s); n != 1 {
+			t.Errorf("%q is in the day file %d times, want once:\n%s", s, n, day)
+		}
+	}
+	for _, never := range []string{"ghp_R2d2", "wJalrXUtnFEMI", "Let me look at the cron log", "pg_dump: error", "TodoWrite",
+		"Subagent", "Caveat", "/model", "check the cron log first", "backup.sh in the IDE"} {
+		if strings.Contains(day, never) {
+			t.Errorf("the day file holds %q, which capture must leave out:\n%s", never, day)
+		}
+	}
+}
+
+var fixtureTurns = []string{
+	"- 09:15 User: Why does the nightly backup job fail on the billing replica? #claude-code #session-3f6a2c1e #project-billing-ops\n",
+	"- 09:16 Assistant: The nightly backup fails because /var/backups on the billing replica is full",
+	"  I pruned the dumps older than 14 days and the job passes again.\n",
+	"- 09:20 User: Push the fix with my token [secret removed] to the zeppelin branch #claude-code",
+	"- 09:20 Assistant: Pushed the fix to the zeppelin branch. #claude-code",
+}
+
+// TestCaptureIdempotent captures the same transcript 1,000 times, every
+// 100th with the session's state gone (the day files alone then tell what is
+// there), and then a longer one: each turn is in the day file once.
+func TestCaptureIdempotent(t *testing.T) {
+	s := newSession(t)
+	a := newApp(t, s.dir)
+	in := input(t, s, "stop.json")
+	ctx := context.Background()
+	var warnings []string
+	opt := hooks.CaptureOptions{Dir: s.dir, Final: true, Warn: func(w string) { warnings = append(warnings, w) }}
+	res, err := hooks.Capture(ctx, a, in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Turns != 4 || res.Added != 4 {
+		t.Fatalf("first capture: %+v, want 4 turns added", res)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], s.transcript+" line 14: skipped") {
+		t.Errorf("warnings: %q, want one naming %s line 14", warnings, s.transcript)
+	}
+	state := filepath.Join(s.dir, hooks.StateDir, "sessions", in.SessionID+".json")
+	for i := range 1000 {
+		if i%100 == 0 {
+			if err := os.Remove(state); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := hooks.Capture(ctx, a, in, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Added != 0 {
+			t.Fatalf("capture %d added %d entries: %+v", i+2, res.Added, res)
+		}
+	}
+	wantOnce(t, dayFile(t, s.dir), fixtureTurns...)
+
+	s.write(t, "transcript.jsonl", "transcript-more.jsonl")
+	res, err = hooks.Capture(ctx, a, in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.New != 2 || res.Added != 2 {
+		t.Fatalf("a longer transcript: %+v, want its 2 new turns added", res)
+	}
+	wantOnce(t, dayFile(t, s.dir), append(fixtureTurns,
+		"- 10:02 User: Add an alert when /var/backups is over 80 percent full",
+		"- 10:03 Assistant: Added a disk alert at 80 percent")...)
+}
+
+// TestCapturePreCompact leaves the last answer for a later capture, which
+// adds it once.
+func TestCapturePreCompact(t *testing.T) {
+	s := newSession(t)
+	a := newApp(t, s.dir)
+	ctx := context.Background()
+	res, err := hooks.Capture(ctx, a, input(t, s, "precompact.json"), hooks.CaptureOptions{Dir: s.dir})
+	if err != nil || res.Added != 3 {
+		t.Fatalf("PreCompact: %+v, %v; want the 3 closed turns", res, err)
+	}
+	if strings.Contains(dayFile(t, s.dir), "Pushed the fix") {
+		t.Error("PreCompact wrote the answer of the open turn")
+	}
+	res, err = hooks.Capture(ctx, a, input(t, s, "sessionend.json"), hooks.CaptureOptions{Dir: s.dir, Final: true})
+	if err != nil || res.Added != 1 {
+		t.Fatalf("SessionEnd: %+v, %v; want the last answer", res, err)
+	}
+	wantOnce(t, dayFile(t, s.dir), fixtureTurns...)
+}
+
+// failing is a daemon that stopped: every import fails.
+type failing struct{}
+
+func (failing) Import(context.Context, io.Reader, api.ImportOptions) (api.ImportResponse, error) {
+	return api.ImportResponse{}, errors.New("connection refused")
+}
+
+// TestCaptureSpool keeps what cannot be written, without a daemon or with
+// one that fails, and writes it once at the next capture that can.
+func TestCaptureSpool(t *testing.T) {
+	s := newSession(t)
+	ctx := context.Background()
+	in := input(t, s, "stop.json")
+	res, err := hooks.Capture(ctx, nil, in, hooks.CaptureOptions{Dir: s.dir, Final: true})
+	if err != nil || res.Spooled != 4 {
+		t.Fatalf("no daemon: %+v, %v; want 4 spooled", res, err)
+	}
+	s.write(t, "transcript.jsonl", "transcript-more.jsonl")
+	res, err = hooks.Capture(ctx, failing{}, in, hooks.CaptureOptions{Dir: s.dir, Final: true, Warn: func(string) {}})
+	if err != nil || res.Spooled != 2 {
+		t.Fatalf("a failing daemon: %+v, %v; want the 2 new turns spooled", res, err)
+	}
+	spool, err := os.ReadFile(filepath.Join(s.dir, hooks.SpoolFile))
+	if err != nil || strings.Count(string(spool), "\n") != 6 {
+		t.Fatalf("spool: %v\n%s", err, spool)
+	}
+	if strings.Contains(string(spool), "ghp_R2d2") {
+		t.Error("the spool holds the secret")
+	}
+
+	a := newApp(t, s.dir)
+	res, err = hooks.Capture(ctx, a, in, hooks.CaptureOptions{Dir: s.dir, Final: true})
+	if err != nil || res.Drained != 6 || res.New != 0 {
+		t.Fatalf("with a daemon again: %+v, %v; want the 6 spooled entries written", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(s.dir, hooks.SpoolFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the written spool is still there: %v", err)
+	}
+	// The daemon's drain at start finds nothing more.
+	if n, err := hooks.DrainLocked(ctx, a, s.dir, func(string) {}); n != 0 || err != nil {
+		t.Errorf("DrainLocked: %d, %v", n, err)
+	}
+	wantOnce(t, dayFile(t, s.dir), fixtureTurns...)
+}
+
+func TestNoCapture(t *testing.T) {
+	s := newSession(t)
+	sub := filepath.Join(s.project, "cmd", "tool")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	none := func(string) string { return "" }
+	if why := hooks.NoCapture(sub, none); why != "" {
+		t.Fatalf("capture off without a reason: %s", why)
+	}
+	if why := hooks.NoCapture(sub, func(k string) string { return map[string]string{hooks.NoCaptureEnv: "1"}[k] }); why == "" {
+		t.Error("$DAYBOOK_NOCAPTURE=1 left capture on")
+	}
+	if err := os.WriteFile(filepath.Join(s.project, hooks.NoCaptureFile), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if why := hooks.NoCapture(sub, none); !strings.Contains(why, hooks.NoCaptureFile) {
+		t.Errorf("a %s above the folder left capture on: %q", hooks.NoCaptureFile, why)
+	}
+}
+
+// TestPromptContext hands the block over only when recall finds something
+// for a prompt with words of its own.
+func TestPromptContext(t *testing.T) {
+	s := newSession(t)
+	a := newApp(t, s.dir)
+	ctx := context.Background()
+	if _, err := a.Remember(ctx, api.RememberRequest{Text: "The nightly backup of the billing replica failed: disk full", At: "2026-11-18 17:00"}); err != nil {
+		t.Fatal(err)
+	}
+	md, ok, err := hooks.PromptContext(ctx, a, "why does the billing backup fail?", 500)
+	if err != nil || !ok || !strings.Contains(md, "disk full") {
+		t.Errorf("a prompt with an answer: %v %v\n%s", ok, err, md)
+	}
+	for _, p := range []string{"explain quaternion gimbal lock", "yes", "/compact"} {
+		if md, ok, err := hooks.PromptContext(ctx, a, p, 500); err != nil || ok || md != "" {
+			t.Errorf("%q: %v %v %q, want nothing", p, ok, err, md)
+		}
+	}
+	md, err = hooks.SessionContext(ctx, a, 500)
+	if err != nil || !strings.Contains(md, "disk full") {
+		t.Errorf("session start: %v\n%s", err, md)
+	}
+}

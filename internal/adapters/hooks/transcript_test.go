@@ -1,0 +1,92 @@
+package hooks_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/internal/adapters/hooks"
+)
+
+func TestParseTranscript(t *testing.T) {
+	data := fixture(t, "transcript.jsonl", "/t.jsonl", "/home/kit/billing-ops")
+	var warnings []string
+	turns, err := hooks.ParseTranscript(bytes.NewReader(data), "t.jsonl", true, func(w string) { warnings = append(warnings, w) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []hooks.Turn{
+		{Key: "0b0e6c1a-0000-4000-8000-000000000004", Role: "user", At: at("09:15:10.123"),
+			Text: "Why does the nightly backup job fail on the billing replica?"},
+		{Key: "0b0e6c1a-0000-4000-8000-000000000009", Role: "assistant", At: at("09:16:02"),
+			Text: "The nightly backup fails because /var/backups on the billing replica is full: pg_dump stops with \"No space left on device\".\n\nI pruned the dumps older than 14 days and the job passes again."},
+		{Key: "0b0e6c1a-0000-4000-8000-000000000011", Role: "user", At: at("09:20:00"),
+			Text: "Push the fix with my token ghp_R2d2C3poLukeLeiaHanSoloChewbacca0123 to the zeppelin branch"},
+		{Key: "0b0e6c1a-0000-4000-8000-000000000015", Role: "assistant", At: at("09:20:30"),
+			Text: "Pushed the fix to the zeppelin branch."},
+	}
+	if len(turns) != len(want) {
+		t.Fatalf("got %d turns, want %d: %+v", len(turns), len(want), turns)
+	}
+	for i := range want {
+		if turns[i] != want[i] {
+			t.Errorf("turn %d:\n got %+v\nwant %+v", i, turns[i], want[i])
+		}
+	}
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], "t.jsonl line 14: skipped") {
+		t.Errorf("warnings: %q, want one for t.jsonl line 14", warnings)
+	}
+
+	// Not final (PreCompact): the last answer may still grow, and waits.
+	turns, _ = hooks.ParseTranscript(bytes.NewReader(data), "t.jsonl", false, func(string) {})
+	if len(turns) != 3 || turns[2].Role != "user" {
+		t.Errorf("not final: got %+v, want the last answer left out", turns)
+	}
+}
+
+func at(clock string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, "2026-11-20T"+clock+"Z")
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func TestRedact(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"push with ghp_R2d2C3poLukeLeiaHanSoloChewbacca0123 now", "push with [secret removed] now"},
+		{"AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "AWS_SECRET_ACCESS_KEY=[secret removed]"},
+		{"key AKIAIOSFODNN7EXAMPLE here", "key [secret removed] here"},
+		{`{"api_key": "sk-proj-abcdefghijklmnopqrstuvwx"}`, `{"api_key": "[secret removed]"}`},
+		{"export ANTHROPIC_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuv", "export ANTHROPIC_API_KEY=[secret removed]"},
+		{"postgres://app:hunter22@db:5432/billing", "postgres://app:[secret removed]@db:5432/billing"},
+		{"Authorization: Bearer abcdefghijklmnop1234", "Authorization: Bearer [secret removed]"},
+		{"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----", "[secret removed]"},
+		// Prose and placeholders stay.
+		{"the password: expired yesterday", "the password: expired yesterday"},
+		{"token=$GITHUB_TOKEN", "token=$GITHUB_TOKEN"},
+		{"Why does the nightly backup fail?", "Why does the nightly backup fail?"},
+	} {
+		got, found := hooks.Redact(tc.in)
+		if got != tc.want || found != (tc.in != tc.want) {
+			t.Errorf("Redact(%q) = %q, %v; want %q", tc.in, got, found, tc.want)
+		}
+	}
+}
+
+func TestQuery(t *testing.T) {
+	for _, tc := range []struct{ prompt, want string }{
+		{"Why does the backup fail?", "Why does the backup fail?"},
+		{"yes", ""},
+		{"ok go", ""},
+		{"/clear", ""},
+		{"/review the backup script", ""},
+		{"<system-reminder>x y z</system-reminder>continue", ""},
+		{"  what did we decide about billing  ", "what did we decide about billing"},
+	} {
+		if got := hooks.Query(tc.prompt); got != tc.want {
+			t.Errorf("Query(%q) = %q, want %q", tc.prompt, got, tc.want)
+		}
+	}
+}
