@@ -40,10 +40,9 @@ func testConfig(t testing.TB, tz string) config.Config {
 func newTestApp(t testing.TB, dir string, cfg config.Config, lb *logBuf, now func() time.Time) *app.App {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	a := app.NewWith(dir, cfg, log, AppOptions(nil, log))
-	if now != nil {
-		a.Now = now
-	}
+	opts := AppOptions(nil, log)
+	opts.Now = now
+	a := app.NewWith(dir, cfg, log, opts)
 	t.Cleanup(func() { a.Close() })
 	return a
 }

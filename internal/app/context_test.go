@@ -47,8 +47,7 @@ func newTB(tb testing.TB, dir string) *app.App {
 	if err := cfg.Validate(); err != nil {
 		tb.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
-	a.Now = func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }
+	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }})
 	tb.Cleanup(func() { a.CloseIndex() })
 	return a
 }
@@ -176,8 +175,7 @@ func TestContextEdgeCases(t *testing.T) {
 	})
 
 	dir := t.TempDir()
-	a := newApp(t, dir)
-	a.Now = func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }
+	a := newAppAt(t, dir, time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC))
 	for _, r := range []api.RememberRequest{
 		{Text: "Chose Argon2 over bcrypt. #auth", Kind: "decision", At: "2026-03-02 09:14"},
 		{Text: "Met Dana Reyes about the launch.", At: "2026-03-03 10:00"},

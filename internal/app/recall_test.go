@@ -26,6 +26,19 @@ func newApp(t *testing.T, dir string) *app.App {
 	return a
 }
 
+// newAppAt is newApp with its clock stopped at now.
+func newAppAt(t *testing.T, dir string, now time.Time) *app.App {
+	t.Helper()
+	cfg := config.Default()
+	cfg.Timezone = "UTC"
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return now }})
+	t.Cleanup(func() { a.CloseIndex() })
+	return a
+}
+
 // An entry is found by the very next recall: Remember indexes it before it
 // returns, with no wait for the watcher or a catch-up. (How long that takes
 // is a benchmark's question, not a test's: a loaded machine stalls.)

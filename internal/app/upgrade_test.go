@@ -48,8 +48,8 @@ func ollamaApp(t *testing.T, dir, url, summaryModel string, c *fakeClock, opts a
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
+	opts.Now = c.Now
 	a := app.NewWith(dir, cfg, nil, opts)
-	a.Now = c.Now
 	t.Cleanup(func() { a.Close() })
 	return a
 }

@@ -26,8 +26,7 @@ func newApp(t testing.TB, dir string) *app.App {
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
-	a.Now = func() time.Time { return now }
+	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return now }})
 	t.Cleanup(func() { a.CloseIndex() })
 	return a
 }

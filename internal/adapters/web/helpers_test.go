@@ -33,8 +33,7 @@ func newTestApp(t testing.TB, dir string) *app.App {
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
-	a.Now = func() time.Time { return testNow }
+	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return testNow }})
 	t.Cleanup(func() { a.CloseIndex() })
 	return a
 }
@@ -68,8 +67,7 @@ func corpusDir(t testing.TB) string {
 			corpus.err = err
 			return
 		}
-		a := app.New(dir, cfg, nil)
-		a.Now = func() time.Time { return testNow }
+		a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return testNow }})
 		defer a.CloseIndex()
 		if _, err := a.Consolidate(context.Background(), api.ConsolidateRequest{}); err != nil {
 			corpus.err = fmt.Errorf("consolidating: %w", err)
@@ -103,14 +101,14 @@ type site struct {
 // in with the token from the data dir.
 func newSite(t testing.TB, a *app.App) *site {
 	t.Helper()
-	h, err := NewHandler(a, Options{Dir: a.Dir, Now: a.Now, Loc: time.UTC,
+	h, err := NewHandler(a, Options{Dir: a.Dir(), Now: a.Now, Loc: time.UTC,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	tok, err := ReadToken(a.Dir)
+	tok, err := ReadToken(a.Dir())
 	if err != nil {
 		t.Fatal(err)
 	}
