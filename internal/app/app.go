@@ -114,7 +114,7 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 		Loc: a.Loc, Log: log, Now: now,
 		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
 	})
-	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.NewEmbedder, opts: opts}
+	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.newEmbedder, opts: opts}
 	a.upg = a.newUpgrader()
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open; a closed index catches
@@ -124,7 +124,7 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)
 	a.OnStatus(a.indexStatus)
-	a.OnStatus(a.ModelStatus)
+	a.OnStatus(a.modelStatus)
 	return a
 }
 
@@ -164,5 +164,5 @@ func (a *App) Today() date.Date { return date.Of(a.now().In(a.Loc())) }
 // index, written to disk first.
 func (a *App) Close() error {
 	a.keep.Close()
-	return errors.Join(a.FlushUse(), a.CloseIndex())
+	return errors.Join(a.flushUse(), a.CloseIndex())
 }

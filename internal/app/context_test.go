@@ -257,12 +257,12 @@ func TestContextEdgeCases(t *testing.T) {
 			t.Fatalf("%s is placed before any use; the budget is too large for this test", id)
 		}
 		for range 5 {
-			a.RecordUse([]string{id})
+			app.RecordUse(a, []string{id})
 		}
 		if !placedIDs(t, a, req)[id] {
 			t.Fatalf("%s, used 5 times, is not placed", id)
 		}
-		if err := a.FlushUse(); err != nil {
+		if err := app.FlushUse(a); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "state", "usage.json")); err != nil {

@@ -21,7 +21,7 @@ import (
 func (a *App) Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error) {
 	resp, err := a.expand(ctx, req)
 	if err == nil {
-		a.RecordUse([]string{resp.ID})
+		a.recordUse([]string{resp.ID})
 	}
 	return resp, err
 }

@@ -298,7 +298,7 @@ func (a *App) indexDays(ctx context.Context, days []date.Date) {
 }
 
 // indexStatus fills in the index's part of a status answer. The models'
-// line (which embedder, how many vectors wait) is ModelStatus's.
+// line (which embedder, how many vectors wait) is modelStatus's.
 func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 	x := a.idx.open()
 	if x == nil {

@@ -22,7 +22,7 @@ func (a *App) Recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 		for i, r := range resp.Results {
 			ids[i] = r.ID
 		}
-		a.RecordUse(ids)
+		a.recordUse(ids)
 	}
 	return resp, err
 }

@@ -13,7 +13,7 @@ import (
 func (a *App) newUpgrader() *ollama.Upgrader {
 	return &ollama.Upgrader{
 		Dir:          a.dir,
-		Summarizer:   a.NewSummarizer,
+		Summarizer:   a.newSummarizer,
 		Consolidator: a.Consolidator,
 		Vectors: func() ollama.VectorFiller {
 			if x := a.idx.open(); x != nil {
@@ -35,13 +35,4 @@ func (a *App) UpgradeLoop(ctx context.Context) error {
 		return nil
 	}
 	return a.upg.Loop(ctx)
-}
-
-// UpgradePass does the background upgrade once (ollama.Upgrader.Pass),
-// when ollama.enabled.
-func (a *App) UpgradePass(ctx context.Context) (ollama.UpgradeReport, error) {
-	if !a.cfg.Ollama.Enabled {
-		return ollama.UpgradeReport{}, nil
-	}
-	return a.upg.Pass(ctx)
 }
