@@ -27,7 +27,7 @@ func newTestApp(t testing.TB, dir string) *app.App {
 		t.Fatal(err)
 	}
 	a := app.New(dir, cfg, nil)
-	t.Cleanup(func() { a.CloseIndex() })
+	t.Cleanup(func() { a.Close() })
 	return a
 }
 
@@ -132,7 +132,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	checkRecallable(t, a, ids)
 
 	// Restart: the log is folded into the image; the same state comes back.
-	if err := a.CloseIndex(); err != nil {
+	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
 	a = newTestApp(t, dir)

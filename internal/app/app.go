@@ -164,5 +164,5 @@ func (a *App) Today() date.Date { return date.Of(a.now().In(a.Loc())) }
 // index, written to disk first.
 func (a *App) Close() error {
 	a.keep.Close()
-	return errors.Join(a.flushUse(), a.CloseIndex())
+	return errors.Join(a.flushUse(), a.idx.close())
 }

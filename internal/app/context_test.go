@@ -48,7 +48,7 @@ func newTB(tb testing.TB, dir string) *app.App {
 		tb.Fatal(err)
 	}
 	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }})
-	tb.Cleanup(func() { a.CloseIndex() })
+	tb.Cleanup(func() { a.Close() })
 	return a
 }
 

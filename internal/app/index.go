@@ -311,9 +311,7 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
 }
 
-// CloseIndex closes the index if it is open; Close calls it.
-func (a *App) CloseIndex() error { return a.idx.close() }
-
+// close closes the index if it is open; Close calls it.
 func (p *indexPart) close() error {
 	p.opening.Lock()
 	defer p.opening.Unlock()

@@ -22,7 +22,7 @@ func newApp(t *testing.T, dir string) *app.App {
 		t.Fatal(err)
 	}
 	a := app.New(dir, cfg, nil)
-	t.Cleanup(func() { a.CloseIndex() })
+	t.Cleanup(func() { a.Close() })
 	return a
 }
 
@@ -35,7 +35,7 @@ func newAppAt(t *testing.T, dir string, now time.Time) *app.App {
 		t.Fatal(err)
 	}
 	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return now }})
-	t.Cleanup(func() { a.CloseIndex() })
+	t.Cleanup(func() { a.Close() })
 	return a
 }
 

@@ -46,7 +46,7 @@ func TestRememberWindowFollowsTheConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := app.New(t.TempDir(), cfg, nil)
-	t.Cleanup(func() { a.CloseIndex() })
+	t.Cleanup(func() { a.Close() })
 	if _, err := a.Remember(context.Background(), api.RememberRequest{Text: "grandfather's note", At: "1850-03-02 09:00"}); err != nil {
 		t.Fatalf("1850 with dates.earliest 1800: %v", err)
 	}

@@ -27,7 +27,7 @@ func newApp(t testing.TB, dir string) *app.App {
 		t.Fatal(err)
 	}
 	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return now }})
-	t.Cleanup(func() { a.CloseIndex() })
+	t.Cleanup(func() { a.Close() })
 	return a
 }
 

@@ -34,7 +34,7 @@ func newTestApp(t testing.TB, dir string) *app.App {
 		t.Fatal(err)
 	}
 	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return testNow }})
-	t.Cleanup(func() { a.CloseIndex() })
+	t.Cleanup(func() { a.Close() })
 	return a
 }
 
@@ -68,7 +68,7 @@ func corpusDir(t testing.TB) string {
 			return
 		}
 		a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return testNow }})
-		defer a.CloseIndex()
+		defer a.Close()
 		if _, err := a.Consolidate(context.Background(), api.ConsolidateRequest{}); err != nil {
 			corpus.err = fmt.Errorf("consolidating: %w", err)
 		}
