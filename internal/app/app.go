@@ -56,11 +56,6 @@ type App struct {
 	zone        *zonePart         // the zone entries are written in, pinned per data dir (zone.go)
 }
 
-// OnWrite registers fn to be called after entries are written to days.
-func (a *App) OnWrite(fn func(ctx context.Context, days []date.Date)) {
-	a.writeHooks.add(fn)
-}
-
 // Options tune an App for the process that runs it; the zero value is
 // what a CLI command wants. They are fixed at construction.
 type Options struct {
@@ -119,7 +114,7 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open; a closed index catches
 	// up when it opens.
-	a.OnWrite(a.indexDays)
+	a.writeHooks.add(a.indexDays)
 	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)
