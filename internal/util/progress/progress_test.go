@@ -19,7 +19,7 @@ func TestFunc(t *testing.T) {
 	update(0, 100)
 	update(100, 100)
 	finish()
-	if s := out.String(); !strings.Contains(s, "indexing") || !strings.Contains(s, "100/100") {
+	if s := out.String(); !strings.Contains(s, "indexing") || !strings.Contains(s, "/100)") {
 		t.Errorf("the bar printed %q", s)
 	}
 }
