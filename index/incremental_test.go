@@ -137,8 +137,8 @@ func checkIndexed(t *testing.T, x *Index, rel string, docs []Doc) {
 	if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
 		t.Fatalf("bleve holds %v for %s; want %v", slices.Sorted(maps.Keys(got)), rel, slices.Sorted(maps.Keys(want)))
 	}
-	x.mu.RLock()
-	defer x.mu.RUnlock()
+	x.VectorStore.mu.RLock()
+	defer x.VectorStore.mu.RUnlock()
 	day, ok := dayfiles.DateOfRel(rel)
 	if !ok {
 		t.Fatalf("%s is not a day file", rel)
@@ -216,8 +216,8 @@ func checkReplay(t *testing.T, x *Index) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.mu.RLock()
-	defer x.mu.RUnlock()
+	x.VectorStore.mu.RLock()
+	defer x.VectorStore.mu.RUnlock()
 	if !slices.Equal(slices.Sorted(maps.Keys(v.slotMap())), slices.Sorted(maps.Keys(x.vec.slotMap()))) {
 		t.Fatalf("the vector files load %d ids, memory has %d", v.len(), x.vec.len())
 	}
@@ -294,8 +294,8 @@ func TestHandEditedDayIndexesTheDifference(t *testing.T) {
 
 	// What the write path remembers is what bleve reads back.
 	x.writeMu.Lock()
-	cached, _ := x.w.held.get(rel)
-	x.w.held.drop(rel)
+	cached, _ := x.held.get(rel)
+	x.held.drop(rel)
 	fresh, err := x.heldDocs(context.Background(), rel)
 	x.writeMu.Unlock()
 	if err != nil {
@@ -367,7 +367,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 	// bleve's own goroutines may still merge and remove segment files while
 	// the copy reads the folder: a copy that lost a file is made again.
 	x.writeMu.Lock()
-	x.mu.Lock()
+	x.lockWrite()
 	var crashed string
 	var copyErr error
 	for range 50 {
@@ -376,7 +376,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 			break
 		}
 	}
-	x.mu.Unlock()
+	x.unlockWrite()
 	x.writeMu.Unlock()
 	if copyErr != nil {
 		t.Fatal(copyErr) // with the locks let go of: the cleanup's Close takes them
@@ -419,7 +419,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 func TestVectorLogFoldsWhenItOutgrowsTheImage(t *testing.T) {
 	root := t.TempDir()
 	x := openTest(t, root, &countingEmbedder{})
-	x.w.compactFloor = 1
+	x.compactFloor = 1
 	rel := writeFile(t, root, "2026-03-13", dayBefore)
 	syncPath(t, x, root, rel)
 	image := func() int64 {
