@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
@@ -191,7 +193,7 @@ func BenchmarkRememberOnBusyDay(b *testing.B) {
 			for i := range es {
 				es[i] = dayfiles.NewEntry{At: day.At(6+i/120, i/2%60, time.UTC), Text: "Earlier note on " + word(i)}
 			}
-			if _, err := dayfiles.AppendMany(dir, time.UTC, es); err != nil {
+			if _, err := daybooktest.AppendMany(dir, time.UTC, es); err != nil {
 				b.Fatal(err)
 			}
 			a := newTestApp(b, dir)

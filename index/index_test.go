@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
@@ -23,7 +25,7 @@ func writeDay(t *testing.T, root string, day string, texts ...string) {
 	for i, s := range texts {
 		es = append(es, dayfiles.NewEntry{At: d.At(9, i, time.UTC), Text: s})
 	}
-	if _, err := dayfiles.AppendMany(root, time.UTC, es); err != nil {
+	if _, err := daybooktest.AppendMany(root, time.UTC, es); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/app"
 )
@@ -18,7 +20,7 @@ func TestBackgroundCatchUpLeavesRequestsAlone(t *testing.T) {
 	byHand := func(day int, text string) {
 		t.Helper()
 		at := time.Date(2026, 1, day, 9, 0, 0, 0, time.UTC)
-		if _, err := dayfiles.Append(dir, time.UTC, dayfiles.NewEntry{At: at, Text: text}); err != nil {
+		if _, err := daybooktest.Append(dir, time.UTC, dayfiles.NewEntry{At: at, Text: text}); err != nil {
 			t.Fatal(err)
 		}
 	}

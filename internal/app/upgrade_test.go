@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	ollamaapi "github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/consolidate"
@@ -66,7 +68,7 @@ func writeDays(t *testing.T, dir string) {
 		{At: at("2026-02-11", 10), Text: "Chose Argon2 over bcrypt for password hashing", Kind: "decision"},
 		{At: at("2026-03-02", 11), Text: "Lunch with Maria at the harbour"},
 	}
-	if _, err := dayfiles.AppendMany(dir, time.UTC, es); err != nil {
+	if _, err := daybooktest.AppendMany(dir, time.UTC, es); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
@@ -210,7 +212,7 @@ func TestImportLines(t *testing.T) {
 		t.Fatalf("%d import lines for %d entries", len(entries), st.Entries)
 	}
 	imported := t.TempDir()
-	if _, err := dayfiles.AppendMany(imported, time.UTC, entries); err != nil {
+	if _, err := daybooktest.AppendMany(imported, time.UTC, entries); err != nil {
 		t.Fatal(err)
 	}
 	want, got := entryIDs(t, dir), entryIDs(t, imported)

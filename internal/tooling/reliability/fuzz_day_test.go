@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -36,7 +38,7 @@ func FuzzDayFileOnDisk(f *testing.F) {
 		if e.Validate() != nil {
 			e.Text = "fuzz probe #fz"
 		}
-		_, aerr := dayfiles.AppendMany(dir, time.UTC, []dayfiles.NewEntry{e})
+		_, aerr := daybooktest.AppendMany(dir, time.UTC, []dayfiles.NewEntry{e})
 		after, _ := os.ReadFile(p)
 		if err != nil {
 			if utf8.Valid(data) {
