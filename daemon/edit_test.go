@@ -50,13 +50,15 @@ func (r *editRig) edit(change func()) []string {
 	r.t.Helper()
 	before := summaryFiles(r.t, r.dir)
 	prev, _ := lastRun(r.d, JobOnEdit)
-	time.Sleep(20 * time.Millisecond) // a later mtime than the backfill's, on coarse clocks too
+	waitMtimePast(r.t, before) // a rewrite shows as a later mtime, on coarse clocks too
 	change()
 	waitFor(r.t, 10*time.Second, "the edit's reconsolidation", func() bool { at, _ := lastRun(r.d, JobOnEdit); return at.After(prev) })
 	if _, err := lastRun(r.d, JobOnEdit); err != "" {
 		r.t.Fatalf("on_edit: %s", err)
 	}
-	time.Sleep(2 * editDebounce) // anything else the edit would wrongly cause
+	// Anything else the edit would wrongly cause: days still in their
+	// debounce, a queued job or one running.
+	waitFor(r.t, 10*time.Second, "an idle worker", func() bool { return r.d.work.idle() && !running(r.d) })
 	var changed []string
 	for rel, mt := range summaryFiles(r.t, r.dir) {
 		if old, ok := before[rel]; isSummary(rel) && (!ok || !old.Equal(mt)) {

@@ -63,6 +63,8 @@ func TestClockJumpBackfills(t *testing.T) {
 	// Today, 2025-05-10, is open and gets no summary yet.
 	writeDay(t, dir, date.MustParse("2025-05-10"), "[fact] written tonight")
 	first, _ := lastRun(d, JobBackfill)
+	// A bounded wait that proves something does not happen: five clock
+	// checks' time (JumpEvery 20ms) without a jump, and no summary.
 	time.Sleep(100 * time.Millisecond)
 	if _, ok := summaryFiles(t, dir)["summaries/2025/05/10.md"]; ok {
 		t.Fatal("an open day was summarized")
