@@ -18,6 +18,9 @@ import (
 // file is reached, and expanding the entries of the busiest day gives each
 // one's lines exactly as the file holds them.
 func TestExpandReachesEveryEntry(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates and expands a year of days; the full suite runs it")
+	}
 	dir := filepath.Join(t.TempDir(), "data")
 	end := date.Of(now).AddDays(-1)
 	if _, err := gen.Write(dir, gen.Options{Years: 1, Seed: 7, End: end}); err != nil {

@@ -51,6 +51,9 @@ var corpus struct {
 // summaries are written through the App.
 func corpusDir(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("generates, consolidates and indexes a year of days; the full suite runs it")
+	}
 	corpus.once.Do(func() {
 		dir, err := os.MkdirTemp("", "daybook-web-corpus-")
 		if err != nil {
