@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
@@ -31,7 +33,7 @@ const editDebounce = 300 * time.Millisecond
 func newEditRig(t *testing.T) *editRig {
 	dir := t.TempDir()
 	for d := date.MustParse("2025-01-06"); d.Before(date.MustParse("2025-03-01")); d = d.AddDays(1) {
-		writeDay(t, dir, d, "[fact] ran the #build for Bob", "[decision] we keep the "+d.Weekday().String()+" standup")
+		daybooktest.WriteDay(t, dir, d.String(), daybooktest.Hourly("[fact] ran the #build for Bob", "[decision] we keep the "+d.Weekday().String()+" standup")...)
 	}
 	now := func() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
 	r := &editRig{t: t, dir: dir, log: &logBuf{}}
@@ -172,7 +174,7 @@ func TestHandEditedSummaryIsKept(t *testing.T) {
 func TestHandEditedSummaryReachesTheIndex(t *testing.T) {
 	dir := t.TempDir()
 	for d := date.MustParse("2025-01-06"); d.Before(date.MustParse("2025-01-20")); d = d.AddDays(1) {
-		writeDay(t, dir, d, "[fact] ran the #build for Bob")
+		daybooktest.WriteDay(t, dir, d.String(), daybooktest.Hourly("[fact] ran the #build for Bob")...)
 	}
 	now := func() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
 	a := newTestApp(t, dir, testConfig(t, "UTC"), &logBuf{}, now)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
 )
@@ -13,7 +15,7 @@ import (
 // nothing removed them: a new one moved aside removes the older ones.
 func TestOnlyTheNewestBrokenIndexIsKept(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
 	for _, old := range []string{"index.broken-20250101T000000", "index.broken-20250202T000000"} {
 		if err := os.MkdirAll(filepath.Join(root, old, "bleve"), 0o755); err != nil {
 			t.Fatal(err)

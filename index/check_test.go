@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
 )
@@ -16,7 +18,7 @@ import (
 func builtIndex(t *testing.T) (root, dir string) {
 	t.Helper()
 	root = t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt", "Lunch with Mara")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt", "Lunch with Mara")
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)
 	if err := x.Close(); err != nil {

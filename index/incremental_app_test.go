@@ -10,28 +10,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/app/apptest"
+
 	"github.com/daybook/daybook/internal/util/daybooktest"
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
 )
-
-// newTestApp returns an App on dir with the offline models, in UTC.
-func newTestApp(t testing.TB, dir string) *app.App {
-	t.Helper()
-	cfg := config.Default()
-	cfg.Timezone = "UTC"
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(dir, cfg, nil)
-	t.Cleanup(func() { a.CloseIndex() })
-	return a
-}
 
 // word returns a made-up word unique to i, so that a query for it finds one
 // entry only; no letters a stemmer strips (s, e, y...).
@@ -86,7 +74,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	const n = 500
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newTestApp(t, dir)
+	a := apptest.New(t, dir)
 	if _, err := a.Index(ctx); err != nil { // open, as the daemon does, so the write hook indexes
 		t.Fatal(err)
 	}
@@ -137,7 +125,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	if err := a.CloseIndex(); err != nil {
 		t.Fatal(err)
 	}
-	a = newTestApp(t, dir)
+	a = apptest.New(t, dir)
 	x, err = a.Index(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +184,7 @@ func BenchmarkRememberOnBusyDay(b *testing.B) {
 			if _, err := daybooktest.AppendMany(dir, time.UTC, es); err != nil {
 				b.Fatal(err)
 			}
-			a := newTestApp(b, dir)
+			a := apptest.New(b, dir)
 			if _, err := a.Index(ctx); err != nil {
 				b.Fatal(err)
 			}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook/internal/util/daybooktest"
+
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
@@ -52,7 +54,7 @@ func TestDropMapped(t *testing.T) {
 		for i := range 20 {
 			texts = append(texts, "Note "+strconv.Itoa(i)+" of the day about the fence, the garden and password "+strconv.Itoa(d*i))
 		}
-		writeDay(t, root, "2026-02-"+strconv.Itoa(100 + d)[1:], texts...)
+		daybooktest.Entries(t, root, "2026-02-"+strconv.Itoa(100 + d)[1:], texts...)
 	}
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook/internal/app/apptest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/tooling/gen"
@@ -41,7 +43,7 @@ func TestExpandReachesEveryEntry(t *testing.T) {
 		}
 	}
 
-	cs := connect(t, newApp(t, dir), mcp.Options{})
+	cs := connect(t, apptest.New(t, dir, apptest.At(now)), mcp.Options{})
 	reached := map[string]string{} // entry id → the day that listed it
 	var days []string
 	for y := files[0].Date.Year; y <= end.Year; y++ {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook/internal/app/apptest"
+
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
@@ -31,7 +33,7 @@ func monthCounts(t *testing.T, b Backend) map[date.Month]int {
 }
 
 func TestTimelineShowsYearsAndMonthsWithCounts(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/")
 	counts := monthCounts(t, a)
@@ -62,7 +64,7 @@ func TestTimelineShowsYearsAndMonthsWithCounts(t *testing.T) {
 }
 
 func TestTagFilterShadesMonthsByTag(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/")
 	m := regexp.MustCompile(`<option value="([a-z0-9_-]+)">#[a-z0-9_-]+ \((\d+)\)</option>`).FindStringSubmatch(body)
@@ -106,7 +108,7 @@ func TestTagFilterShadesMonthsByTag(t *testing.T) {
 }
 
 func TestMonthPageListsItsDays(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	resp, err := a.Days(context.Background(), api.DaysRequest{From: "2025-03-01", To: "2025-03-31"})
 	if err != nil {
@@ -136,7 +138,7 @@ func TestMonthPageListsItsDays(t *testing.T) {
 }
 
 func TestDayPageShowsEntriesAndDecisions(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	ctx := context.Background()
 	days, err := a.Days(ctx, api.DaysRequest{From: "2025-01-01", To: "2025-12-31"})
@@ -182,7 +184,7 @@ func TestDayPageShowsEntriesAndDecisions(t *testing.T) {
 }
 
 func TestSearchReturnsHitsWithLinks(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	ctx := context.Background()
 	day, err := a.Day(ctx, api.DayRequest{Date: "2025-06-10"})
@@ -210,7 +212,7 @@ func TestSearchReturnsHitsWithLinks(t *testing.T) {
 }
 
 func TestSearchWithoutQueryAndWithBadQuery(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/search")
 	mustContain(t, "empty search", body, "Type words")
