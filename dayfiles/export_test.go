@@ -70,3 +70,14 @@ func appendDay(root string, d date.Date, entries []string) ([]Written, error) {
 	defer l.Close()
 	return l.Append(entries, nil)
 }
+
+// Scan is ScanFiles without the conflicts, for dayfiles' own tests.
+// Scan reads files newest first and returns their matching lines, newest
+// first (the last line of the newest day first), at most limit of them when
+// limit > 0. It reports how many files it read. Workers read and search
+// chunks of files ahead while the results are taken in order, so the order
+// and the limit are exact; the workers stop soon after the limit is reached.
+func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, err error) {
+	s, err := ScanFiles(files, m, limit)
+	return s.Matches, s.Read, err
+}
