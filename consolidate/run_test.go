@@ -132,7 +132,7 @@ func TestEditedDayRedoesItsMonthAndYear(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := summaryTimes(t, root)
-	time.Sleep(10 * time.Millisecond) // so that a rewrite shows in the times
+	daybooktest.WaitMtimePast(t, daybooktest.Newest(before)) // so that a rewrite shows in the times
 	appendLine(t, root, "2025-03-10", "- 17:00 [decision] Pair with Kim every Tuesday. #work")
 	st, err := c.Run(ctx, consolidate.RunOptions{})
 	if err != nil {

@@ -52,7 +52,7 @@ func (r *editRig) edit(change func()) []string {
 	r.t.Helper()
 	before := summaryFiles(r.t, r.dir)
 	prev, _ := lastRun(r.d, JobOnEdit)
-	waitMtimePast(r.t, before) // a rewrite shows as a later mtime, on coarse clocks too
+	daybooktest.WaitMtimePast(r.t, daybooktest.Newest(before)) // a rewrite shows as a later mtime, on coarse clocks too
 	change()
 	waitFor(r.t, 10*time.Second, "the edit's reconsolidation", func() bool { at, _ := lastRun(r.d, JobOnEdit); return at.After(prev) })
 	if _, err := lastRun(r.d, JobOnEdit); err != "" {

@@ -101,30 +101,6 @@ func running(d *Daemon) bool {
 	return false
 }
 
-// waitMtimePast waits until a file written now gets a later modification
-// time than every one in mtimes, so that a rewrite of any of those files
-// shows, however coarse the file system's clock.
-func waitMtimePast(t testing.TB, mtimes map[string]time.Time) {
-	t.Helper()
-	var newest time.Time
-	for _, mt := range mtimes {
-		if mt.After(newest) {
-			newest = mt
-		}
-	}
-	probe := filepath.Join(t.TempDir(), "mtime-probe")
-	waitFor(t, 10*time.Second, "the clock to pass "+newest.String(), func() bool {
-		if err := os.WriteFile(probe, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		fi, err := os.Stat(probe)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fi.ModTime().After(newest)
-	})
-}
-
 // lastRun returns when job last finished a run, and its error.
 func lastRun(d *Daemon, job string) (time.Time, string) {
 	for _, j := range d.Jobs() {

@@ -117,3 +117,38 @@ func Entries(t testing.TB, root, day string, texts ...string) {
 		t.Fatal(err)
 	}
 }
+
+// WaitMtimePast waits until a file written now gets a later modification
+// time than newest, so that a rewrite of a file last written at newest
+// shows in its time, however coarse the file system's clock. The probe file
+// is in a temp dir of t, on the file system of t's other temp dirs.
+func WaitMtimePast(t testing.TB, newest time.Time) {
+	t.Helper()
+	probe := filepath.Join(t.TempDir(), "mtime-probe")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if err := os.WriteFile(probe, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(probe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.ModTime().After(newest) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a file written now still gets the mtime %v, not after %v", fi.ModTime(), newest)
+		}
+	}
+}
+
+// Newest returns the latest of times.
+func Newest[K comparable](times map[K]time.Time) time.Time {
+	var newest time.Time
+	for _, mt := range times {
+		if mt.After(newest) {
+			newest = mt
+		}
+	}
+	return newest
+}
