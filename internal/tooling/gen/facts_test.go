@@ -19,6 +19,9 @@ import (
 )
 
 func TestPlantedFacts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates five years; the full suite runs it")
+	}
 	const years = 5
 	dir, st := write(t, Options{Years: years, Seed: 11, End: testEnd})
 	facts, err := ReadFacts(filepath.Join(dir, FactsFile))
@@ -180,6 +183,9 @@ func TestFactKeysAreRare(t *testing.T) {
 }
 
 func TestImportLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a year and appends it all again; the full suite runs it")
+	}
 	var jl bytes.Buffer
 	dir, st := write(t, Options{Years: 1, Seed: 5, End: testEnd, JSONL: &jl})
 	// Every line is an import line, and appending them all to an empty data
