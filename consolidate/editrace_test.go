@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // editingSummarizer saves a person's edit of the summary file while it is

@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // TestDecisionsKeptWithTheirLines writes a year with 72 decisions, some over

@@ -10,12 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/app/apptest"
-
 	"github.com/daybook/daybook/internal/util/logtest"
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/config"
 )
 

@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 func TestNonUTF8DayIsSkippedAndNamed(t *testing.T) {

@@ -9,10 +9,9 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 

@@ -5,10 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // Kills and corruptions used to leave one index.broken-* folder each, and

@@ -14,13 +14,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/blevesearch/bleve/v2"
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // countingEmbedder is the offline embedder, recording the texts it embeds.

@@ -9,12 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 func open(t *testing.T, root string, emb index.Embedder) *index.Index {

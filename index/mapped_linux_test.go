@@ -11,11 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // mappedRSS returns the resident kB of this process's mappings of the

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	ollamaapi "github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/index"
@@ -19,6 +17,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // clock is a settable clock for the guard and the index.

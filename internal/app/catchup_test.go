@@ -5,10 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // With Options.BackgroundCatchUp (the daemon's), the request that opens

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	ollamaapi "github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/consolidate"
@@ -21,6 +19,7 @@ import (
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // fakeClock is the App's clock in these tests: Ollama's cooldown runs on it.

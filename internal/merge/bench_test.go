@@ -5,9 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // BenchmarkAppend compares an append through the Keeper (base recorded on

@@ -4,11 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/daybook/daybook/internal/app/apptest"
-
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // BenchmarkToolCall measures a tool call's round trip over an in-memory

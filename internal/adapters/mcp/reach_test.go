@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/app/apptest"
-
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/tooling/gen"
 	"github.com/daybook/daybook/internal/util/date"
 )

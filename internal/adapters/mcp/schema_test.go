@@ -9,12 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/app/apptest"
-
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // schemaOf returns the input schema of tool as a client sees it: JSON.

@@ -8,11 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/app/apptest"
-
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // TestThroughTheSocket serves the tools over the daemon's socket client, as

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/app/apptest"
-
 	"github.com/daybook/daybook/internal/config"
 )
 

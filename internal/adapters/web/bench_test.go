@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/app/apptest"
-
 	"github.com/daybook/daybook/internal/tooling/gen"
 	"github.com/daybook/daybook/internal/util/date"
 )

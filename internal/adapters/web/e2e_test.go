@@ -2,14 +2,13 @@ package web
 
 import (
 	"context"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/daybook/daybook/internal/app/apptest"
 
 	"github.com/chromedp/chromedp"
 )

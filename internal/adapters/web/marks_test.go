@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/app/apptest"
-
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/util/date"
 )
 

@@ -10,10 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/app/apptest"
-
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 )

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/internal/app/apptest"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // A day file made by hand under days/2999/ adds one row to the timeline,

@@ -9,10 +9,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/internal/util/daybooktest"
-
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // FuzzDayFileOnDisk writes any content as a day file on disk, reads it back
