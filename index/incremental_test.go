@@ -19,6 +19,7 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // countingEmbedder is the offline embedder, recording the texts it embeds.
@@ -328,7 +329,7 @@ func TestHandEditedDayIndexesTheDifference(t *testing.T) {
 	if got := emb.take(); len(got) != 0 {
 		t.Fatalf("an unchanged day embedded %q after a restart", got)
 	}
-	w, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"})
+	w, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +360,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 	x := openTest(t, root, emb)
 	rel := writeFile(t, root, editDay, dayBefore)
 	syncPath(t, x, root, rel)
-	if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"}); err != nil {
+	if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"}); err != nil {
 		t.Fatal(err)
 	}
 	syncPath(t, x, root, rel)
@@ -401,7 +402,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 	if x.vec.len() != 6 {
 		t.Fatalf("after a torn log %d vectors load; want the 6 of before the append", x.vec.len())
 	}
-	if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(19, 0, time.UTC), Text: "Painted the fence"}); err != nil {
+	if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(19, 0, time.UTC), Text: "Painted the fence"}); err != nil {
 		t.Fatal(err)
 	}
 	syncPath(t, x, root, rel)
@@ -431,7 +432,7 @@ func TestVectorLogFoldsWhenItOutgrowsTheImage(t *testing.T) {
 	}
 	folds, last := 0, image()
 	for i := range 40 {
-		if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse("2026-03-14").At(8, i, time.UTC), Text: "Entry number " + strings.Repeat("x", i+1)}); err != nil {
+		if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse("2026-03-14").At(8, i, time.UTC), Text: "Entry number " + strings.Repeat("x", i+1)}); err != nil {
 			t.Fatal(err)
 		}
 		syncPath(t, x, root, dayfiles.RelPath(date.MustParse("2026-03-14")))
