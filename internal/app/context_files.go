@@ -46,9 +46,14 @@ type contextFiles struct {
 // change again without its modification time moving, so it is not kept.
 const racyWindow = 2 * time.Second
 
-// maxCachedFiles bounds each of the parsed caches; past it the cache starts
-// over (a context reads some 30 summaries and the days of its evidence).
-const maxCachedFiles = 1024
+// How many parsed summaries and days are kept; past it a cache starts over.
+// A context reads some 30 summaries, and the days of its evidence (at most
+// 100 hits and their neighbours); a parsed day of the generated corpus is
+// some 20 KB.
+const (
+	maxCachedSummaries = 1024
+	maxCachedDays      = 512
+)
 
 // stamp is what tells that a file changed.
 type stamp struct {
@@ -178,7 +183,7 @@ func (c *contextFiles) Summary(path string) (*consolidate.Summary, error) {
 	if c.gen != gen {
 		return s, nil
 	}
-	if len(c.summaryCache) >= maxCachedFiles {
+	if len(c.summaryCache) >= maxCachedSummaries {
 		clear(c.summaryCache)
 	}
 	c.summaryCache[path] = cachedSummary{st, s}
@@ -211,7 +216,7 @@ func (c *contextFiles) Day(d date.Date) (*dayfiles.Day, error) {
 	if c.gen != gen {
 		return day, nil
 	}
-	if len(c.dayCache) >= maxCachedFiles {
+	if len(c.dayCache) >= maxCachedDays {
 		clear(c.dayCache)
 	}
 	c.dayCache[d] = cachedDay{st, day}
