@@ -9,6 +9,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // editingSummarizer saves a person's edit of the summary file while it is
@@ -31,7 +32,7 @@ func (s *editingSummarizer) Summarize(ctx context.Context, in consolidate.Input)
 func TestEditDuringSummarizingIsKept(t *testing.T) {
 	root := t.TempDir()
 	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
-	writeDay(t, root, "2026-03-02", "- 09:00 [decision] Chose the blue one. #color")
+	daybooktest.WriteDay(t, root, "2026-03-02", "- 09:00 [decision] Chose the blue one. #color")
 	c, _ := newConsolidator(root, now)
 	path, err := consolidate.SummaryPath(root, date.LevelDay, "2026-03-02")
 	if err != nil {

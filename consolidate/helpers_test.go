@@ -31,21 +31,6 @@ func newConsolidator(root string, now time.Time) (*consolidate.Consolidator, *lo
 	}, logs
 }
 
-// writeDay writes a day file with the given entry lines under a title.
-func writeDay(t testing.TB, root, day string, lines ...string) string {
-	t.Helper()
-	d := date.MustParse(day)
-	path := dayfiles.Path(root, d)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	content := dayfiles.Title(d) + "\n\n" + strings.Join(lines, "\n") + "\n"
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // appendLine appends a line to a day file, as an editor would, and moves
 // its time on so that the change shows even on a coarse clock.
 func appendLine(t testing.TB, root, day, line string) {

@@ -13,6 +13,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 
@@ -24,11 +25,11 @@ var jan2026 = time.Date(2026, 1, 10, 9, 0, 0, 0, time.UTC)
 // twoYears writes days in three months of 2024 and 2025.
 func twoYears(t *testing.T, root string) {
 	t.Helper()
-	writeDay(t, root, "2024-06-03", "- 09:00 [decision] Move the blog to a static site. #web", "- 10:00 Lunch with Dana Reyes.")
-	writeDay(t, root, "2024-06-04", "- 09:00 [fact] The server has 16 GB of memory. #ops")
-	writeDay(t, root, "2025-03-10", "- 08:00 [event] Started at the new team. #work", "- 09:30 Met @kim about onboarding.")
-	writeDay(t, root, "2025-03-11", "- 08:00 [decision] Use Postgres for the ledger. #db", "- 12:00 [todo] Read the ledger spec. #db")
-	writeDay(t, root, "2025-04-01", "- 08:00 [note] Quiet day, mostly reading. #reading")
+	daybooktest.WriteDay(t, root, "2024-06-03", "- 09:00 [decision] Move the blog to a static site. #web", "- 10:00 Lunch with Dana Reyes.")
+	daybooktest.WriteDay(t, root, "2024-06-04", "- 09:00 [fact] The server has 16 GB of memory. #ops")
+	daybooktest.WriteDay(t, root, "2025-03-10", "- 08:00 [event] Started at the new team. #work", "- 09:30 Met @kim about onboarding.")
+	daybooktest.WriteDay(t, root, "2025-03-11", "- 08:00 [decision] Use Postgres for the ledger. #db", "- 12:00 [todo] Read the ledger spec. #db")
+	daybooktest.WriteDay(t, root, "2025-04-01", "- 08:00 [note] Quiet day, mostly reading. #reading")
 }
 
 func TestRunWritesEveryLevel(t *testing.T) {
@@ -130,7 +131,7 @@ func TestEditedDayRedoesItsMonthAndYear(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := summaryTimes(t, root)
-	time.Sleep(10 * time.Millisecond) // so that a rewrite shows in the times
+	daybooktest.WaitMtimePast(t, daybooktest.Newest(before)) // so that a rewrite shows in the times
 	appendLine(t, root, "2025-03-10", "- 17:00 [decision] Pair with Kim every Tuesday. #work")
 	st, err := c.Run(ctx, consolidate.RunOptions{})
 	if err != nil {
@@ -408,10 +409,10 @@ func TestSecondConsolidationIsRefused(t *testing.T) {
 
 func TestOnlyClosedPeriods(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-03-13", "- 09:00 [fact] Yesterday's fact.")
-	writeDay(t, root, "2026-03-14", "- 09:00 [fact] Today's fact.")
-	writeDay(t, root, "2026-02-27", "- 09:00 [fact] Last month's fact.")
-	writeDay(t, root, "2026-02-28", "# just a title and nothing else")
+	daybooktest.WriteDay(t, root, "2026-03-13", "- 09:00 [fact] Yesterday's fact.")
+	daybooktest.WriteDay(t, root, "2026-03-14", "- 09:00 [fact] Today's fact.")
+	daybooktest.WriteDay(t, root, "2026-02-27", "- 09:00 [fact] Last month's fact.")
+	daybooktest.WriteDay(t, root, "2026-02-28", "# just a title and nothing else")
 	os.WriteFile(dayfiles.Path(root, date.MustParse("2026-02-28")), []byte("# 2026-02-28 Saturday\n"), 0o644)
 	c, _ := newConsolidator(root, time.Date(2026, 3, 14, 23, 30, 0, 0, time.UTC))
 	st, err := c.Run(ctx, consolidate.RunOptions{})

@@ -12,6 +12,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // TestDecisionsKeptWithTheirLines writes a year with 72 decisions, some over
@@ -32,7 +33,7 @@ func TestDecisionsKeptWithTheirLines(t *testing.T) {
 				}
 				lines = append(lines, fmt.Sprintf("- %02d:%02d %s", 9+k, 5, text), fmt.Sprintf("- %02d:30 An ordinary note.", 9+k))
 			}
-			path := writeDay(t, root, d.String(), lines...)
+			path := daybooktest.WriteDay(t, root, d.String(), lines...)
 			day, err := dayfiles.ParseFile(path, d)
 			if err != nil {
 				t.Fatal(err)
@@ -110,7 +111,7 @@ func TestDecisionsKeptWithTheirLines(t *testing.T) {
 
 func TestReadSummaryRoundTrip(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2025-05-05",
+	daybooktest.WriteDay(t, root, "2025-05-05",
 		"- 09:00 [decision] Ship it.",
 		"  Line two of it.",
 		"",

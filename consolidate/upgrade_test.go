@@ -10,6 +10,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // named is a summarizer with another name than the offline one.
@@ -26,8 +27,8 @@ func (n named) Summarize(_ context.Context, in consolidate.Input) (string, error
 func TestUpgradeRewritesOnlyDaybooksSummaries(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	writeDay(t, root, "2025-03-10", "- 09:00 Fixed the parser. #db")
-	writeDay(t, root, "2025-03-11", "- 09:00 Use Postgres for the ledger. #db")
+	daybooktest.WriteDay(t, root, "2025-03-10", "- 09:00 Fixed the parser. #db")
+	daybooktest.WriteDay(t, root, "2025-03-11", "- 09:00 Use Postgres for the ledger. #db")
 	c, _ := newConsolidator(root, time.Date(2025, 4, 2, 12, 0, 0, 0, time.UTC))
 	if _, err := c.Run(ctx, consolidate.RunOptions{}); err != nil {
 		t.Fatal(err)

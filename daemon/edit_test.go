@@ -14,6 +14,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // editRig is a daemon with the watcher on over two months of 2025, seen
@@ -31,7 +32,7 @@ const editDebounce = 300 * time.Millisecond
 func newEditRig(t *testing.T) *editRig {
 	dir := t.TempDir()
 	for d := date.MustParse("2025-01-06"); d.Before(date.MustParse("2025-03-01")); d = d.AddDays(1) {
-		writeDay(t, dir, d, "[fact] ran the #build for Bob", "[decision] we keep the "+d.Weekday().String()+" standup")
+		daybooktest.WriteDay(t, dir, d.String(), daybooktest.Hourly("[fact] ran the #build for Bob", "[decision] we keep the "+d.Weekday().String()+" standup")...)
 	}
 	now := func() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
 	r := &editRig{t: t, dir: dir, log: &logBuf{}}
@@ -50,13 +51,15 @@ func (r *editRig) edit(change func()) []string {
 	r.t.Helper()
 	before := summaryFiles(r.t, r.dir)
 	prev, _ := lastRun(r.d, JobOnEdit)
-	time.Sleep(20 * time.Millisecond) // a later mtime than the backfill's, on coarse clocks too
+	daybooktest.WaitMtimePast(r.t, daybooktest.Newest(before)) // a rewrite shows as a later mtime, on coarse clocks too
 	change()
 	waitFor(r.t, 10*time.Second, "the edit's reconsolidation", func() bool { at, _ := lastRun(r.d, JobOnEdit); return at.After(prev) })
 	if _, err := lastRun(r.d, JobOnEdit); err != "" {
 		r.t.Fatalf("on_edit: %s", err)
 	}
-	time.Sleep(2 * editDebounce) // anything else the edit would wrongly cause
+	// Anything else the edit would wrongly cause: days still in their
+	// debounce, a queued job or one running.
+	waitFor(r.t, 10*time.Second, "an idle worker", func() bool { return r.d.work.idle() && !running(r.d) })
 	var changed []string
 	for rel, mt := range summaryFiles(r.t, r.dir) {
 		if old, ok := before[rel]; isSummary(rel) && (!ok || !old.Equal(mt)) {
@@ -170,7 +173,7 @@ func TestHandEditedSummaryIsKept(t *testing.T) {
 func TestHandEditedSummaryReachesTheIndex(t *testing.T) {
 	dir := t.TempDir()
 	for d := date.MustParse("2025-01-06"); d.Before(date.MustParse("2025-01-20")); d = d.AddDays(1) {
-		writeDay(t, dir, d, "[fact] ran the #build for Bob")
+		daybooktest.WriteDay(t, dir, d.String(), daybooktest.Hourly("[fact] ran the #build for Bob")...)
 	}
 	now := func() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
 	a := newTestApp(t, dir, testConfig(t, "UTC"), &logBuf{}, now)

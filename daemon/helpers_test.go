@@ -2,7 +2,6 @@ package daemon
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -14,10 +13,9 @@ import (
 	"github.com/daybook/daybook/internal/util/logtest"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // logBuf is a log destination that tests read while the daemon writes.
@@ -40,28 +38,7 @@ func testConfig(t testing.TB, tz string) config.Config {
 func newTestApp(t testing.TB, dir string, cfg config.Config, lb *logBuf, now func() time.Time) *app.App {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	opts := AppOptions(nil, log)
-	opts.Now = now
-	a := app.NewWith(dir, cfg, log, opts)
-	t.Cleanup(func() { a.Close() })
-	return a
-}
-
-// writeDay writes a day file with one entry per text, hours from 08:00.
-func writeDay(t testing.TB, root string, d date.Date, texts ...string) {
-	t.Helper()
-	var b strings.Builder
-	b.WriteString(dayfiles.Title(d) + "\n\n")
-	for i, text := range texts {
-		fmt.Fprintf(&b, "- %02d:00 %s\n", 8+i, text)
-	}
-	p := dayfiles.Path(root, d)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return apptest.New(t, dir, apptest.Config(cfg), apptest.Log(log), apptest.Options(AppOptions(nil, log)), apptest.Now(now))
 }
 
 // summaryFiles maps every file under summaries/ (relative, slashed) to its
@@ -103,6 +80,24 @@ func waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// idle reports whether w has no queued task and no day waiting out its
+// debounce (a task it runs is not counted: see running).
+func (w *worker) idle() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.queue) == 0 && len(w.edited) == 0
+}
+
+// running reports whether a job of d runs.
+func running(d *Daemon) bool {
+	for _, j := range d.Jobs() {
+		if j.Running {
+			return true
+		}
+	}
+	return false
 }
 
 // lastRun returns when job last finished a run, and its error.

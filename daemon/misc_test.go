@@ -9,12 +9,13 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 func TestNonUTF8DayIsSkippedAndNamed(t *testing.T) {
 	dir := t.TempDir()
-	writeDay(t, dir, date.MustParse("2025-03-01"), "[fact] a good day")
-	writeDay(t, dir, date.MustParse("2025-03-03"), "[fact] another good day")
+	daybooktest.WriteDay(t, dir, date.MustParse("2025-03-01").String(), daybooktest.Hourly("[fact] a good day")...)
+	daybooktest.WriteDay(t, dir, date.MustParse("2025-03-03").String(), daybooktest.Hourly("[fact] another good day")...)
 	bad := dayfiles.Path(dir, date.MustParse("2025-03-02"))
 	os.MkdirAll(bad[:len(bad)-len("02.md")], 0o755)
 	if err := os.WriteFile(bad, []byte("# 2025-03-02 Sunday\n\n- 09:00 caf\xe9 in latin-1\n"), 0o644); err != nil {
@@ -54,15 +55,17 @@ func TestClockJumpBackfills(t *testing.T) {
 	now := func() time.Time { return base.Add(time.Since(start) + time.Duration(offset.Load())) }
 	var lb logBuf
 	a := newTestApp(t, dir, testConfig(t, "UTC"), &lb, now)
-	writeDay(t, dir, date.MustParse("2025-05-09"), "[fact] closed before start")
+	daybooktest.WriteDay(t, dir, date.MustParse("2025-05-09").String(), daybooktest.Hourly("[fact] closed before start")...)
 	d := startDaemon(t, a, Options{NoWatch: true, JumpEvery: 20 * time.Millisecond})
 	waitBackfill(t, d, 30*time.Second)
 	if _, ok := summaryFiles(t, dir)["summaries/2025/05/09.md"]; !ok {
 		t.Fatal("the start's backfill missed 2025-05-09")
 	}
 	// Today, 2025-05-10, is open and gets no summary yet.
-	writeDay(t, dir, date.MustParse("2025-05-10"), "[fact] written tonight")
+	daybooktest.WriteDay(t, dir, date.MustParse("2025-05-10").String(), daybooktest.Hourly("[fact] written tonight")...)
 	first, _ := lastRun(d, JobBackfill)
+	// A bounded wait that proves something does not happen: five clock
+	// checks' time (JumpEvery 20ms) without a jump, and no summary.
 	time.Sleep(100 * time.Millisecond)
 	if _, ok := summaryFiles(t, dir)["summaries/2025/05/10.md"]; ok {
 		t.Fatal("an open day was summarized")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 
@@ -24,7 +25,7 @@ func TestBusyRetriesStopAtClose(t *testing.T) {
 		cfg := testConfig(t, "UTC")
 		a := newTestApp(t, dir, cfg, &lb, nil)
 		yesterday := a.Today().AddDays(-1)
-		writeDay(t, dir, yesterday, "Chose Argon2 over bcrypt")
+		daybooktest.WriteDay(t, dir, yesterday.String(), daybooktest.Hourly("Chose Argon2 over bcrypt")...)
 
 		holder, err := os.OpenFile(filepath.Join(dir, consolidate.LockFile), os.O_RDWR|os.O_CREATE, 0o600)
 		if err != nil {

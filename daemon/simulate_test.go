@@ -20,6 +20,9 @@ import (
 // 1 January in Asia/Tokyo (no DST, so no 02:00 gap). Every closed day, month
 // and year ends with exactly one summary, written exactly once, and current.
 func TestDaemon400Days(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates 400 days: about a minute of CPU; the full suite runs it")
+	}
 	synctest.Test(t, func(t *testing.T) {
 		dir := t.TempDir()
 		var lb logBuf

@@ -28,7 +28,7 @@ type NewEntry struct {
 type Written struct {
 	ID      string
 	Date    date.Date
-	Path    string // as under the data dir given to Append
+	Path    string // as under the data dir given to LockDay
 	Rel     string // relative to the data dir: days/2026/11/22.md
 	Line    int
 	Skipped bool // Locked.Append with ours: the day file held the entry already
@@ -131,46 +131,6 @@ func (e NewEntry) Format(loc *time.Location) string {
 	return b.String()
 }
 
-// Append appends e to its day file under the data dir root, creating folders
-// and the title line as needed. See AppendMany.
-func Append(root string, loc *time.Location, e NewEntry) (Written, error) {
-	w, err := AppendMany(root, loc, []NewEntry{e})
-	if err != nil {
-		return Written{}, err
-	}
-	return w[0], nil
-}
-
-// AppendMany appends entries to their day files, one locked write per day, in
-// the order given within each day. Existing content is never rewritten: bytes
-// are only added at the end. Each day's batch is one write(2) followed by
-// fsync, so after a crash it is whole or absent, and the file still parses.
-// Several processes may append at once: each day file is locked (package filelock)
-// for the write, and a file replaced by an editor's rename-save while waiting
-// for the lock is opened again.
-//
-// daybook itself appends through package merge, which keeps each day's
-// merge base beside the write (with ByDay, LockDay and Locked.Append);
-// Append and AppendMany are the plain appender that tests and benchmarks of
-// the packages above write their day files with.
-func AppendMany(root string, loc *time.Location, entries []NewEntry) ([]Written, error) {
-	batches, err := ByDay(loc, entries)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Written, len(entries))
-	for _, b := range batches {
-		ws, err := appendDay(root, b.Date, b.Lines)
-		if err != nil {
-			return out, err
-		}
-		for k, i := range b.Index {
-			out[i] = ws[k]
-		}
-	}
-	return out, nil
-}
-
 // A Batch is the entries of one day, formatted for its file.
 type Batch struct {
 	Date  date.Date
@@ -203,16 +163,6 @@ func ByDay(loc *time.Location, entries []NewEntry) ([]Batch, error) {
 		out[k].Lines = append(out[k].Lines, e.Format(loc))
 	}
 	return out, nil
-}
-
-// appendDay appends the formatted entries to d's file.
-func appendDay(root string, d date.Date, entries []string) ([]Written, error) {
-	l, err := LockDay(root, d, true)
-	if err != nil {
-		return nil, err
-	}
-	defer l.Close()
-	return l.Append(entries, nil)
 }
 
 // notPresent returns the indexes of the formatted entries that old, the

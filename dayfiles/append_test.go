@@ -214,8 +214,8 @@ func TestAppendAfterRename(t *testing.T) {
 		_, err := Append(root, time.UTC, entryAt(10, 0, "after the rename"))
 		done <- err
 	}()
-	// Give the append time to open the old inode and block on its lock.
-	time.Sleep(100 * time.Millisecond)
+	// Wait until the append opened the old inode and blocks on its lock.
+	waitBlockedFlock(t, held)
 	select {
 	case err := <-done:
 		t.Fatalf("Append did not wait for the lock: %v", err)

@@ -214,19 +214,14 @@ type Scanned struct {
 	Conflicts []*ConflictError // newest first
 }
 
-// Scan reads files newest first and returns their matching lines, newest
-// first (the last line of the newest day first), at most limit of them when
-// limit > 0. It reports how many files it read. Workers read and search
+// ScanFiles reads files newest first and returns their matching lines,
+// newest first (the last line of the newest day first), at most limit of
+// them when limit > 0, and how many files it read. Workers read and search
 // chunks of files ahead while the results are taken in order, so the order
-// and the limit are exact; the workers stop soon after the limit is reached.
-func Scan(files []File, m *Matcher, limit int) (matches []ScanMatch, read int, err error) {
-	s, err := ScanFiles(files, m, limit)
-	return s.Matches, s.Read, err
-}
-
-// ScanFiles is Scan, and also names the files it left out because they
-// hold conflict markers (two versions at once: none is content until a
-// person resolves them), so that a caller can say so.
+// and the limit are exact; the workers stop soon after the limit is
+// reached. It names the files it left out because they hold conflict
+// markers (two versions at once: none is content until a person resolves
+// them), so that a caller can say so.
 func ScanFiles(files []File, m *Matcher, limit int) (Scanned, error) {
 	var s Scanned
 	// Chunks grow from one file to scanChunk: a small limit is met after

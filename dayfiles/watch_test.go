@@ -89,6 +89,33 @@ func (r *watchRig) expect(want ...string) {
 	}
 }
 
+// waitHeartbeats waits until the Watcher has rewritten its heartbeat file n
+// times since the call.
+func (r *watchRig) waitHeartbeats(n int) {
+	r.t.Helper()
+	p := filepath.Join(r.root, HeartbeatName)
+	last, _ := os.ReadFile(p) // each write holds the time it was made
+	seen := 0
+	waitFor(r.t, "heartbeats", func() bool {
+		now, err := os.ReadFile(p)
+		if err == nil && len(now) > 0 && string(now) != string(last) {
+			last = now
+			seen++
+		}
+		return seen >= n
+	})
+}
+
+// waitFor polls cond until it holds, failing t after 10s.
+func waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 10s for %s", what)
+		}
+	}
+}
+
 // quiet checks that nothing more is reported for a while: longer than the
 // debounce, so that a change pending now would be seen.
 func (r *watchRig) quiet() {
@@ -126,7 +153,8 @@ func TestWatchEditedDayOnce(t *testing.T) {
 	}
 	for i := 0; i < 5; i++ { // a burst of writes is one change
 		f.WriteString("\n- 10:0" + string(rune('0'+i)) + " more")
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond) // the scenario: an editor's writes, apart in time
+
 	}
 	f.Close()
 	r.expect("2026-03-04")
@@ -262,8 +290,16 @@ func TestWatchRescanFindsMissedChanges(t *testing.T) {
 }
 
 func TestWatchHeartbeatRestartsQuietWatcher(t *testing.T) {
-	r := newWatchRig(t, WatchOptions{Heartbeat: 100 * time.Millisecond}, "2026-03-04")
-	time.Sleep(250 * time.Millisecond) // a few heartbeats pass without a restart
+	var logs logtest.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	r := newWatchRig(t, WatchOptions{Heartbeat: 100 * time.Millisecond, Log: log}, "2026-03-04")
+	restarts := func() int { return strings.Count(logs.String(), `reason="no heartbeat event"`) }
+	// A few heartbeats pass without a restart: the file is rewritten at
+	// each, after the check that its event came.
+	r.waitHeartbeats(2)
+	if n := restarts(); n != 0 {
+		t.Fatalf("%d restarts of a watcher that works:\n%s", n, logs.String())
+	}
 	r.quiet()
 	// Break the watcher as a lost inotify instance would: drop its watches
 	// on the data dir and days/. The heartbeat's event (the heartbeat file
@@ -271,7 +307,8 @@ func TestWatchHeartbeatRestartsQuietWatcher(t *testing.T) {
 	// Watcher starts again.
 	r.w.unwatch(t, r.root)
 	r.w.unwatch(t, filepath.Join(r.root, DaysDir))
-	time.Sleep(350 * time.Millisecond)
+	waitFor(t, "a restart for want of heartbeat events", func() bool { return restarts() > 0 })
+	r.w.ctl <- func(*fsnotify.Watcher) {} // the restart, in the same turn of the loop, is over
 	// A new year folder needs the watch on days/: only a restart brings it back.
 	r.write("2027-01-05", "seen after the restart")
 	r.expect("2027-01-05")

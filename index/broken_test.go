@@ -7,13 +7,14 @@ import (
 
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // Kills and corruptions used to leave one index.broken-* folder each, and
 // nothing removed them: a new one moved aside removes the older ones.
 func TestOnlyTheNewestBrokenIndexIsKept(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
 	for _, old := range []string{"index.broken-20250101T000000", "index.broken-20250202T000000"} {
 		if err := os.MkdirAll(filepath.Join(root, old, "bleve"), 0o755); err != nil {
 			t.Fatal(err)

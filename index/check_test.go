@@ -10,13 +10,14 @@ import (
 
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // builtIndex returns a data dir with an index of one day, closed.
 func builtIndex(t *testing.T) (root, dir string) {
 	t.Helper()
 	root = t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt", "Lunch with Mara")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt", "Lunch with Mara")
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)
 	if err := x.Close(); err != nil {

@@ -32,10 +32,10 @@ const compactedKey = "daybook.compacted"
 // searches and writes (scorch merges online), and returns how many there
 // were. Old segment files go when scorch next cleans up or at the next
 // open; Compact waits for that, up to 15 s (a moment unless the machine stalls).
-func (x *Index) Compact(ctx context.Context) (int, error) {
-	x.mu.RLock()
-	closed, bl := x.closed, x.bl
-	x.mu.RUnlock()
+func (t *TextIndex) Compact(ctx context.Context) (int, error) {
+	t.mu.RLock()
+	closed, bl := t.closed, t.bl
+	t.mu.RUnlock()
 	if closed {
 		return 0, fmt.Errorf("compacting index: %w", bleve.ErrorIndexClosed)
 	}
@@ -78,7 +78,7 @@ func (x *Index) Compact(ctx context.Context) (int, error) {
 	// new snapshot to persist and no document.
 	nudge := time.Now().Add(50 * time.Millisecond)
 	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
-		if n, err := zapFiles(filepath.Join(x.dir, bleveDir, "store")); err != nil || n <= segments(s) {
+		if n, err := zapFiles(filepath.Join(t.dir, bleveDir, "store")); err != nil || n <= segments(s) {
 			break
 		}
 		if now := time.Now(); now.After(nudge) {
@@ -93,17 +93,17 @@ func (x *Index) Compact(ctx context.Context) (int, error) {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	x.log.Info("index compacted", "segments_before", before, "segments", segments(s), "took", time.Since(start).Round(time.Millisecond).String())
+	t.log.Info("index compacted", "segments_before", before, "segments", segments(s), "took", time.Since(start).Round(time.Millisecond).String())
 	return before, nil
 }
 
 // CompactOver compacts the index when it has more than over segments, and
 // returns how many it had then, or 0 when it left it as it is.
-func (x *Index) CompactOver(ctx context.Context, over int) (int, error) {
-	if x.Segments() <= over {
+func (t *TextIndex) CompactOver(ctx context.Context, over int) (int, error) {
+	if t.Segments() <= over {
 		return 0, nil
 	}
-	return x.Compact(ctx)
+	return t.Compact(ctx)
 }
 
 // zapFiles counts the segment files in scorch's store folder.
@@ -132,10 +132,10 @@ func memSegments(s *scorch.Scorch) int {
 
 // Segments returns how many segments the index has, in memory and on
 // disk; 0 when it cannot tell.
-func (x *Index) Segments() int {
-	x.mu.RLock()
-	closed, bl := x.closed, x.bl
-	x.mu.RUnlock()
+func (t *TextIndex) Segments() int {
+	t.mu.RLock()
+	closed, bl := t.closed, t.bl
+	t.mu.RUnlock()
 	if closed {
 		return 0
 	}

@@ -95,20 +95,12 @@ func (h *held) touch(path string) {
 	h.order = append(h.order, path)
 }
 
-// writeState is the write path's own state; writeMu guards it.
-type writeState struct {
-	held held
-	// compactFloor is the size under which vectors.log is never folded into
-	// the image; 0 means minCompact. Tests lower it.
-	compactFloor int64
-}
-
 // heldDocs returns what the index holds of the documents of path: from
 // memory when it was written lately, else read back from bleve's stored
 // fields: the state a located document was indexed with, the fields of
 // another to hash again. The caller holds writeMu.
-func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState, error) {
-	if m, ok := x.w.held.get(path); ok {
+func (t *TextIndex) heldDocs(ctx context.Context, path string) (map[string]docState, error) {
+	if m, ok := t.held.get(path); ok {
 		return m, nil
 	}
 	q := pathQuery(path)
@@ -117,7 +109,7 @@ func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState,
 	for from := 0; ; {
 		req := bleve.NewSearchRequestOptions(q, 10000, from, false)
 		req.Fields = storedFields
-		res, err := x.bl.SearchInContext(ctx, req)
+		res, err := t.bl.SearchInContext(ctx, req)
 		if err != nil {
 			return nil, fmt.Errorf("listing documents of %s: %w", path, err)
 		}
@@ -144,7 +136,7 @@ func (x *Index) heldDocs(ctx context.Context, path string) (map[string]docState,
 			break
 		}
 	}
-	x.w.held.set(path, m)
+	t.held.set(path, m)
 	return m, nil
 }
 
@@ -186,9 +178,7 @@ func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
 		at[d.ID] = len(p.docs)
 		p.docs = append(p.docs, d)
 	}
-	x.mu.RLock()
-	_, known := x.manifest[s.Path]
-	x.mu.RUnlock()
+	_, known := x.stamp(s.Path)
 	var old map[string]docState
 	if known {
 		var err error
@@ -200,8 +190,8 @@ func (x *Index) plan(ctx context.Context, s Source) (sourcePlan, error) {
 	for id, st := range old {
 		byVec[st.vec] = id
 	}
-	x.mu.RLock()
-	defer x.mu.RUnlock()
+	x.VectorStore.mu.RLock()
+	defer x.VectorStore.mu.RUnlock()
 	var buf []byte
 	for i, d := range p.docs {
 		var st docState

@@ -19,6 +19,15 @@
 // parent periods (year, month, day), and start/end dates, so a query can be
 // restricted to a parent period and to a date range before ranking.
 //
+// An Index is two parts, each with its own state and lock: a TextIndex
+// (bleve and the manifest of the source files, written in one batch; BM25
+// ranking and reading documents back) and a VectorStore (the vectors, their
+// log and image, meta.json, the documents waiting for a vector while the
+// embedder is away; cosine ranking and the orphan parents). The Index owns
+// what spans both: the writes (Sync, SyncPaths, FillVectors) plan, embed,
+// then change both parts under both locks; the open lock; Close. A consumer
+// declares the methods it uses of either part (recall.Searcher).
+//
 // It is outside internal/ because it is one of the parts the design names, and
 // a tool that rebuilds or inspects a data dir's index uses it directly.
 package index

@@ -25,7 +25,7 @@ import (
 // 10, offline models), it lost nothing: REALTALK's drill went from 63.9 /
 // 0.748 to 64.4 / 0.750 (hit@1 / MRR), the hand-written and the planted
 // sets were unchanged. Words within an edit or two instead lost more than
-// they found (docs/recall.md, session 7).
+// they found (docs/decisions/lexical-changes-not-kept.md).
 
 // ExpandBoost is the weight of a word found through a query word it
 // starts with; the linear scan weighs such a word the same (recall).

@@ -100,8 +100,8 @@ func TestFailedBatchRetried(t *testing.T) {
 		t.Fatalf("%d documents after the first sync, want 3", n)
 	}
 	stamp := func() string {
-		x.mu.RLock()
-		defer x.mu.RUnlock()
+		x.TextIndex.mu.RLock()
+		defer x.TextIndex.mu.RUnlock()
 		return x.manifest[rel]
 	}
 	first := stamp()

@@ -13,23 +13,11 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
-
-// newTestApp returns an App on dir with the offline models, in UTC.
-func newTestApp(t testing.TB, dir string) *app.App {
-	t.Helper()
-	cfg := config.Default()
-	cfg.Timezone = "UTC"
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	a := app.New(dir, cfg, nil)
-	t.Cleanup(func() { a.Close() })
-	return a
-}
 
 // word returns a made-up word unique to i, so that a query for it finds one
 // entry only; no letters a stemmer strips (s, e, y...).
@@ -77,14 +65,17 @@ func logFrames(t testing.TB, dir string) (puts, dels int, sizes []int) {
 	return puts, dels, sizes
 }
 
-// TestRememberManyOnOneDay remembers 500 entries on one day through the
-// App: the vector log grows by one record per entry, and every entry is
-// recallable, before and after a restart.
+// TestRememberManyOnOneDay remembers 500 entries (100 with -short) on one
+// day through the App: the vector log grows by one record per entry, and
+// every entry is recallable, before and after a restart.
 func TestRememberManyOnOneDay(t *testing.T) {
-	const n = 500
+	n := 500
+	if testing.Short() {
+		n = 100 // a fifth of the time; the full suite remembers 500
+	}
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newTestApp(t, dir)
+	a := apptest.New(t, dir)
 	if _, err := a.Index(ctx); err != nil { // open, as the daemon does, so the write hook indexes
 		t.Fatal(err)
 	}
@@ -100,7 +91,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 		ids[i] = w.ID
 	}
 	took := time.Since(start)
-	t.Logf("%d remembers on one day: %s, %.0f/s", n, took.Round(time.Millisecond), n/took.Seconds())
+	t.Logf("%d remembers on one day: %s, %.0f/s", n, took.Round(time.Millisecond), float64(n)/took.Seconds())
 
 	puts, dels, sizes := logFrames(t, idxDir)
 	// The first remember on an empty index writes the vector image, not the log.
@@ -126,7 +117,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Docs != n || st.Vectors != n || st.Pending != 0 {
+	if st.Docs != uint64(n) || st.Vectors != n || st.Pending != 0 {
 		t.Fatalf("index holds %d documents, %d vectors, %d pending; want %d, %d, 0", st.Docs, st.Vectors, st.Pending, n, n)
 	}
 	checkRecallable(t, a, ids)
@@ -135,12 +126,12 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
-	a = newTestApp(t, dir)
+	a = apptest.New(t, dir)
 	x, err = a.Index(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st2, err := x.Stats(); err != nil || st2.Docs != n || st2.Vectors != n {
+	if st2, err := x.Stats(); err != nil || st2.Docs != uint64(n) || st2.Vectors != n {
 		t.Fatalf("after a restart the index holds %d documents and %d vectors (%v); want %d", st2.Docs, st2.Vectors, err, n)
 	}
 	checkRecallable(t, a, ids)
@@ -191,10 +182,10 @@ func BenchmarkRememberOnBusyDay(b *testing.B) {
 			for i := range es {
 				es[i] = dayfiles.NewEntry{At: day.At(6+i/120, i/2%60, time.UTC), Text: "Earlier note on " + word(i)}
 			}
-			if _, err := dayfiles.AppendMany(dir, time.UTC, es); err != nil {
+			if _, err := daybooktest.AppendMany(dir, time.UTC, es); err != nil {
 				b.Fatal(err)
 			}
-			a := newTestApp(b, dir)
+			a := apptest.New(b, dir)
 			if _, err := a.Index(ctx); err != nil {
 				b.Fatal(err)
 			}

@@ -19,6 +19,7 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // countingEmbedder is the offline embedder, recording the texts it embeds.
@@ -137,8 +138,8 @@ func checkIndexed(t *testing.T, x *Index, rel string, docs []Doc) {
 	if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
 		t.Fatalf("bleve holds %v for %s; want %v", slices.Sorted(maps.Keys(got)), rel, slices.Sorted(maps.Keys(want)))
 	}
-	x.mu.RLock()
-	defer x.mu.RUnlock()
+	x.VectorStore.mu.RLock()
+	defer x.VectorStore.mu.RUnlock()
 	day, ok := dayfiles.DateOfRel(rel)
 	if !ok {
 		t.Fatalf("%s is not a day file", rel)
@@ -216,8 +217,8 @@ func checkReplay(t *testing.T, x *Index) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.mu.RLock()
-	defer x.mu.RUnlock()
+	x.VectorStore.mu.RLock()
+	defer x.VectorStore.mu.RUnlock()
 	if !slices.Equal(slices.Sorted(maps.Keys(v.slotMap())), slices.Sorted(maps.Keys(x.vec.slotMap()))) {
 		t.Fatalf("the vector files load %d ids, memory has %d", v.len(), x.vec.len())
 	}
@@ -294,8 +295,8 @@ func TestHandEditedDayIndexesTheDifference(t *testing.T) {
 
 	// What the write path remembers is what bleve reads back.
 	x.writeMu.Lock()
-	cached, _ := x.w.held.get(rel)
-	x.w.held.drop(rel)
+	cached, _ := x.held.get(rel)
+	x.held.drop(rel)
 	fresh, err := x.heldDocs(context.Background(), rel)
 	x.writeMu.Unlock()
 	if err != nil {
@@ -328,7 +329,7 @@ func TestHandEditedDayIndexesTheDifference(t *testing.T) {
 	if got := emb.take(); len(got) != 0 {
 		t.Fatalf("an unchanged day embedded %q after a restart", got)
 	}
-	w, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"})
+	w, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +360,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 	x := openTest(t, root, emb)
 	rel := writeFile(t, root, editDay, dayBefore)
 	syncPath(t, x, root, rel)
-	if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"}); err != nil {
+	if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(18, 0, time.UTC), Text: "Fixed the fence"}); err != nil {
 		t.Fatal(err)
 	}
 	syncPath(t, x, root, rel)
@@ -367,7 +368,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 	// bleve's own goroutines may still merge and remove segment files while
 	// the copy reads the folder: a copy that lost a file is made again.
 	x.writeMu.Lock()
-	x.mu.Lock()
+	x.lockWrite()
 	var crashed string
 	var copyErr error
 	for range 50 {
@@ -376,7 +377,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 			break
 		}
 	}
-	x.mu.Unlock()
+	x.unlockWrite()
 	x.writeMu.Unlock()
 	if copyErr != nil {
 		t.Fatal(copyErr) // with the locks let go of: the cleanup's Close takes them
@@ -401,7 +402,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 	if x.vec.len() != 6 {
 		t.Fatalf("after a torn log %d vectors load; want the 6 of before the append", x.vec.len())
 	}
-	if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(19, 0, time.UTC), Text: "Painted the fence"}); err != nil {
+	if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse(editDay).At(19, 0, time.UTC), Text: "Painted the fence"}); err != nil {
 		t.Fatal(err)
 	}
 	syncPath(t, x, root, rel)
@@ -419,7 +420,7 @@ func TestTornLogHealsOnNextWrite(t *testing.T) {
 func TestVectorLogFoldsWhenItOutgrowsTheImage(t *testing.T) {
 	root := t.TempDir()
 	x := openTest(t, root, &countingEmbedder{})
-	x.w.compactFloor = 1
+	x.compactFloor = 1
 	rel := writeFile(t, root, "2026-03-13", dayBefore)
 	syncPath(t, x, root, rel)
 	image := func() int64 {
@@ -431,7 +432,7 @@ func TestVectorLogFoldsWhenItOutgrowsTheImage(t *testing.T) {
 	}
 	folds, last := 0, image()
 	for i := range 40 {
-		if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse("2026-03-14").At(8, i, time.UTC), Text: "Entry number " + strings.Repeat("x", i+1)}); err != nil {
+		if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: date.MustParse("2026-03-14").At(8, i, time.UTC), Text: "Entry number " + strings.Repeat("x", i+1)}); err != nil {
 			t.Fatal(err)
 		}
 		syncPath(t, x, root, dayfiles.RelPath(date.MustParse("2026-03-14")))

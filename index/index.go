@@ -55,43 +55,25 @@ type meta struct {
 	Unscanned bool `json:"unscanned,omitempty"`
 }
 
-// Index is the open index of one data dir. Its methods are safe for
+// Index is the open index of one data dir: its text index (TextIndex:
+// bleve and the manifest) and its vector store (VectorStore: the vectors,
+// their log, the documents waiting for one), each with its own state and
+// lock, and what spans the two: the writes (Sync, SyncPaths, FillVectors),
+// the open lock, Close. Its methods, and those of its parts, are safe for
 // concurrent use.
 type Index struct {
-	dir  string
-	root string // Options.Root
-	bl   bleve.Index
-	// boltTimeout is how long opening bleve waits for its lock, kept for
-	// reopening it after a failed batch (reopen).
-	boltTimeout time.Duration
-	emb         Embedder
-	log         *slog.Logger
-	now         func() time.Time
+	*TextIndex
+	*VectorStore
 
+	dir      string
+	log      *slog.Logger
 	progress func(done, total int) // Options.Progress
 
-	writeMu sync.Mutex // one writer at a time
-	w       writeState // the write path's own (diff.go); writeMu guards it
+	// writeMu lets one writer at a time plan, embed and write; the write
+	// itself holds both parts' locks (lockWrite), the vector store's first.
+	writeMu sync.Mutex
 
 	lock *os.File // the open lock (openlock.go), held until Close ends
-
-	mu       sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write (lock.go)
-	gen      uint64       // counts lockWrite calls: what Orphans cached is of one gen
-	cache    genCache     // orphans and counts of one generation (orphans.go)
-	closed   bool         // Close ran
-	vec      *vectors
-	vlog     vecLog
-	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
-	meta     meta              // Dim 0: the embedder has not answered yet, no vectors
-
-	// While the embedder is unavailable (see pending.go): the documents in
-	// bleve without a vector, counted by group for Orphans.
-	pending       map[string]vecMeta
-	pendingGroups map[groupKey]int
-	scan          bool      // bleve may hold documents without vectors that pending does not list
-	offErr        error     // why vectors are off; nil when they are on
-	offSince      time.Time // when they went off
-	retryAt       time.Time // when to ask the embedder again
 }
 
 const (
@@ -222,7 +204,23 @@ func Rebuilds(dir string) bool {
 }
 
 func newIndex(dir string, emb Embedder, log *slog.Logger, now func() time.Time) *Index {
-	return &Index{dir: dir, emb: emb, log: log, now: now, pending: map[string]vecMeta{}, pendingGroups: map[groupKey]int{}}
+	return &Index{dir: dir, log: log,
+		TextIndex:   &TextIndex{dir: dir, log: log},
+		VectorStore: &VectorStore{dir: dir, emb: emb, log: log, now: now, pending: map[string]vecMeta{}, pendingGroups: map[groupKey]int{}},
+	}
+}
+
+// lockWrite takes both parts' write locks, the vector store's first: a
+// write that changes both is seen whole by their readers. unlockWrite lets
+// go of them.
+func (x *Index) lockWrite() {
+	x.VectorStore.lockWrite()
+	x.TextIndex.lockWrite()
+}
+
+func (x *Index) unlockWrite() {
+	x.TextIndex.unlockWrite()
+	x.VectorStore.unlockWrite()
 }
 
 func (x *Index) open(want meta, timeout time.Duration) error {
@@ -288,13 +286,8 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 	x.bl = bl
 	fail := func(err error) error { bl.Close(); x.bl = nil; return err }
 
-	x.manifest = map[string]string{}
-	if raw, err := bl.GetInternal([]byte(manifestKey)); err != nil {
-		return fail(fmt.Errorf("reading manifest: %w", err))
-	} else if len(raw) > 0 {
-		if err := json.Unmarshal(raw, &x.manifest); err != nil {
-			return fail(fmt.Errorf("reading manifest: %w", err))
-		}
+	if x.manifest, err = readManifest(bl); err != nil {
+		return fail(err)
 	}
 	if have.Embedder == "" {
 		x.vec = newVectors(want.Dim)
@@ -368,9 +361,6 @@ func writeMeta(dir string, m meta) error {
 	return nil
 }
 
-// Embedder returns the index's embedder.
-func (x *Index) Embedder() Embedder { return x.emb }
-
 // Dir returns the index folder.
 func (x *Index) Dir() string { return x.dir }
 
@@ -390,7 +380,7 @@ func (x *Index) Close() error {
 func (x *Index) closeFiles() (*os.File, error) {
 	x.lockWrite()
 	defer x.unlockWrite()
-	if x.bl == nil || x.closed {
+	if x.bl == nil || x.TextIndex.closed {
 		return nil, nil
 	}
 	var errs []error
@@ -401,7 +391,7 @@ func (x *Index) closeFiles() (*os.File, error) {
 	// x.bl stays: a caller still holding this Index (a recall in flight when
 	// a reindex closed it) gets bleve's "index closed" error, not a nil
 	// pointer, and nothing writes the field another goroutine reads.
-	x.closed = true
+	x.TextIndex.closed, x.VectorStore.closed = true, true
 	lock := x.lock
 	x.lock = nil
 	return lock, errors.Join(errs...)
@@ -462,10 +452,12 @@ func (x *Index) Stats() (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("counting documents: %w", err)
 	}
-	x.mu.RLock()
-	s := Stats{Docs: n, Vectors: x.vec.len(), Sources: len(x.manifest), Embedder: x.meta.Embedder, Dim: x.meta.Dim,
-		Pending: len(x.pending), Unscanned: x.scan}
-	x.mu.RUnlock()
+	x.TextIndex.mu.RLock()
+	s := Stats{Docs: n, Sources: len(x.manifest)}
+	x.TextIndex.mu.RUnlock()
+	x.VectorStore.mu.RLock()
+	s.Vectors, s.Embedder, s.Dim, s.Pending, s.Unscanned = x.vec.len(), x.meta.Embedder, x.meta.Dim, len(x.pending), x.scan
+	x.VectorStore.mu.RUnlock()
 	s.Bytes = DiskBytes(x.dir)
 	return s, nil
 }

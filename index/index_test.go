@@ -13,20 +13,8 @@ import (
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
-
-// writeDay appends entries to a day file under root.
-func writeDay(t *testing.T, root string, day string, texts ...string) {
-	t.Helper()
-	d := date.MustParse(day)
-	var es []dayfiles.NewEntry
-	for i, s := range texts {
-		es = append(es, dayfiles.NewEntry{At: d.At(9, i, time.UTC), Text: s})
-	}
-	if _, err := dayfiles.AppendMany(root, time.UTC, es); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func open(t *testing.T, root string, emb index.Embedder) *index.Index {
 	t.Helper()
@@ -48,8 +36,8 @@ func sync(t *testing.T, x *index.Index, root string) index.SyncStats {
 
 func TestSyncSearchAndUpdate(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing #auth", "Lunch with Maria")
-	writeDay(t, root, "2026-03-02", "Deployed the billing service", "Password reset emails are broken")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing #auth", "Lunch with Maria")
+	daybooktest.Entries(t, root, "2026-03-02", "Deployed the billing service", "Password reset emails are broken")
 	x := open(t, root, offline.NewEmbedder())
 	st := sync(t, x, root)
 	if st.Changed != 2 || st.Docs != 4 {
@@ -133,7 +121,7 @@ func TestSyncSearchAndUpdate(t *testing.T) {
 
 func TestCorruptIndexIsMovedAsideAndRebuilt(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)
 	x.Close()
@@ -166,7 +154,7 @@ func TestCorruptIndexIsMovedAsideAndRebuilt(t *testing.T) {
 
 func TestOlderFormatIsRebuilt(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)
 	x.Close()
@@ -198,7 +186,7 @@ func (otherEmbedder) Embed(_ context.Context, texts []string) ([][]float32, erro
 
 func TestEmbedderChangeReembeds(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt", "Lunch with Maria")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt", "Lunch with Maria")
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)
 	x.Close()
@@ -241,10 +229,10 @@ func TestBusy(t *testing.T) {
 
 func TestVectorLogTornTail(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root) // bulk: image only
-	writeDay(t, root, "2026-02-14", "Kayak trip planned")
+	daybooktest.Entries(t, root, "2026-02-14", "Kayak trip planned")
 	sync(t, x, root) // logged
 	// Simulate a crash: no Close, a torn record appended to the log.
 	logPath := filepath.Join(root, "index", "vectors.log")
@@ -270,7 +258,7 @@ func TestVectorLogTornTail(t *testing.T) {
 func TestBulkBuildSurvivesClose(t *testing.T) {
 	root := t.TempDir()
 	for i := 1; i <= 9; i++ {
-		writeDay(t, root, "2026-02-0"+string(rune('0'+i)), "Entry about kayaks", "Another about taxes")
+		daybooktest.Entries(t, root, "2026-02-0"+string(rune('0'+i)), "Entry about kayaks", "Another about taxes")
 	}
 	x := open(t, root, offline.NewEmbedder())
 	if st := sync(t, x, root); st.Changed != 9 {

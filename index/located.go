@@ -101,21 +101,21 @@ func unpackLocated(m string) (locator, bool) {
 // their day files: a read of each hit's bytes, else one read and at most
 // one parse of its file. A hit whose document is no longer in its file is
 // deleted from hits.
-func (x *Index) readBack(hits map[string]Hit, locs map[string]locator) {
+func (t *TextIndex) readBack(hits map[string]Hit, locs map[string]locator) {
 	byPath := map[string][]string{}
 	for id := range locs {
 		p := hits[id].Path
 		byPath[p] = append(byPath[p], id)
 	}
 	for rel, ids := range byPath {
-		x.readBackFile(hits, locs, rel, ids)
+		t.readBackFile(hits, locs, rel, ids)
 	}
 }
 
 // readBackFile is readBack for the hits ids of the day file rel.
-func (x *Index) readBackFile(hits map[string]Hit, locs map[string]locator, rel string, ids []string) {
+func (t *TextIndex) readBackFile(hits map[string]Hit, locs map[string]locator, rel string, ids []string) {
 	day, ok := dayfiles.DateOfRel(rel)
-	path := filepath.Join(x.root, filepath.FromSlash(rel))
+	path := filepath.Join(t.root, filepath.FromSlash(rel))
 	var f *os.File
 	var err error
 	if ok {

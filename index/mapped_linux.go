@@ -36,9 +36,12 @@ import (
 // by its address, the store kept alive. Only mappings without write
 // permission are dropped: they hold nothing that is not in the file.
 func (x *Index) DropMapped() int64 {
-	x.mu.RLock()
-	closed, bl, v := x.closed, x.bl, x.vec
-	x.mu.RUnlock()
+	x.TextIndex.mu.RLock()
+	closed, bl := x.TextIndex.closed, x.bl
+	x.TextIndex.mu.RUnlock()
+	x.VectorStore.mu.RLock()
+	v := x.vec
+	x.VectorStore.mu.RUnlock()
 	if closed || bl == nil {
 		return 0
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // mappedRSS returns the resident kB of this process's mappings of the
@@ -52,7 +53,7 @@ func TestDropMapped(t *testing.T) {
 		for i := range 20 {
 			texts = append(texts, "Note "+strconv.Itoa(i)+" of the day about the fence, the garden and password "+strconv.Itoa(d*i))
 		}
-		writeDay(t, root, "2026-02-"+strconv.Itoa(100 + d)[1:], texts...)
+		daybooktest.Entries(t, root, "2026-02-"+strconv.Itoa(100 + d)[1:], texts...)
 	}
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // Two processes opening a data dir that has no index yet (a daemon
@@ -59,7 +60,7 @@ func TestOpenWhileTheHolderClosesGetsTheWholeIndex(t *testing.T) {
 	dir := filepath.Join(root, "index")
 	for i := range 5 {
 		x := open(t, root, offline.NewEmbedder())
-		writeDay(t, root, fmt.Sprintf("2026-03-%02d", i+1), fmt.Sprintf("Planted row %d of the garden", i))
+		daybooktest.Entries(t, root, fmt.Sprintf("2026-03-%02d", i+1), fmt.Sprintf("Planted row %d of the garden", i))
 		sync(t, x, root)
 		st, err := x.Stats()
 		if err != nil {
@@ -109,7 +110,7 @@ func TestBusyNamesTheLock(t *testing.T) {
 func TestEmptyHoldsTheLockThroughout(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "index")
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt")
 	x := open(t, root, offline.NewEmbedder())
 	sync(t, x, root)
 	stop := make(chan struct{})

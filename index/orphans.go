@@ -8,17 +8,25 @@ import (
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-// genCache holds what recalls ask again and again and only a write
-// changes, each for the generation of the index's contents it was found at
-// (lock starts a new one): for each level, every orphan parent (see
-// Orphans), and Count's answers. Walking every group of the vector store
-// (some 3,600 on 5 years) three times a recall cost a fifth of the drill.
-type genCache struct {
+// What recalls ask again and again and only a write changes is kept for
+// the generation of a part's contents it was found at (each part's
+// lockWrite starts a new one): the vector store's orphan parents of each
+// level (see Orphans), the text index's counts (Count). Walking every
+// group of the vector store (some 3,600 on 5 years) three times a recall
+// cost a fifth of the drill.
+
+// orphanCache holds every orphan parent of each level, of one generation
+// of the vector store.
+type orphanCache struct {
 	mu     sync.Mutex
 	gen    uint64
 	byLvl  map[date.Level][]orphan
 	filled bool
+}
 
+// countCache holds Count's answers, of one generation of the text index.
+type countCache struct {
+	mu       sync.Mutex
 	countGen uint64
 	counts   map[countKey]uint64 // Count's answers at countGen
 }
@@ -32,7 +40,7 @@ type countKey struct {
 const maxCounts = 256
 
 // count returns the count of key kept at generation gen.
-func (c *genCache) count(gen uint64, key countKey) (uint64, bool) {
+func (c *countCache) count(gen uint64, key countKey) (uint64, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.countGen != gen {
@@ -43,7 +51,7 @@ func (c *genCache) count(gen uint64, key countKey) (uint64, bool) {
 }
 
 // setCount keeps the count of key at generation gen.
-func (c *genCache) setCount(gen uint64, key countKey, n uint64) {
+func (c *countCache) setCount(gen uint64, key countKey, n uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.countGen != gen || c.counts == nil || len(c.counts) >= maxCounts {
@@ -63,22 +71,22 @@ type orphan struct {
 // month), the years with monthlies but no yearly one. The drill searches
 // them beside the parents it chose, so that what is not consolidated yet is
 // still found. Newest first.
-func (x *Index) Orphans(level date.Level, r date.Range) []string {
+func (v *VectorStore) Orphans(level date.Level, r date.Range) []string {
 	switch level {
 	case date.LevelMonth, date.LevelDay, date.LevelEntry:
 	default:
 		return nil // no parents of their own, or not in the index
 	}
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	c := &x.cache
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	c := &v.orphans
 	c.mu.Lock()
-	if !c.filled || c.gen != x.gen {
+	if !c.filled || c.gen != v.gen {
 		c.byLvl = map[date.Level][]orphan{}
 		for _, l := range []date.Level{date.LevelMonth, date.LevelDay, date.LevelEntry} {
-			c.byLvl[l] = x.findOrphans(l)
+			c.byLvl[l] = v.findOrphans(l)
 		}
-		c.gen, c.filled = x.gen, true
+		c.gen, c.filled = v.gen, true
 	}
 	all := c.byLvl[level]
 	c.mu.Unlock()
@@ -92,8 +100,8 @@ func (x *Index) Orphans(level date.Level, r date.Range) []string {
 }
 
 // findOrphans walks the vector store's groups and the documents waiting
-// for vectors for level's orphan parents, newest first. x.mu is held.
-func (x *Index) findOrphans(level date.Level) []orphan {
+// for vectors for level's orphan parents, newest first. v.mu is held.
+func (v *VectorStore) findOrphans(level date.Level) []orphan {
 	up := level.Up()
 	var out []orphan
 	var key []byte // the summary's id, up:parent; a map lookup by string(key) does not allocate
@@ -102,20 +110,20 @@ func (x *Index) findOrphans(level date.Level) []orphan {
 			return
 		}
 		key = append(append(append(key[:0], up...), ':'), k.parent...)
-		if x.vec.has(string(key)) {
+		if v.vec.has(string(key)) {
 			return
 		}
-		if _, ok := x.pending[string(key)]; ok {
+		if _, ok := v.pending[string(key)]; ok {
 			return
 		}
 		if pr, ok := periodRange(k.parent); ok {
 			out = append(out, orphan{k.parent, pr})
 		}
 	}
-	for k := range x.vec.groups {
+	for k := range v.vec.groups {
 		consider(k)
 	}
-	for k := range x.pendingGroups { // documents waiting for their vectors
+	for k := range v.pendingGroups { // documents waiting for their vectors
 		consider(k)
 	}
 	slices.SortFunc(out, func(a, b orphan) int { return strings.Compare(b.parent, a.parent) })

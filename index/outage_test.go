@@ -17,6 +17,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // clock is a settable clock for the guard and the index.
@@ -88,8 +89,8 @@ func search(t *testing.T, x *index.Index, text string) []index.Hit {
 func TestOllamaDownFromTheStart(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing", "Lunch with Maria")
-	writeDay(t, root, "2026-03-02", "Kayak trip on the lake")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing", "Lunch with Maria")
+	daybooktest.Entries(t, root, "2026-03-02", "Kayak trip on the lake")
 	srv := ollamatest.NewDown(t, "nomic-embed-text")
 	c := newClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
 	emb := ollamaEmbedder(t, srv.URL, "nomic-embed-text", c)
@@ -157,7 +158,7 @@ func TestOllamaDownFromTheStart(t *testing.T) {
 func TestOllamaDownAtRestart(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing", "Lunch with Maria")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing", "Lunch with Maria")
 	srv := ollamatest.New(t, "nomic-embed-text")
 	c := newClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
 	x := openAt(t, root, ollamaEmbedder(t, srv.URL, "nomic-embed-text", c), c)
@@ -174,7 +175,7 @@ func TestOllamaDownAtRestart(t *testing.T) {
 	if s.Dim != 8 || s.Vectors != 2 || s.Docs != 2 {
 		t.Fatalf("reopened during the outage: %+v", s)
 	}
-	writeDay(t, root, "2026-02-14", "Kayak trip on the lake")
+	daybooktest.Entries(t, root, "2026-02-14", "Kayak trip on the lake")
 	if _, err := x.SyncPaths(ctx, []string{"days/2026/02/14.md"}, index.DayFiles{Root: root}); err != nil {
 		t.Fatalf("indexing a new day during the outage: %v", err)
 	}
@@ -213,7 +214,7 @@ func TestOllamaDownAtRestart(t *testing.T) {
 func TestModelChangeDuringOutage(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing")
 	srv := ollamatest.New(t, "nomic-embed-text", "mxbai-embed-large")
 	c := newClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
 	x := openAt(t, root, ollamaEmbedder(t, srv.URL, "nomic-embed-text", c), c)
@@ -246,7 +247,7 @@ func TestModelChangeDuringOutage(t *testing.T) {
 func TestOllamaGoesAwayMidSync(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	writeDay(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing")
+	daybooktest.Entries(t, root, "2026-02-13", "Chose Argon2 over bcrypt for password hashing")
 	srv := ollamatest.New(t, "nomic-embed-text")
 	c := newClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
 	x := openAt(t, root, ollamaEmbedder(t, srv.URL, "nomic-embed-text", c), c)
@@ -255,11 +256,11 @@ func TestOllamaGoesAwayMidSync(t *testing.T) {
 		return ollamatest.EmbedReply{Status: 500, Error: "runner crashed"}
 	})
 	before := srv.Calls("/api/embed")
-	writeDay(t, root, "2026-02-14", "Kayak trip on the lake")
+	daybooktest.Entries(t, root, "2026-02-14", "Kayak trip on the lake")
 	if _, err := x.SyncPaths(ctx, []string{"days/2026/02/14.md"}, index.DayFiles{Root: root}); err != nil {
 		t.Fatal(err)
 	}
-	writeDay(t, root, "2026-02-15", "Swam across the bay")
+	daybooktest.Entries(t, root, "2026-02-15", "Swam across the bay")
 	if _, err := x.SyncPaths(ctx, []string{"days/2026/02/15.md"}, index.DayFiles{Root: root}); err != nil {
 		t.Fatal(err)
 	}

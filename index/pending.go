@@ -40,120 +40,120 @@ type VectorStatus struct {
 }
 
 // VectorStatus reports the vector side.
-func (x *Index) VectorStatus() VectorStatus {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	return VectorStatus{Off: x.offErr != nil, Since: x.offSince, RetryAt: x.retryAt, Err: x.offErr,
-		Pending: len(x.pending), Dim: x.meta.Dim}
+func (v *VectorStore) VectorStatus() VectorStatus {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	return VectorStatus{Off: v.offErr != nil, Since: v.offSince, RetryAt: v.retryAt, Err: v.offErr,
+		Pending: len(v.pending), Dim: v.meta.Dim}
 }
 
 // vectorsOff records that the embedder is unavailable; the start of an
 // outage is logged once.
-func (x *Index) vectorsOff(err error) {
-	now := x.now()
+func (v *VectorStore) vectorsOff(err error) {
+	now := v.now()
 	retry := now.Add(DefaultRetry)
 	var ra interface{ RetryAt() time.Time }
 	if errors.As(err, &ra) && !ra.RetryAt().IsZero() {
 		retry = ra.RetryAt()
 	}
-	x.lockWrite()
-	defer x.unlockWrite()
-	if x.offErr == nil {
-		x.offSince = now
-		x.log.Info("embedder unavailable: new documents are searchable by text and wait for their vectors",
-			"embedder", x.emb.Name(), "retry_at", retry.Format(time.TimeOnly), "err", err)
+	v.lockWrite()
+	defer v.unlockWrite()
+	if v.offErr == nil {
+		v.offSince = now
+		v.log.Info("embedder unavailable: new documents are searchable by text and wait for their vectors",
+			"embedder", v.emb.Name(), "retry_at", retry.Format(time.TimeOnly), "err", err)
 	}
-	x.offErr, x.retryAt = err, retry
+	v.offErr, v.retryAt = err, retry
 }
 
 // vectorsOn records that the embedder answered.
-func (x *Index) vectorsOn() {
-	x.lockWrite()
-	defer x.unlockWrite()
-	if x.offErr != nil {
-		x.log.Info("embedder answers again", "embedder", x.emb.Name(), "waiting", len(x.pending))
+func (v *VectorStore) vectorsOn() {
+	v.lockWrite()
+	defer v.unlockWrite()
+	if v.offErr != nil {
+		v.log.Info("embedder answers again", "embedder", v.emb.Name(), "waiting", len(v.pending))
 	}
-	x.offErr = nil
+	v.offErr = nil
 }
 
 // waiting reports whether the embedder is not to be asked yet.
-func (x *Index) waiting() bool {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	return x.offErr != nil && x.now().Before(x.retryAt)
+func (v *VectorStore) waiting() bool {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	return v.offErr != nil && v.now().Before(v.retryAt)
 }
 
 // embedOrWait returns the vectors of docs, or nil (and no error) when the
 // embedder is unavailable: the documents then wait. The caller holds writeMu.
-func (x *Index) embedOrWait(ctx context.Context, docs []Doc) ([][]float32, error) {
-	if len(docs) == 0 || x.waiting() {
+func (v *VectorStore) embedOrWait(ctx context.Context, docs []Doc) ([][]float32, error) {
+	if len(docs) == 0 || v.waiting() {
 		return nil, nil
 	}
 	texts := make([]string, len(docs))
 	for i, d := range docs {
 		texts[i] = d.Text
 	}
-	vecs, err := x.embed(ctx, texts)
+	vecs, err := v.embed(ctx, texts)
 	switch {
 	case errors.Is(err, ErrUnavailable) && ctx.Err() == nil:
-		x.vectorsOff(err)
+		v.vectorsOff(err)
 		return nil, nil
 	case err != nil:
 		return nil, err
 	}
-	x.vectorsOn()
+	v.vectorsOn()
 	return vecs, nil
 }
 
 // adoptDim sets the dimension of an index made while the embedder was
 // unavailable, from its first answer. The caller holds writeMu.
-func (x *Index) adoptDim(dim int) error {
-	x.lockWrite()
-	defer x.unlockWrite()
-	if err := x.openForWrites(); err != nil {
+func (v *VectorStore) adoptDim(dim int) error {
+	v.lockWrite()
+	defer v.unlockWrite()
+	if err := v.openForWrites(); err != nil {
 		return err
 	}
-	if x.meta.Dim != 0 {
+	if v.meta.Dim != 0 {
 		return nil
 	}
-	if x.vec.len() > 0 {
-		return fmt.Errorf("index %s has vectors but no dimension", x.dir)
+	if v.vec.len() > 0 {
+		return fmt.Errorf("index %s has vectors but no dimension", v.dir)
 	}
-	m := x.meta
+	m := v.meta
 	m.Dim = dim
-	v := newVectors(dim)
-	if err := writeVectors(x.dir, m.Embedder, v); err != nil {
+	nv := newVectors(dim)
+	if err := writeVectors(v.dir, m.Embedder, nv); err != nil {
 		return err
 	}
-	if err := writeMeta(x.dir, m); err != nil {
+	if err := writeMeta(v.dir, m); err != nil {
 		return err
 	}
-	x.vec, x.meta = v, m
-	x.log.Info("embedder answers: vectors can be made now", "embedder", m.Embedder, "dim", dim)
+	v.vec, v.meta = nv, m
+	v.log.Info("embedder answers: vectors can be made now", "embedder", m.Embedder, "dim", dim)
 	return nil
 }
 
 // addPending and dropPending keep the documents without vectors; the
-// caller holds mu.
-func (x *Index) addPending(id string, m vecMeta) {
-	if old, ok := x.pending[id]; ok {
-		x.ungroupPending(old)
+// caller holds lockWrite.
+func (v *VectorStore) addPending(id string, m vecMeta) {
+	if old, ok := v.pending[id]; ok {
+		v.ungroupPending(old)
 	}
-	x.pending[id] = m
-	x.pendingGroups[groupKey{m.level, m.parent}]++
+	v.pending[id] = m
+	v.pendingGroups[groupKey{m.level, m.parent}]++
 }
 
-func (x *Index) dropPending(id string) {
-	if old, ok := x.pending[id]; ok {
-		delete(x.pending, id)
-		x.ungroupPending(old)
+func (v *VectorStore) dropPending(id string) {
+	if old, ok := v.pending[id]; ok {
+		delete(v.pending, id)
+		v.ungroupPending(old)
 	}
 }
 
-func (x *Index) ungroupPending(m vecMeta) {
+func (v *VectorStore) ungroupPending(m vecMeta) {
 	k := groupKey{m.level, m.parent}
-	if x.pendingGroups[k]--; x.pendingGroups[k] <= 0 {
-		delete(x.pendingGroups, k)
+	if v.pendingGroups[k]--; v.pendingGroups[k] <= 0 {
+		delete(v.pendingGroups, k)
 	}
 }
 
@@ -173,7 +173,7 @@ func (x *Index) FillVectors(ctx context.Context) (FillStats, error) {
 	x.writeMu.Lock()
 	defer x.writeMu.Unlock()
 	var st FillStats
-	left := func() int { x.mu.RLock(); defer x.mu.RUnlock(); return len(x.pending) }
+	left := func() int { x.VectorStore.mu.RLock(); defer x.VectorStore.mu.RUnlock(); return len(x.pending) }
 	if x.waiting() {
 		vs := x.VectorStatus()
 		st.Left, st.RetryAt = vs.Pending, vs.RetryAt
@@ -184,12 +184,12 @@ func (x *Index) FillVectors(ctx context.Context) (FillStats, error) {
 			return st, err
 		}
 	}
-	x.mu.RLock()
+	x.VectorStore.mu.RLock()
 	ids := make([]string, 0, len(x.pending))
 	for id := range x.pending {
 		ids = append(ids, id)
 	}
-	x.mu.RUnlock()
+	x.VectorStore.mu.RUnlock()
 	slices.SortFunc(ids, func(a, b string) int { return strings.Compare(b, a) }) // newest first
 	start := time.Now()
 	for len(ids) > 0 {
@@ -221,7 +221,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 	}
 	var texts []string
 	var have []string
-	x.lockWrite()
+	x.VectorStore.lockWrite()
 	for _, id := range ids {
 		if h, ok := hits[id]; ok {
 			texts = append(texts, h.Text)
@@ -230,7 +230,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 			x.dropPending(id) // gone from bleve since
 		}
 	}
-	x.unlockWrite()
+	x.VectorStore.unlockWrite()
 	if len(have) == 0 {
 		return 0, nil
 	}
@@ -242,9 +242,9 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 		return 0, err
 	}
 	x.vectorsOn()
-	x.lockWrite()
-	defer x.unlockWrite()
-	if err := x.openForWrites(); err != nil {
+	x.VectorStore.lockWrite()
+	defer x.VectorStore.unlockWrite()
+	if err := x.VectorStore.openForWrites(); err != nil {
 		return 0, err
 	}
 	n := 0
@@ -280,7 +280,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("looking for documents without vectors: %w", err)
 		}
-		x.lockWrite()
+		x.VectorStore.lockWrite()
 		for _, h := range res.Hits {
 			if x.vec.has(h.ID) {
 				continue
@@ -293,7 +293,7 @@ func (x *Index) scanPending(ctx context.Context) error {
 				found++
 			}
 		}
-		x.unlockWrite()
+		x.VectorStore.unlockWrite()
 		if len(res.Hits) < page {
 			break
 		}

@@ -20,11 +20,11 @@ import (
 // Rank ranks q's level by BM25 inside its parents and range, best first,
 // as Search does, but reads nothing stored: each hit has only its ID,
 // Level, Period and BM25.
-func (x *Index) Rank(ctx context.Context, q Query) ([]Hit, error) {
+func (t *TextIndex) Rank(ctx context.Context, q Query) ([]Hit, error) {
 	if q.K <= 0 {
 		return nil, nil
 	}
-	hits, _, err := x.rank(ctx, q, q.K)
+	hits, _, err := t.rank(ctx, q, q.K)
 	return hits, err
 }
 
@@ -37,13 +37,13 @@ func (x *Index) Rank(ctx context.Context, q Query) ([]Hit, error) {
 // of the search per parent; ties keep the index's order, as there. Entries
 // (no bound per day) and a parent holding more than its bound are ranked one
 // parent at a time.
-func (x *Index) RankEach(ctx context.Context, q Query) (map[string][]Hit, error) {
+func (t *TextIndex) RankEach(ctx context.Context, q Query) (map[string][]Hit, error) {
 	out := make(map[string][]Hit, len(q.Parents))
 	if q.K <= 0 || len(q.Parents) == 0 {
 		return out, nil
 	}
 	if per := q.Level.MaxPerParent(); per > 0 && len(q.Parents) > 1 {
-		hits, total, err := x.rank(ctx, q, per*len(q.Parents))
+		hits, total, err := t.rank(ctx, q, per*len(q.Parents))
 		if err != nil {
 			return nil, err
 		}
@@ -60,7 +60,7 @@ func (x *Index) RankEach(ctx context.Context, q Query) (map[string][]Hit, error)
 	for _, p := range q.Parents {
 		one := q
 		one.Parents = []string{p}
-		hits, _, err := x.rank(ctx, one, q.K)
+		hits, _, err := t.rank(ctx, one, q.K)
 		if err != nil {
 			return nil, err
 		}
@@ -73,9 +73,9 @@ func (x *Index) RankEach(ctx context.Context, q Query) (map[string][]Hit, error)
 
 // rank runs q's search for size hits and names them; it returns them with
 // the total that matched.
-func (x *Index) rank(ctx context.Context, q Query, size int) ([]Hit, uint64, error) {
+func (t *TextIndex) rank(ctx context.Context, q Query, size int) ([]Hit, uint64, error) {
 	req := bleve.NewSearchRequestOptions(searchQuery(q), size, 0, false)
-	res, err := x.bl.SearchInContext(ctx, req)
+	res, err := t.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, 0, fmt.Errorf("searching index: %w", err)
 	}
@@ -86,7 +86,7 @@ func (x *Index) rank(ctx context.Context, q Query, size int) ([]Hit, uint64, err
 	for i, h := range res.Hits {
 		ids[i] = h.ID
 	}
-	heads, err := x.Heads(ctx, q.Level, ids)
+	heads, err := t.Heads(ctx, q.Level, ids)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -106,7 +106,7 @@ func (x *Index) rank(ctx context.Context, q Query, size int) ([]Hit, uint64, err
 // ids themselves where they tell ("day:2026-02-13", an entry's
 // "2026-02-13T09:30-…", a note's "2026-02-13:L12"), else read from the
 // index, where ids it does not hold are left out.
-func (x *Index) Heads(ctx context.Context, level date.Level, ids []string) (map[string]Hit, error) {
+func (t *TextIndex) Heads(ctx context.Context, level date.Level, ids []string) (map[string]Hit, error) {
 	out := make(map[string]Hit, len(ids))
 	var unknown []string
 	for _, id := range ids {
@@ -119,7 +119,7 @@ func (x *Index) Heads(ctx context.Context, level date.Level, ids []string) (map[
 	if len(unknown) == 0 {
 		return out, nil
 	}
-	docs, err := x.Get(ctx, unknown)
+	docs, err := t.Get(ctx, unknown)
 	if err != nil {
 		return nil, err
 	}
@@ -177,12 +177,12 @@ func canonical(p string) string {
 // Load returns the stored documents of ids with, for those in spans, the
 // spans of text's terms in their text (as Search gives them); ids not in
 // the index are left out. One read of the index.
-func (x *Index) Load(ctx context.Context, text string, spans, plain []string) (map[string]Hit, error) {
-	out, err := x.Get(ctx, append(slices.Clip(spans), plain...))
+func (t *TextIndex) Load(ctx context.Context, text string, spans, plain []string) (map[string]Hit, error) {
+	out, err := t.Get(ctx, append(slices.Clip(spans), plain...))
 	if err != nil || len(spans) == 0 {
 		return out, err
 	}
-	sp := x.newSpanner(text)
+	sp := t.newSpanner(text)
 	for _, id := range spans {
 		if h, ok := out[id]; ok {
 			h.Spans = sp.spans(h.Text)

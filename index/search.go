@@ -217,7 +217,7 @@ func (w weightless) Optimize(kind string, octx bleveindex.OptimizableContext) (b
 // Entries are ranked without reading anything, then the stored fields of
 // the hits returned are read, and the spans of the query's terms found in
 // their text (see spanner).
-func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
+func (t *TextIndex) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.K <= 0 {
 		return nil, nil
 	}
@@ -226,14 +226,14 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		// A few summaries per parent: one read is cheaper than two.
 		req.Fields = storedFields
 	}
-	res, err := x.bl.SearchInContext(ctx, req)
+	res, err := t.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("searching index: %w", err)
 	}
 	if len(res.Hits) == 0 {
 		return nil, nil
 	}
-	sp := x.newSpanner(q.Text)
+	sp := t.newSpanner(q.Text)
 	if q.Level != date.LevelEntry {
 		out := make([]Hit, 0, len(res.Hits))
 		for _, h := range res.Hits {
@@ -251,7 +251,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	for i, h := range res.Hits {
 		ids[i] = h.ID
 	}
-	docs, err := x.Get(ctx, ids)
+	docs, err := t.Get(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("reading search hits: %w", err)
 	}
@@ -270,35 +270,35 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 
 // Nearest ranks q's level by cosine similarity to vec inside its parent and
 // range, best first.
-func (x *Index) Nearest(q Query, vec []float32) []VecHit {
-	x.mu.RLock()
-	defer x.mu.RUnlock()
-	v := x.vec
-	out := v.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
-	runtime.KeepAlive(v) // its codes may be mapped: see vecmap.go
+func (v *VectorStore) Nearest(q Query, vec []float32) []VecHit {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	vs := v.vec
+	out := vs.nearest(Normalize(vec), q.Level, q.Parents, q.Range, q.K)
+	runtime.KeepAlive(vs) // its codes may be mapped: see vecmap.go
 	return out
 }
 
 // EmbedQuery returns the vector of a query text. While the embedder is
 // unavailable it returns no vector and no error: the search goes on by
 // text alone (VectorStatus says why).
-func (x *Index) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
-	x.mu.RLock()
-	dim := x.meta.Dim
-	x.mu.RUnlock()
-	if dim == 0 || x.waiting() {
+func (v *VectorStore) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	v.mu.RLock()
+	dim := v.meta.Dim
+	v.mu.RUnlock()
+	if dim == 0 || v.waiting() {
 		return nil, nil
 	}
-	vs, err := x.emb.Embed(ctx, []string{text})
+	vs, err := v.emb.Embed(ctx, []string{text})
 	if errors.Is(err, ErrUnavailable) && ctx.Err() == nil {
-		x.vectorsOff(err)
+		v.vectorsOff(err)
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("embedding query with %s: %w", x.emb.Name(), err)
+		return nil, fmt.Errorf("embedding query with %s: %w", v.emb.Name(), err)
 	}
 	if len(vs) != 1 {
-		return nil, fmt.Errorf("embedding query with %s: %d vectors for one text", x.emb.Name(), len(vs))
+		return nil, fmt.Errorf("embedding query with %s: %d vectors for one text", v.emb.Name(), len(vs))
 	}
 	return vs[0], nil
 }
@@ -306,14 +306,14 @@ func (x *Index) EmbedQuery(ctx context.Context, text string) ([]float32, error) 
 // Get returns the documents of ids, with their text: stored, or read back
 // from their day files (located.go); ids not in the index, and located
 // documents no longer in their files, are left out.
-func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
+func (t *TextIndex) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 	out := map[string]Hit{}
 	if len(ids) == 0 {
 		return out, nil
 	}
 	req := bleve.NewSearchRequestOptions(bleve.NewDocIDQuery(ids), len(ids), 0, false)
 	req.Fields = storedFields
-	res, err := x.bl.SearchInContext(ctx, req)
+	res, err := t.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("reading documents: %w", err)
 	}
@@ -329,7 +329,7 @@ func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 		}
 	}
 	if locs != nil {
-		x.readBack(out, locs)
+		t.readBack(out, locs)
 	}
 	return out, nil
 }
@@ -337,20 +337,20 @@ func (x *Index) Get(ctx context.Context, ids []string) (map[string]Hit, error) {
 // Count returns how many documents of a level overlap r. Every recall
 // counts before it drills, mostly the same few (level, range) pairs, and
 // a count changes only with a write: counts are kept for the generation of
-// the contents they were taken at (see genCache).
-func (x *Index) Count(ctx context.Context, level date.Level, r date.Range) (uint64, error) {
-	x.mu.RLock()
-	defer x.mu.RUnlock() // a write (x.lock) waits: the count is of this generation
+// the contents they were taken at (see countCache).
+func (t *TextIndex) Count(ctx context.Context, level date.Level, r date.Range) (uint64, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock() // a write (lockWrite) waits: the count is of this generation
 	key := countKey{level, r}
-	if n, ok := x.cache.count(x.gen, key); ok {
+	if n, ok := t.counts.count(t.gen, key); ok {
 		return n, nil
 	}
 	req := bleve.NewSearchRequestOptions(filter(Query{Level: level, Range: r}), 0, 0, false)
-	res, err := x.bl.SearchInContext(ctx, req)
+	res, err := t.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return 0, fmt.Errorf("counting %s documents: %w", level, err)
 	}
-	x.cache.setCount(x.gen, key, res.Total)
+	t.counts.setCount(t.gen, key, res.Total)
 	return res.Total, nil
 }
 

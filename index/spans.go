@@ -31,8 +31,8 @@ type spanner struct {
 
 // newSpanner returns the spanner of query, nil when the index has no text
 // analyzer (it always has) or the query no term.
-func (x *Index) newSpanner(query string) *spanner {
-	a := x.bl.Mapping().AnalyzerNamed(en.AnalyzerName)
+func (t *TextIndex) newSpanner(query string) *spanner {
+	a := t.bl.Mapping().AnalyzerNamed(en.AnalyzerName)
 	if a == nil {
 		return nil
 	}

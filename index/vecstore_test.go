@@ -216,13 +216,13 @@ func TestFormat1VectorsAreMigrated(t *testing.T) {
 	writeFile(t, root, editDay, dayBefore)
 	x := openTest(t, root, &countingEmbedder{})
 	syncPath(t, x, root, "days/2026/03/14.md")
-	x.mu.RLock()
+	x.VectorStore.mu.RLock()
 	want := map[string][]int8{}
 	for id, s := range x.vec.slotMap() {
 		want[id] = slices.Clone(x.vec.code(s))
 	}
 	old := x.vec
-	x.mu.RUnlock()
+	x.VectorStore.mu.RUnlock()
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 	defer func() {
 		if !ok {
 			for _, p := range plans {
-				x.w.held.drop(p.src.Path) // read back from bleve next time
+				x.held.drop(p.src.Path) // read back from bleve next time
 			}
 		}
 	}()
@@ -131,58 +131,83 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 		return err
 	}
 
+	// Both parts change under both locks: no reader sees one part written
+	// and the other not, and Close waits for the whole write.
 	x.lockWrite()
 	defer x.unlockWrite()
-	if err := x.openForWrites(); err != nil {
+	if err := x.VectorStore.openForWrites(); err != nil {
 		return err
 	}
+	if err := x.VectorStore.apply(plans, vecs, kept, bulk, last); err != nil {
+		return err
+	}
+	if err := x.TextIndex.apply(sources, plans, kept, bulk, last); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}
+
+// apply writes the vector side of a batch of plans: the vectors made
+// (vecs, in the order of the plans' documents that need one and reuse
+// none), reused or waiting, and the deletions of stale ids that no source
+// of the batch kept; then the log, or with bulk the image at the end of
+// the build (last). The caller holds lockWrite.
+func (v *VectorStore) apply(plans []sourcePlan, vecs [][]float32, kept map[string]bool, bulk, last bool) error {
 	k := 0
 	for _, p := range plans {
 		for _, i := range p.vector {
 			d := p.docs[i]
 			m := vecMeta{level: d.Level, parent: d.Parent(), start: dayNum(d.Start), end: dayNum(d.End)}
-			v := p.reuse[d.ID]
-			if v == nil {
+			vec := p.reuse[d.ID]
+			if vec == nil {
 				if vecs != nil {
-					v = vecs[k]
+					vec = vecs[k]
 				}
 				k++
 			}
-			if v == nil {
+			if vec == nil {
 				// An old vector would stand for the old text: it goes too.
-				if x.vec.del(d.ID) && !bulk {
-					x.vlog.del(d.ID)
+				if v.vec.del(d.ID) && !bulk {
+					v.vlog.del(d.ID)
 				}
-				x.addPending(d.ID, m)
+				v.addPending(d.ID, m)
 				continue
 			}
-			x.dropPending(d.ID)
-			x.vec.put(d.ID, m, v)
+			v.dropPending(d.ID)
+			v.vec.put(d.ID, m, vec)
 			if !bulk {
-				x.vlog.put(x.vec, d.ID)
+				v.vlog.put(v.vec, d.ID)
 			}
 		}
 		for _, id := range p.stale {
 			if kept[id] {
 				continue
 			}
-			x.dropPending(id)
-			if x.vec.del(id) && !bulk {
-				x.vlog.del(id)
+			v.dropPending(id)
+			if v.vec.del(id) && !bulk {
+				v.vlog.del(id)
 			}
 		}
 	}
 	if bulk {
 		if last {
-			if err := writeVectors(x.dir, x.meta.Embedder, x.vec); err != nil {
+			if err := writeVectors(v.dir, v.meta.Embedder, v.vec); err != nil {
 				return err
 			}
 		}
-	} else if err := x.flushLog(); err != nil {
+	} else if err := v.flushLog(); err != nil {
 		return err
 	}
+	return nil
+}
 
-	b := x.bl.NewBatch()
+// apply writes the text side of a batch of plans to bleve, in one bleve
+// batch with the manifest (with bulk, saved only at the end of the build:
+// last), and keeps what it wrote of each source for the next plan (held).
+// A batch that fails leaves the old manifest. The caller holds lockWrite.
+func (t *TextIndex) apply(sources []Source, plans []sourcePlan, kept map[string]bool, bulk, last bool) error {
+	b := t.bl.NewBatch()
 	for _, p := range plans {
 		for _, i := range p.upsert {
 			d := p.docs[i]
@@ -199,7 +224,7 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 	// The manifest takes the sources' new stamps once their documents are
 	// written: a batch that fails leaves the old stamps, and the next Sync
 	// of those files does the work again.
-	manifest := maps.Clone(x.manifest)
+	manifest := maps.Clone(t.manifest)
 	for _, s := range sources {
 		if s.Stamp == "" {
 			delete(manifest, s.Path)
@@ -214,18 +239,17 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 		}
 		b.SetInternal([]byte(manifestKey), raw)
 	}
-	if err := x.batch(b); err != nil {
+	if err := t.batch(b); err != nil {
 		return fmt.Errorf("writing index batch: %w", err)
 	}
-	x.manifest = manifest
-	ok = true
+	t.manifest = manifest
 	for _, p := range plans {
 		if bulk || p.src.Stamp == "" {
 			// A bulk build would fill memory with every source: they are
 			// read back from bleve when they change.
-			x.w.held.drop(p.src.Path)
+			t.held.drop(p.src.Path)
 		} else {
-			x.w.held.set(p.src.Path, p.state)
+			t.held.set(p.src.Path, p.state)
 		}
 	}
 	return nil
@@ -242,15 +266,15 @@ func (x *Index) applyBatch(ctx context.Context, sources []Source, bulk, last boo
 // trying to write the closed segment. Opened again, the index is what is
 // on disk, and the sources of the failed batch are indexed again by the
 // next Sync. The caller holds lockWrite.
-func (x *Index) batch(b *bleve.Batch) error {
-	err := x.bl.Batch(b)
+func (t *TextIndex) batch(b *bleve.Batch) error {
+	err := t.bl.Batch(b)
 	if err == nil {
 		return nil
 	}
-	if rerr := x.reopen(); rerr != nil {
+	if rerr := t.reopen(); rerr != nil {
 		return fmt.Errorf("%w; then reopening the index: %v", err, rerr)
 	}
-	x.log.Warn("a write to the index failed; the index was opened again from what is on disk, and the files of the batch are indexed again by the next sync", "err", err)
+	t.log.Warn("a write to the index failed; the index was opened again from what is on disk, and the files of the batch are indexed again by the next sync", "err", err)
 	return err
 }
 
@@ -258,20 +282,20 @@ func (x *Index) batch(b *bleve.Batch) error {
 // When it cannot, the closed index stays: reads and writes fail with
 // bleve's ErrorIndexClosed until the index is opened anew. The caller
 // holds lockWrite.
-func (x *Index) reopen() (err error) {
+func (t *TextIndex) reopen() (err error) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
 				err = fmt.Errorf("closing bleve after a failed write panicked: %v", p)
 			}
 		}()
-		err = x.bl.Close()
+		err = t.bl.Close()
 	}()
 	if err != nil {
-		x.log.Warn("closing bleve after a failed write", "err", err)
+		t.log.Warn("closing bleve after a failed write", "err", err)
 	}
-	path := filepath.Join(x.dir, bleveDir)
-	bl, err := bleve.OpenUsing(path, map[string]any{"bolt_timeout": x.boltTimeout.String()})
+	path := filepath.Join(t.dir, bleveDir)
+	bl, err := bleve.OpenUsing(path, map[string]any{"bolt_timeout": t.boltTimeout.String()})
 	if err != nil {
 		return fmt.Errorf("opening %s: %w", path, err)
 	}
@@ -284,20 +308,20 @@ func (x *Index) reopen() (err error) {
 		bl.Close()
 		return fmt.Errorf("reading the manifest of %s: %w", path, err)
 	}
-	x.bl, x.manifest = bl, manifest
-	x.w.held = held{} // read back from what bleve holds now
+	t.bl, t.manifest = bl, manifest
+	t.held = held{} // read back from what bleve holds now
 	return nil
 }
 
 // flushLog appends the buffered vector records to the log and folds the log
 // into a new image when it has grown past minCompact and the image, or past
-// compactLog. The caller holds mu.
-func (x *Index) flushLog() error {
-	size, err := x.vlog.flush(x.dir)
+// compactLog. The caller holds lockWrite.
+func (v *VectorStore) flushLog() error {
+	size, err := v.vlog.flush(v.dir)
 	if err != nil {
 		return err
 	}
-	floor := x.w.compactFloor
+	floor := v.compactFloor
 	if floor <= 0 {
 		floor = minCompact
 	}
@@ -305,36 +329,36 @@ func (x *Index) flushLog() error {
 		return nil
 	}
 	if size <= compactLog {
-		if fi, err := os.Stat(filepath.Join(x.dir, vecBinName)); err == nil && size <= fi.Size() {
+		if fi, err := os.Stat(filepath.Join(v.dir, vecBinName)); err == nil && size <= fi.Size() {
 			return nil
 		}
 	}
-	if err := writeVectors(x.dir, x.meta.Embedder, x.vec); err != nil {
+	if err := writeVectors(v.dir, v.meta.Embedder, v.vec); err != nil {
 		return fmt.Errorf("folding the vector log into the image: %w", err)
 	}
 	return nil
 }
 
 // embed returns the vectors of texts. The caller holds writeMu.
-func (x *Index) embed(ctx context.Context, all []string) ([][]float32, error) {
+func (v *VectorStore) embed(ctx context.Context, all []string) ([][]float32, error) {
 	out := make([][]float32, 0, len(all))
 	for i := 0; i < len(all); i += embedChunk {
 		texts := all[i:min(i+embedChunk, len(all))]
-		vs, err := x.emb.Embed(ctx, texts)
+		vs, err := v.emb.Embed(ctx, texts)
 		if err != nil {
-			return nil, fmt.Errorf("embedding with %s: %w", x.emb.Name(), err)
+			return nil, fmt.Errorf("embedding with %s: %w", v.emb.Name(), err)
 		}
 		if len(vs) != len(texts) {
-			return nil, fmt.Errorf("embedding with %s: %d vectors for %d texts", x.emb.Name(), len(vs), len(texts))
+			return nil, fmt.Errorf("embedding with %s: %d vectors for %d texts", v.emb.Name(), len(vs), len(texts))
 		}
-		if x.meta.Dim == 0 && len(vs) > 0 && len(vs[0]) > 0 {
-			if err := x.adoptDim(len(vs[0])); err != nil {
+		if v.meta.Dim == 0 && len(vs) > 0 && len(vs[0]) > 0 {
+			if err := v.adoptDim(len(vs[0])); err != nil {
 				return nil, err
 			}
 		}
-		for _, v := range vs {
-			if len(v) != x.meta.Dim {
-				return nil, fmt.Errorf("embedding with %s: a vector of dimension %d, the index has %d", x.emb.Name(), len(v), x.meta.Dim)
+		for _, vec := range vs {
+			if len(vec) != v.meta.Dim {
+				return nil, fmt.Errorf("embedding with %s: a vector of dimension %d, the index has %d", v.emb.Name(), len(vec), v.meta.Dim)
 			}
 		}
 		out = append(out, vs...)
@@ -379,9 +403,9 @@ func (x *Index) SyncPaths(ctx context.Context, paths []string, corpora ...Corpus
 				break
 			}
 		}
-		x.mu.RLock()
+		x.TextIndex.mu.RLock()
 		had, known := x.manifest[p]
-		x.mu.RUnlock()
+		x.TextIndex.mu.RUnlock()
 		switch {
 		case c == nil && known:
 			changes = append(changes, Source{Path: p})
@@ -398,9 +422,9 @@ func (x *Index) SyncPaths(ctx context.Context, paths []string, corpora ...Corpus
 			st.Docs += len(s.Docs)
 		}
 	}
-	x.mu.RLock()
+	x.TextIndex.mu.RLock()
 	bulk := len(x.manifest) == 0
-	x.mu.RUnlock()
+	x.TextIndex.mu.RUnlock()
 	return st, x.apply(ctx, changes, bulk, true)
 }
 
@@ -436,27 +460,27 @@ func (x *Index) sync(ctx context.Context, force bool, corpora ...Corpus) (SyncSt
 	}
 	var st SyncStats
 	var todo []item
-	x.mu.RLock()
+	x.TextIndex.mu.RLock()
 	gone := make(map[string]bool, len(x.manifest))
 	for p := range x.manifest {
 		gone[p] = true
 	}
 	bulk := len(x.manifest) == 0
-	x.mu.RUnlock()
+	x.TextIndex.mu.RUnlock()
 	for _, c := range corpora {
 		ls, err := c.List(ctx)
 		if err != nil {
 			return st, err
 		}
 		st.Files += len(ls)
-		x.mu.RLock()
+		x.TextIndex.mu.RLock()
 		for _, s := range ls {
 			delete(gone, s.Path)
 			if force || x.manifest[s.Path] != s.Stamp {
 				todo = append(todo, item{s, c})
 			}
 		}
-		x.mu.RUnlock()
+		x.TextIndex.mu.RUnlock()
 	}
 	var changes []Source
 	for p := range gone {

@@ -10,21 +10,41 @@ import (
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-// Searcher is what recall needs of the index.
+// Searcher is what recall needs of the index: its text side and its
+// vector side (*index.Index is both, as a composition of the two).
+type Searcher interface {
+	TextSearcher
+	VectorSearcher
+}
+
+// TextSearcher is what recall needs of the text index (index.TextIndex).
 //
 // The drill ranks without reading stored fields: Rank and RankEach give a
 // hit's id, level, period and BM25, Heads the level and period of vector
 // hits, and Load reads text, path, line and spans of the results returned.
-type Searcher interface {
+type TextSearcher interface {
 	Rank(ctx context.Context, q index.Query) ([]index.Hit, error)
 	RankEach(ctx context.Context, q index.Query) (map[string][]index.Hit, error)
 	Heads(ctx context.Context, level date.Level, ids []string) (map[string]index.Hit, error)
 	Load(ctx context.Context, text string, spans, plain []string) (map[string]index.Hit, error)
+	Count(ctx context.Context, level date.Level, r date.Range) (uint64, error)
+}
+
+// VectorSearcher is what recall needs of the vector store
+// (index.VectorStore): the query's vector, the nearest documents to it, and
+// the parents with no summary of their own, which the drill searches beside
+// those it chose.
+type VectorSearcher interface {
 	Nearest(q index.Query, vec []float32) []index.VecHit
 	EmbedQuery(ctx context.Context, text string) ([]float32, error)
-	Count(ctx context.Context, level date.Level, r date.Range) (uint64, error)
 	Orphans(level date.Level, r date.Range) []string
 }
+
+// The index's parts are what recall declares.
+var (
+	_ TextSearcher   = (*index.TextIndex)(nil)
+	_ VectorSearcher = (*index.VectorStore)(nil)
+)
 
 // keep returns how many of level the drill keeps inside each parent.
 func keep(level date.Level, limit int) int {

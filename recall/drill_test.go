@@ -14,6 +14,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -80,7 +81,7 @@ func (f *fixture) day(t *testing.T, day string, texts ...string) {
 	for i, s := range texts {
 		es = append(es, dayfiles.NewEntry{At: d.At(8+i/60, i%60, time.UTC), Text: s})
 	}
-	if _, err := dayfiles.AppendMany(f.root, time.UTC, es); err != nil {
+	if _, err := daybooktest.AppendMany(f.root, time.UTC, es); err != nil {
 		t.Fatal(err)
 	}
 }

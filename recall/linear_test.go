@@ -204,7 +204,7 @@ func BenchmarkLinear(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, _, err := dayfiles.Scan(files, m, 0); err != nil {
+			if _, err := dayfiles.ScanFiles(files, m, 0); err != nil {
 				b.Fatal(err)
 			}
 		}

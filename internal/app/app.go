@@ -54,6 +54,7 @@ type App struct {
 	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
 	upg         *ollama.Upgrader  // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
 	zone        *zonePart         // the zone entries are written in, pinned per data dir (zone.go)
+	ctxFiles    *contextFiles     // the context's listings and parsed files, kept between calls (context_files.go)
 }
 
 // Options tune an App for the process that runs it; the zero value is
@@ -115,6 +116,10 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// are indexed at once when the index is open; a closed index catches
 	// up when it opens.
 	a.writeHooks.add(a.indexDays)
+	// The context's kept listings and files follow the same writes.
+	a.ctxFiles = newContextFiles(dir)
+	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
+	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
 	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)

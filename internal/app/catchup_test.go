@@ -7,6 +7,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // With Options.BackgroundCatchUp (the daemon's), the request that opens
@@ -18,7 +19,7 @@ func TestBackgroundCatchUpLeavesRequestsAlone(t *testing.T) {
 	byHand := func(day int, text string) {
 		t.Helper()
 		at := time.Date(2026, 1, day, 9, 0, 0, 0, time.UTC)
-		if _, err := dayfiles.Append(dir, time.UTC, dayfiles.NewEntry{At: at, Text: text}); err != nil {
+		if _, err := daybooktest.Append(dir, time.UTC, dayfiles.NewEntry{At: at, Text: text}); err != nil {
 			t.Fatal(err)
 		}
 	}

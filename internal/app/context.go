@@ -65,8 +65,12 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 	if err != nil {
 		return resp, err
 	}
+	var files assemble.Files // nil: read anew
+	if a.ctxFiles != nil {
+		files = a.ctxFiles
+	}
 	g, err := assemble.Gather(ctx, assemble.GatherInput{Dir: a.dir, Today: today, Ahead: a.cfg.Window().Ahead,
-		Budget: budget, Hits: hits, Evidence: evidence, Log: a.log})
+		Budget: budget, Hits: hits, Evidence: evidence, Log: a.log, Files: files})
 	if err != nil {
 		return resp, err
 	}

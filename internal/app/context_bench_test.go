@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // BenchmarkContext5Years assembles contexts on a generated, consolidated
@@ -13,13 +15,21 @@ import (
 // context covers over its tokens). The corpus takes a minute or two to
 // build, so it runs only with DAYBOOK_LONG=1:
 //
-//	DAYBOOK_LONG=1 go test ./app -run '^$' -bench Context5Years -benchtime 20x
+//	DAYBOOK_LONG=1 go test ./internal/app -run '^$' -bench Context5Years -benchtime 20x
+//
+// DAYBOOK_BENCH_DIR=DIR runs it on a data dir made beforehand instead
+// (daybook gen --years 5 DIR; daybook --dir DIR consolidate), today being
+// today, so that runs before and after a change time the same files.
 func BenchmarkContext5Years(b *testing.B) {
-	if os.Getenv("DAYBOOK_LONG") == "" {
-		b.Skip("set DAYBOOK_LONG=1 to generate and consolidate 5 years")
-	}
 	ctx := context.Background()
-	a := corpus(b, b.TempDir(), 5)
+	var a *app.App
+	if dir := os.Getenv("DAYBOOK_BENCH_DIR"); dir != "" {
+		a = apptest.New(b, dir) // today being today
+	} else if os.Getenv("DAYBOOK_LONG") != "" {
+		a = corpus(b, b.TempDir(), 5)
+	} else {
+		b.Skip("set DAYBOOK_LONG=1 to generate and consolidate 5 years, or DAYBOOK_BENCH_DIR to a data dir")
+	}
 	for _, bc := range []struct{ name, query string }{{"default", ""}, {"query", "keyboard shortcuts decision"}} {
 		b.Run(bc.name, func(b *testing.B) {
 			req := api.ContextRequest{Query: bc.query}

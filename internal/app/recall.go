@@ -38,13 +38,12 @@ func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 	}
 	opts := recall.Options{Root: a.dir, Now: a.now, Loc: a.Loc(), Log: a.log, Limit: a.cfg.Recall.Limit}
 	var s recall.Searcher
-	var x *index.Index
+	var vs vectorStatuser
 	if req.Mode != recall.ModeLinear {
-		var err error
-		x, err = a.Index(ctx)
+		x, err := a.Index(ctx)
 		switch {
 		case err == nil:
-			s = x
+			s, vs = x, x
 		case errors.Is(err, index.ErrBusy):
 			a.log.Warn("recall is using the linear scan: " + err.Error())
 		case ctx.Err() != nil:
@@ -54,10 +53,16 @@ func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 		}
 	}
 	resp, err := recall.Recall(ctx, s, req, opts)
-	if x != nil && req.Explain && err == nil {
-		if vs := x.VectorStatus(); vs.Off || vs.Dim == 0 {
+	if vs != nil && req.Explain && err == nil {
+		if st := vs.VectorStatus(); st.Off || st.Dim == 0 {
 			resp.Method.VectorsOff = true
 		}
 	}
 	return resp, err
+}
+
+// vectorStatuser is what a recall's explanation reads of the index's
+// vector side (index.VectorStore): whether vectors took part.
+type vectorStatuser interface {
+	VectorStatus() index.VectorStatus
 }

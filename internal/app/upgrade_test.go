@@ -19,6 +19,7 @@ import (
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // fakeClock is the App's clock in these tests: Ollama's cooldown runs on it.
@@ -66,7 +67,7 @@ func writeDays(t *testing.T, dir string) {
 		{At: at("2026-02-11", 10), Text: "Chose Argon2 over bcrypt for password hashing", Kind: "decision"},
 		{At: at("2026-03-02", 11), Text: "Lunch with Maria at the harbour"},
 	}
-	if _, err := dayfiles.AppendMany(dir, time.UTC, es); err != nil {
+	if _, err := daybooktest.AppendMany(dir, time.UTC, es); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -33,6 +33,9 @@ type GatherInput struct {
 	// its neighbouring entries, and the summaries of their days frame them.
 	Evidence bool
 	Log      *slog.Logger
+	// Files lists and reads the summaries and day files; nil: Disk, which
+	// reads them anew on every call.
+	Files Files
 }
 
 // Gathered is a context's candidates, read from the data dir.
@@ -52,6 +55,9 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 	if in.Log == nil {
 		in.Log = slog.New(slog.DiscardHandler)
 	}
+	if in.Files == nil {
+		in.Files = Disk{Dir: in.Dir, Log: in.Log}
+	}
 	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{}}
 	hits, days := in.Hits, []date.Date(nil)
 	if in.Evidence {
@@ -63,7 +69,7 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 		return g.out, err
 	}
 	// Day files past the window (days/2999/ made by hand) are not recent.
-	files, err := dayfiles.List(in.Dir, date.Range{To: in.Today.AddDays(in.Ahead)}, in.Log)
+	files, err := in.Files.Days(date.Range{To: in.Today.AddDays(in.Ahead)})
 	if err != nil {
 		return g.out, err
 	}
@@ -121,7 +127,7 @@ func (g *gatherer) day(d date.Date) (*dayfiles.Day, error) {
 	if day, ok := g.days[d]; ok {
 		return day, nil
 	}
-	day, err := dayfiles.ParseFile(dayfiles.Path(g.in.Dir, d), d)
+	day, err := g.in.Files.Day(d)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +285,7 @@ const framingDays = 3
 func (g *gatherer) addFrames(days []date.Date) {
 	for i, d := range days {
 		p := consolidate.DayPeriod(d)
-		s, err := consolidate.ReadSummary(p.Path(g.in.Dir))
+		s, err := g.in.Files.Summary(p.Path(g.in.Dir))
 		if err != nil {
 			continue // not consolidated yet, or unreadable: the entries stand alone
 		}
@@ -322,7 +328,7 @@ func (g *gatherer) hit(r api.RecallResult) (Candidate, date.Range, bool) {
 		if err != nil {
 			return Candidate{}, date.Range{}, false
 		}
-		s, err := consolidate.ReadSummary(p.Path(g.in.Dir))
+		s, err := g.in.Files.Summary(p.Path(g.in.Dir))
 		if err != nil {
 			g.in.Log.Debug("skipping a hit whose summary will not read", "id", r.ID, "err", err)
 			return Candidate{}, date.Range{}, false
@@ -359,7 +365,7 @@ func (g *gatherer) hit(r api.RecallResult) (Candidate, date.Range, bool) {
 // and the last recentMonths months, and the daily ones of the last
 // recentDailies days, in that order, each oldest first.
 func (g *gatherer) addSummaries() error {
-	files, err := consolidate.List(g.in.Dir, "", date.Range{})
+	files, err := g.in.Files.Summaries()
 	if err != nil {
 		return err
 	}
@@ -388,7 +394,7 @@ func (g *gatherer) addSummaries() error {
 		if err := g.ctx.Err(); err != nil {
 			return err
 		}
-		s, err := consolidate.ReadSummary(f.Path)
+		s, err := g.in.Files.Summary(f.Path)
 		if err != nil {
 			g.warn("left out a summary that will not read: " + err.Error())
 			continue

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // BenchmarkAppend compares an append through the Keeper (base recorded on
@@ -16,7 +17,7 @@ func BenchmarkAppend(b *testing.B) {
 	b.Run("dayfiles", func(b *testing.B) {
 		root := b.TempDir()
 		for i := 0; b.Loop(); i++ {
-			if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: at, Text: fmt.Sprintf("entry %d", i)}); err != nil {
+			if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: at, Text: fmt.Sprintf("entry %d", i)}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -51,11 +52,11 @@ func BenchmarkAppendBigDay(b *testing.B) {
 	for _, n := range []int{100, 10000} {
 		b.Run(fmt.Sprintf("entries=%d/dayfiles", n), func(b *testing.B) {
 			root := b.TempDir()
-			if _, err := dayfiles.AppendMany(root, time.UTC, seed(n)); err != nil {
+			if _, err := daybooktest.AppendMany(root, time.UTC, seed(n)); err != nil {
 				b.Fatal(err)
 			}
 			for i := 0; b.Loop(); i++ {
-				if _, err := dayfiles.Append(root, time.UTC, dayfiles.NewEntry{At: at.Add(14 * time.Hour), Text: fmt.Sprintf("entry %d", i)}); err != nil {
+				if _, err := daybooktest.Append(root, time.UTC, dayfiles.NewEntry{At: at.Add(14 * time.Hour), Text: fmt.Sprintf("entry %d", i)}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -99,8 +99,8 @@ func (k *Keeper) Close() {
 	}
 }
 
-// Append appends entries to their day files as dayfiles.AppendMany does
-// (dayfiles.Locked.Append with ours not nil), and records them in each
+// Append appends entries to their day files, one locked write per day
+// (dayfiles.ByDay, LockDay, and Locked.Append with ours not nil), and records them in each
 // day's base, under the day's lock. A change to the file that was not
 // merged yet is merged first.
 func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]dayfiles.Written, error) {

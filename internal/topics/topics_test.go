@@ -8,25 +8,15 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/topics"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
-
-func writeDay(t *testing.T, root, rel, content string) {
-	t.Helper()
-	p := filepath.Join(root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestTopicsCountsAndCache(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	writeDay(t, root, "days/2026/03/01.md", "# 2026-03-01\n\n- 09:00 [decision] Chose Argon2 with Dana Reyes. #auth\n- 10:00 I think my plan works. #self\n- 11:00 The user asked for shorter answers.\n")
-	writeDay(t, root, "days/2026/03/02.md", "# 2026-03-02\n\n- 09:00 Reviewed the login page with Dana Reyes. #auth #frontend\n")
-	writeDay(t, root, "days/2026/03/03.md", "# 2026-03-03\n\n- 09:00 caf\xe9\n")
+	daybooktest.WriteFile(t, root, "days/2026/03/01.md", "# 2026-03-01\n\n- 09:00 [decision] Chose Argon2 with Dana Reyes. #auth\n- 10:00 I think my plan works. #self\n- 11:00 The user asked for shorter answers.\n")
+	daybooktest.WriteFile(t, root, "days/2026/03/02.md", "# 2026-03-02\n\n- 09:00 Reviewed the login page with Dana Reyes. #auth #frontend\n")
+	daybooktest.WriteFile(t, root, "days/2026/03/03.md", "# 2026-03-03\n\n- 09:00 caf\xe9\n")
 	ix, st, err := topics.Load(ctx, root, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +60,7 @@ func TestTopicsCountsAndCache(t *testing.T) {
 		t.Fatalf("unchanged load parsed %d files", st.Parsed)
 	}
 	// One file changed: one parsed, and its new topics counted.
-	writeDay(t, root, "days/2026/03/02.md", "# 2026-03-02\n\n- 09:00 Reviewed the login page with Dana Reyes. #auth #frontend\n- 12:00 Fixed the daybook hook. #system\n")
+	daybooktest.WriteFile(t, root, "days/2026/03/02.md", "# 2026-03-02\n\n- 09:00 Reviewed the login page with Dana Reyes. #auth #frontend\n- 12:00 Fixed the daybook hook. #system\n")
 	os.Chtimes(filepath.Join(root, "days/2026/03/02.md"), time.Now(), time.Now().Add(time.Second))
 	ix, st, err = topics.Load(ctx, root, nil)
 	if err != nil || st.Parsed != 1 {
@@ -110,7 +100,7 @@ func TestMentions(t *testing.T) {
 
 func TestSummaryLines(t *testing.T) {
 	root := t.TempDir()
-	writeDay(t, root, "s.md", "---\nlevel: day\nperiod: \"2026-03-01\"\n---\n# 2026-03-01 Sunday\n\nChose Argon2 with Dana. auth\n\n## Decisions\n\n- [days/2026/03/01.md:3](x) 09:00 Chose Argon2. #auth\n\n## Tags\n\n- #auth (2)\n")
+	daybooktest.WriteFile(t, root, "s.md", "---\nlevel: day\nperiod: \"2026-03-01\"\n---\n# 2026-03-01 Sunday\n\nChose Argon2 with Dana. auth\n\n## Decisions\n\n- [days/2026/03/01.md:3](x) 09:00 Chose Argon2. #auth\n\n## Tags\n\n- #auth (2)\n")
 	got, err := topics.SummaryLines(filepath.Join(root, "s.md"), "#auth")
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -60,34 +59,24 @@ type QA struct {
 	Category int
 }
 
-// ReadLoCoMo reads the LoCoMo file at path: ParseLoCoMo with the file's
-// base name for naming conversations without a sample_id, and errors
-// naming the path (and the line and column where its JSON broke).
+// ReadLoCoMo reads the LoCoMo-format conversations of the file at path: a
+// JSON array of samples ({"sample_id", "conversation": {"speaker_a",
+// "speaker_b", "session_N": [...], "session_N_date_time": "1:56 pm on 8
+// May, 2023"}, "qa": [...]}), one such sample, or one conversation object
+// with its sessions at the top (REALTALK: "name": {"speaker_1",
+// "speaker_2"}, and a "date_time" of "29.12.2023, 00:51:12" on each
+// message). The file's base name names the conversations that have no
+// sample_id (name, or name-2, name-3... for several); errors name the path
+// (and the line and column where its JSON broke). Times have no zone in the
+// format: they are wall clocks, given in time.UTC. A message with no time,
+// or one that does not parse, has a zero At and says why in TimeErr; only
+// JSON that is not this shape is an error.
 func ReadLoCoMo(path string) ([]Conversation, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading LoCoMo file: %w", err)
 	}
 	return parseLoCoMo(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), path, b)
-}
-
-// ParseLoCoMo parses LoCoMo-format conversations from r: a JSON array of
-// samples ({"sample_id", "conversation": {"speaker_a", "speaker_b",
-// "session_N": [...], "session_N_date_time": "1:56 pm on 8 May, 2023"},
-// "qa": [...]}), one such sample, or one conversation object with its
-// sessions at the top (REALTALK: "name": {"speaker_1", "speaker_2"}, and a
-// "date_time" of "29.12.2023, 00:51:12" on each message). name names the
-// conversations that have no sample_id (name, or name-2, name-3... for
-// several), and the input in errors. Times have no zone in the format:
-// they are wall clocks, given in time.UTC. A message with no time, or one
-// that does not parse, has a zero At and says why in TimeErr; only JSON
-// that is not this shape is an error.
-func ParseLoCoMo(name string, r io.Reader) ([]Conversation, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("reading LoCoMo %s: %w", name, err)
-	}
-	return parseLoCoMo(name, name, b)
 }
 
 func parseLoCoMo(name, where string, b []byte) ([]Conversation, error) {

@@ -7,13 +7,14 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // BenchmarkToolCall measures a tool call's round trip over an in-memory
 // transport on a real App: JSON-RPC, schema validation of the arguments and
 // the output, and the operation on the files.
 func BenchmarkToolCall(b *testing.B) {
-	a := newApp(b, b.TempDir())
+	a := apptest.New(b, b.TempDir(), apptest.At(now))
 	cs := connect(b, a, mcp.Options{})
 	ids := remember(b, cs,
 		map[string]any{"text": "Chose Caddy over nginx for the home server #homelab", "kind": "decision", "at": "2026-01-12 20:00"},

@@ -13,8 +13,10 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/assemble"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // budgetCorpus writes 60 days before now of four long entries each and
@@ -22,7 +24,7 @@ import (
 func budgetCorpus(t *testing.T) *sdk.ClientSession {
 	t.Helper()
 	dir := t.TempDir()
-	a := newApp(t, dir)
+	a := apptest.New(t, dir, apptest.At(now))
 	var es []dayfiles.NewEntry
 	first := date.Of(now).AddDays(-60)
 	for d := range 60 {
@@ -33,7 +35,7 @@ func budgetCorpus(t *testing.T) *sdk.ClientSession {
 					"checked the backups and wrote down what is left for day %d of the plan. #migration", h, d)})
 		}
 	}
-	if _, err := dayfiles.AppendMany(dir, time.UTC, es); err != nil {
+	if _, err := daybooktest.AppendMany(dir, time.UTC, es); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.Consolidate(context.Background(), api.ConsolidateRequest{}); err != nil {
@@ -138,7 +140,7 @@ func TestContextTextFitsItsBudget(t *testing.T) {
 // TestIntegerArgumentsHaveRanges: every integer argument's range is in
 // its schema, as minimum and maximum, and a value past it is refused.
 func TestIntegerArgumentsHaveRanges(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -178,7 +180,7 @@ func TestIntegerArgumentsHaveRanges(t *testing.T) {
 // TestExpandCutsALongLine: one line longer than the budget is cut to it,
 // with a marker, and the page fits the budget.
 func TestExpandCutsALongLine(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	long := strings.Repeat("The retrospective went over the storage migration in detail once more. ", 40)
 	ids := remember(t, cs, map[string]any{"text": long, "at": "2026-02-03 09:00"})

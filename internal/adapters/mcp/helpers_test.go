@@ -11,25 +11,11 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
-	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/config"
 )
 
 // now is the tests' clock: every day file they write is in the past of it,
 // so that consolidation summarizes them.
 var now = time.Date(2026, time.March, 10, 12, 0, 0, 0, time.UTC)
-
-func newApp(t testing.TB, dir string) *app.App {
-	t.Helper()
-	cfg := config.Default()
-	cfg.Timezone = "UTC"
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return now }})
-	t.Cleanup(func() { a.Close() })
-	return a
-}
 
 // connect serves b over an in-memory transport and returns a client
 // session to it.

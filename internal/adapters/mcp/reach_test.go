@@ -9,6 +9,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/tooling/gen"
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -18,6 +19,9 @@ import (
 // file is reached, and expanding the entries of the busiest day gives each
 // one's lines exactly as the file holds them.
 func TestExpandReachesEveryEntry(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates and expands a year of days; the full suite runs it")
+	}
 	dir := filepath.Join(t.TempDir(), "data")
 	end := date.Of(now).AddDays(-1)
 	if _, err := gen.Write(dir, gen.Options{Years: 1, Seed: 7, End: end}); err != nil {
@@ -38,7 +42,7 @@ func TestExpandReachesEveryEntry(t *testing.T) {
 		}
 	}
 
-	cs := connect(t, newApp(t, dir), mcp.Options{})
+	cs := connect(t, apptest.New(t, dir, apptest.At(now)), mcp.Options{})
 	reached := map[string]string{} // entry id → the day that listed it
 	var days []string
 	for y := files[0].Date.Year; y <= end.Year; y++ {

@@ -9,12 +9,13 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // TestContextResources reads the context block as resources and a prompt
 // through the SDK's client, and the server's instructions.
 func TestContextResources(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	ctx := context.Background()
 	for _, r := range []api.RememberRequest{
 		{Text: "Chose Argon2 over bcrypt for the password store #auth", Kind: "decision", At: "2025-03-04 09:14"},

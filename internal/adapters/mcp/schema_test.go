@@ -13,6 +13,7 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // schemaOf returns the input schema of tool as a client sees it: JSON.
@@ -49,7 +50,7 @@ func prop(t *testing.T, schema map[string]any, name string) map[string]any {
 // per property, never ["null","array"]; the allowed values of kind and
 // level as enums; and hints that tell reads from the one write.
 func TestToolSchemasArePlainWithEnumsAndHints(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -104,7 +105,7 @@ func TestToolSchemasArePlainWithEnumsAndHints(t *testing.T) {
 // Clients that send every argument as a string (a number as "5", a list
 // as its JSON) are understood.
 func TestArgumentsSentAsStrings(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	ids := remember(t, cs, map[string]any{"text": "Pruned the apple tree", "at": "2026-01-05 09:00", "tags": `["garden","trees"]`})
 	exp, _ := expand(t, cs, map[string]any{"id": ids[0]})
@@ -121,7 +122,7 @@ func TestArgumentsSentAsStrings(t *testing.T) {
 // whole text, once.
 func TestExpandPagesWithinTheBudget(t *testing.T) {
 	ctx := context.Background()
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	var entries []map[string]any
 	for d := 1; d <= 28; d++ {

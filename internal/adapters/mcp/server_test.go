@@ -10,6 +10,7 @@ import (
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // wantTools lists the tools every server has.
@@ -18,7 +19,7 @@ func wantTools(api.Service) []string {
 }
 
 func TestListTools(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -45,7 +46,7 @@ func TestListTools(t *testing.T) {
 func TestEveryTool(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newApp(t, dir)
+	a := apptest.New(t, dir, apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	ids := remember(t, cs,
 		map[string]any{"text": "Chose Argon2id over bcrypt for the vault #auth", "kind": "decision", "at": "2026-02-03 09:14"},
@@ -123,7 +124,7 @@ func TestEveryTool(t *testing.T) {
 func TestBrowseFlags(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newApp(t, dir)
+	a := apptest.New(t, dir, apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	remember(t, cs,
 		map[string]any{"text": "Fixed the bike chain", "at": "2026-01-10 10:00"},
@@ -156,7 +157,7 @@ func TestBrowseFlags(t *testing.T) {
 // TestBadArguments checks that every wrong argument comes back as a tool
 // error naming it, and that the server answers the next call.
 func TestBadArguments(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	ids := remember(t, cs, map[string]any{"text": "Called the plumber", "at": "2026-01-05 09:00"})
 	cases := []struct {
@@ -228,7 +229,7 @@ func TestBadArguments(t *testing.T) {
 // TestRememberRecallExpand is the agent's round trip: what it remembers it
 // recalls by words, and expand gives it back exactly.
 func TestRememberRecallExpand(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, a, mcp.Options{})
 	remember(t, cs,
 		map[string]any{"text": "Renewed the car insurance with Lakeside", "at": "2026-02-20 10:00"},
@@ -258,7 +259,7 @@ func TestRememberRecallExpand(t *testing.T) {
 // TestToolPanicIsAToolError checks that a failing backend cannot take the
 // server down.
 func TestToolPanicIsAToolError(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	cs := connect(t, panicky{a}, mcp.Options{})
 	if msg := callErr(t, cs, "expand", map[string]any{"id": "day:2026-01-01"}); !strings.Contains(msg, "internal error") {
 		t.Fatalf("panic became %q", msg)

@@ -11,13 +11,14 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // TestThroughTheSocket serves the tools over the daemon's socket client, as
 // "daybook mcp" does when a daemon runs: the same answers, and the daemon's
 // refusals are tool errors with the App's words.
 func TestThroughTheSocket(t *testing.T) {
-	a := newApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	sockDir, err := os.MkdirTemp("", "dbmcp") // socket paths are short
 	if err != nil {
 		t.Fatal(err)

@@ -12,11 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/config"
 )
 
 func TestNoTokenNoData(t *testing.T) {
-	a := newTestApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(testNow))
 	s := newSite(t, a)
 	bare := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, path := range []string{"/", "/day/2025-01-01", "/search?q=x", "/static/app.css", "/?token=wrong", "/?token=" + s.token[:len(s.token)-1]} {
@@ -142,7 +143,7 @@ func TestURL(t *testing.T) {
 }
 
 func TestLoopbackOnlyUnlessAllowed(t *testing.T) {
-	a := newTestApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(testNow))
 	for _, listen := range []string{"0.0.0.0:0", ":0", "192.0.2.7:7717", "[::]:0", "example.com:7717"} {
 		_, err := New(a, Options{Listen: listen, Dir: a.Dir()})
 		if err == nil || !strings.Contains(err.Error(), listen) || !strings.Contains(err.Error(), "allow_remote") {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/tooling/gen"
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -40,7 +41,7 @@ func fiveYears(b *testing.B) string {
 // day files are counted: what every visit after the first costs.
 func BenchmarkTimelineFiveYears(b *testing.B) {
 	dir := fiveYears(b)
-	a := newTestApp(b, dir)
+	a := apptest.New(b, dir, apptest.At(testNow))
 	h, err := NewHandler(a, Options{Dir: dir, Token: "bench-token-bench-token-bench-token", Now: a.Now, Loc: time.UTC,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {

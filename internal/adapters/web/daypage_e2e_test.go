@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // TestDayAndYearPagesInChromium looks at the pages of issue 28 in headless
@@ -22,8 +23,8 @@ func TestDayAndYearPagesInChromium(t *testing.T) {
 	}
 	notes := t.TempDir()
 	writeNotesDay(t, notes)
-	notesSite := serveLoopback(t, newTestApp(t, notes))
-	corpusSite := serveLoopback(t, newTestApp(t, corpusDir(t)))
+	notesSite := serveLoopback(t, apptest.New(t, notes, apptest.At(testNow)))
+	corpusSite := serveLoopback(t, apptest.New(t, corpusDir(t), apptest.At(testNow)))
 	ctx := browser(t)
 	eval := func(what, js string) any {
 		t.Helper()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
@@ -69,7 +70,7 @@ func items(body string) (kinds, html []string) {
 func TestDayPageShowsEachTagOnceAndRendersNotes(t *testing.T) {
 	dir := t.TempDir()
 	writeNotesDay(t, dir)
-	a := newTestApp(t, dir)
+	a := apptest.New(t, dir, apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/day/2025-12-30")
 
@@ -107,7 +108,7 @@ func TestDayPageShowsEachTagOnceAndRendersNotes(t *testing.T) {
 // year's page is its whole prose, or its start cut at a sentence or a
 // word with "…".
 func TestYearPreviewsEndInASentenceOrAnEllipsis(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/year/2025")
 	resp, err := a.Browse(context.Background(), api.BrowseRequest{Level: "month", From: "2025-01-01", To: "2025-12-31"})
@@ -139,7 +140,7 @@ func TestYearPreviewsEndInASentenceOrAnEllipsis(t *testing.T) {
 // TestDayWithoutFile: a day with no file says so, not "not summarized
 // yet", and every link of its page leads to a page that exists.
 func TestDayWithoutFile(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	for _, day := range []string{"1999-01-01", "2025-03-32", "2024-12-31"} {
 		code, body := s.get(t, "/day/"+day)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,7 +28,7 @@ func TestEndToEndInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	// Open and catch up the index first, as the daemon does at start, so
 	// that the browser's timeouts measure the page, not the indexing.
 	if _, err := a.Index(context.Background()); err != nil {

@@ -25,19 +25,6 @@ import (
 // of 2025 is closed and consolidated.
 var testNow = time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
 
-// newTestApp returns an App on dir in UTC at testNow.
-func newTestApp(t testing.TB, dir string) *app.App {
-	t.Helper()
-	cfg := config.Default()
-	cfg.Timezone = "UTC"
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return testNow }})
-	t.Cleanup(func() { a.Close() })
-	return a
-}
-
 // corpus is one generated year, consolidated, shared by the tests that
 // only read it.
 var corpus struct {
@@ -50,6 +37,9 @@ var corpus struct {
 // summaries are written through the App.
 func corpusDir(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("generates, consolidates and indexes a year of days; the full suite runs it")
+	}
 	corpus.once.Do(func() {
 		dir, err := os.MkdirTemp("", "daybook-web-corpus-")
 		if err != nil {

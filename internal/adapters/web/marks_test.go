@@ -8,12 +8,13 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/util/date"
 )
 
 func TestStaleAndHandEditedSummariesAreMarked(t *testing.T) {
 	ctx := context.Background()
-	a := newTestApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(testNow))
 	for _, r := range []api.RememberRequest{
 		{Text: "Chose the blue paint for the hall #house", Kind: "decision", At: "2025-03-04 09:00"},
 		{Text: "Bought brushes #house", At: "2025-03-05 10:00"},
@@ -80,7 +81,7 @@ func TestStaleAndHandEditedSummariesAreMarked(t *testing.T) {
 
 func TestEntryTextIsEscaped(t *testing.T) {
 	ctx := context.Background()
-	a := newTestApp(t, t.TempDir())
+	a := apptest.New(t, t.TempDir(), apptest.At(testNow))
 	evil := `<script>alert("x")</script> & <img src=x onerror=alert(1)> #xss`
 	if _, err := a.Remember(ctx, api.RememberRequest{Text: evil, Kind: "decision", At: "2025-05-06 08:00"}); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
@@ -31,7 +32,7 @@ func monthCounts(t *testing.T, b Backend) map[date.Month]int {
 }
 
 func TestTimelineShowsYearsAndMonthsWithCounts(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/")
 	counts := monthCounts(t, a)
@@ -62,7 +63,7 @@ func TestTimelineShowsYearsAndMonthsWithCounts(t *testing.T) {
 }
 
 func TestTagFilterShadesMonthsByTag(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/")
 	m := regexp.MustCompile(`<option value="([a-z0-9_-]+)">#[a-z0-9_-]+ \((\d+)\)</option>`).FindStringSubmatch(body)
@@ -106,7 +107,7 @@ func TestTagFilterShadesMonthsByTag(t *testing.T) {
 }
 
 func TestMonthPageListsItsDays(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	resp, err := a.Days(context.Background(), api.DaysRequest{From: "2025-03-01", To: "2025-03-31"})
 	if err != nil {
@@ -136,7 +137,7 @@ func TestMonthPageListsItsDays(t *testing.T) {
 }
 
 func TestDayPageShowsEntriesAndDecisions(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	ctx := context.Background()
 	days, err := a.Days(ctx, api.DaysRequest{From: "2025-01-01", To: "2025-12-31"})
@@ -184,7 +185,7 @@ func TestDayPageShowsEntriesAndDecisions(t *testing.T) {
 }
 
 func TestSearchReturnsHitsWithLinks(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	ctx := context.Background()
 	day, err := a.Day(ctx, api.DayRequest{Date: "2025-06-10"})
@@ -212,7 +213,7 @@ func TestSearchReturnsHitsWithLinks(t *testing.T) {
 }
 
 func TestSearchWithoutQueryAndWithBadQuery(t *testing.T) {
-	a := newTestApp(t, corpusDir(t))
+	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/search")
 	mustContain(t, "empty search", body, "Type words")

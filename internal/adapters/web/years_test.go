@@ -1,32 +1,21 @@
 package web
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// writeDay writes a day file by hand, as a person in an editor would.
-func writeDay(t *testing.T, dir, rel, body string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/daybook/daybook/internal/app/apptest"
+	"github.com/daybook/daybook/internal/util/daybooktest"
+)
 
 // A day file made by hand under days/2999/ adds one row to the timeline,
 // not the 973 empty years before it.
 func TestTimelineRendersOnlyYearsWithDayFiles(t *testing.T) {
 	dir := t.TempDir()
-	writeDay(t, dir, "days/2025/03/04.md", "# 2025-03-04 Tuesday\n\n- 09:00 Planted the beans\n")
-	writeDay(t, dir, "days/2999/01/01.md", "# 2999-01-01 Tuesday\n\n- 09:00 A note from the future\n")
-	s := newSite(t, newTestApp(t, dir))
+	daybooktest.WriteFile(t, dir, "days/2025/03/04.md", "# 2025-03-04 Tuesday\n\n- 09:00 Planted the beans\n")
+	daybooktest.WriteFile(t, dir, "days/2999/01/01.md", "# 2999-01-01 Tuesday\n\n- 09:00 A note from the future\n")
+	s := newSite(t, apptest.New(t, dir, apptest.At(testNow)))
 	body := s.mustGet(t, "/")
 	rows := regexp.MustCompile(`<tr data-year="(\d+)">`).FindAllStringSubmatch(body, -1)
 	var years []string
@@ -49,8 +38,8 @@ func TestTimelineRendersOnlyYearsWithDayFiles(t *testing.T) {
 // nothing there, with a 404, rather than promising a summary.
 func TestEmptyYearAndMonthSayNothingIsThere(t *testing.T) {
 	dir := t.TempDir()
-	writeDay(t, dir, "days/2025/03/04.md", "# 2025-03-04 Tuesday\n\n- 09:00 Planted the beans\n")
-	s := newSite(t, newTestApp(t, dir))
+	daybooktest.WriteFile(t, dir, "days/2025/03/04.md", "# 2025-03-04 Tuesday\n\n- 09:00 Planted the beans\n")
+	s := newSite(t, apptest.New(t, dir, apptest.At(testNow)))
 	for path, want := range map[string]string{
 		"/year/1999":     "Nothing is filed in 1999",
 		"/month/1999-04": "Nothing is filed in 1999-04",

@@ -14,9 +14,13 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 func TestPlantedFacts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates five years; the full suite runs it")
+	}
 	const years = 5
 	dir, st := write(t, Options{Years: years, Seed: 11, End: testEnd})
 	facts, err := ReadFacts(filepath.Join(dir, FactsFile))
@@ -178,6 +182,9 @@ func TestFactKeysAreRare(t *testing.T) {
 }
 
 func TestImportLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a year and appends it all again; the full suite runs it")
+	}
 	var jl bytes.Buffer
 	dir, st := write(t, Options{Years: 1, Seed: 5, End: testEnd, JSONL: &jl})
 	// Every line is an import line, and appending them all to an empty data
@@ -210,7 +217,7 @@ func TestImportLines(t *testing.T) {
 		t.Fatalf("%d import lines for %d entries", len(entries), st.Entries)
 	}
 	imported := t.TempDir()
-	if _, err := dayfiles.AppendMany(imported, time.UTC, entries); err != nil {
+	if _, err := daybooktest.AppendMany(imported, time.UTC, entries); err != nil {
 		t.Fatal(err)
 	}
 	want, got := entryIDs(t, dir), entryIDs(t, imported)

@@ -173,6 +173,7 @@ func TestSameDayManyWriters(t *testing.T) {
 	// rename; now and then.
 	var personLines []string
 	var lastSave []byte
+	var lastTok string
 	saves := 0
 	today := date.Of(time.Now().UTC())
 	path := dayfiles.Path(r.dir, today)
@@ -191,7 +192,7 @@ func TestSameDayManyWriters(t *testing.T) {
 			buf = append(buf, line...)
 			renameSave(t, path, buf)
 			personLines = append(personLines, line)
-			lastSave, saves = buf, saves+1
+			lastSave, lastTok, saves = buf, fmt.Sprintf("persontok%d", i), saves+1
 		}
 	})
 	wg.Wait()
@@ -211,7 +212,16 @@ func TestSameDayManyWriters(t *testing.T) {
 			break
 		}
 	}
-	time.Sleep(1500 * time.Millisecond) // a wrong restore would show as a duplicate
+	// A wrong restore would show as a duplicate: wait until the daemon has
+	// merged the last save (and restored what it dropped), which it does
+	// before it indexes the save's lines.
+	if lastTok != "" {
+		c := r.client()
+		if !recallFinds(t, c, lastTok, lastTok, 30*time.Second) {
+			t.Errorf("the daemon never indexed the person's last save (%s)", lastTok)
+		}
+		c.Close()
+	}
 	final, _ := os.ReadFile(path)
 	have = dayEntries(t, r.dir)
 	lost, dup := 0, 0

@@ -11,6 +11,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 // FuzzDayFileOnDisk writes any content as a day file on disk, reads it back
@@ -36,7 +37,7 @@ func FuzzDayFileOnDisk(f *testing.F) {
 		if e.Validate() != nil {
 			e.Text = "fuzz probe #fz"
 		}
-		_, aerr := dayfiles.AppendMany(dir, time.UTC, []dayfiles.NewEntry{e})
+		_, aerr := daybooktest.AppendMany(dir, time.UTC, []dayfiles.NewEntry{e})
 		after, _ := os.ReadFile(p)
 		if err != nil {
 			if utf8.Valid(data) {

@@ -1,0 +1,68 @@
+package index
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// TextIndex is the text side of an Index: the bleve index of every
+// document, with the manifest of the source files it was built from,
+// which is written in the same bleve batch as their documents. It ranks
+// by BM25 and reads documents back (search.go, rank.go, located.go), and
+// owns its own lock; the Index writes to it (write.go).
+type TextIndex struct {
+	dir  string
+	root string // Options.Root: what located documents' paths are relative to
+	log  *slog.Logger
+	// boltTimeout is how long opening bleve waits for its lock, kept for
+	// reopening it after a failed batch (reopen).
+	boltTimeout time.Duration
+
+	// held is what the write path knows of the documents of the sources
+	// written lately (diff.go); the Index's writeMu guards it.
+	held held
+
+	mu       sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write
+	gen      uint64       // counts lockWrite calls: what counts caches is of one gen
+	counts   countCache   // Count's answers of one generation
+	closed   bool         // Close ran
+	bl       bleve.Index
+	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
+}
+
+// lockWrite takes t.mu for writing and starts a new generation: the counts
+// kept are older from then on. Every write to what t.mu guards goes
+// through it, paired with unlockWrite.
+func (t *TextIndex) lockWrite() {
+	t.mu.Lock()
+	t.gen++
+}
+
+// unlockWrite lets go of what lockWrite took.
+func (t *TextIndex) unlockWrite() { t.mu.Unlock() }
+
+// stamp returns the stamp the manifest holds for path.
+func (t *TextIndex) stamp(path string) (string, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	s, ok := t.manifest[path]
+	return s, ok
+}
+
+// readManifest returns the manifest saved in bl.
+func readManifest(bl bleve.Index) (map[string]string, error) {
+	manifest := map[string]string{}
+	raw, err := bl.GetInternal([]byte(manifestKey))
+	if err == nil && len(raw) > 0 {
+		err = json.Unmarshal(raw, &manifest)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading manifest: %w", err)
+	}
+	return manifest, nil
+}
