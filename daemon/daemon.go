@@ -103,9 +103,9 @@ func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
 	if opts.CatchUp == 0 {
 		opts.CatchUp = catchUpEvery
 	}
-	d := &Daemon{app: a, cons: c, opts: opts, log: a.Log.With("system", "daemon")}
+	d := &Daemon{app: a, cons: c, opts: opts, log: a.Logger().With("system", "daemon")}
 	d.trim.drop = a.DropIndexPages
-	cfg := a.Config.Consolidate
+	cfg := a.Config().Consolidate
 	d.jobs = newJobTable(specs(cfg), cfg.OnEdit)
 	d.work = newWorker(cfg.Debounce, d.reconsolidate, d.jobs)
 	sched, err := newScheduler(cfg, a.Loc(), d.log, func(job string) { d.work.enqueue(d.jobTask(job)) })
@@ -136,8 +136,8 @@ func (d *Daemon) Run() error {
 	}})
 	if !d.opts.NoWatch {
 		wo := d.opts.Watch
-		wo.Log = d.app.Log
-		w, err := dayfiles.Watch(d.app.Dir, wo, func(days []date.Date) { d.changed(ctx, days) })
+		wo.Log = d.app.Logger()
+		w, err := dayfiles.Watch(d.app.Dir(), wo, func(days []date.Date) { d.changed(ctx, days) })
 		if err != nil {
 			d.Close(context.Background())
 			return err
@@ -152,7 +152,7 @@ func (d *Daemon) Run() error {
 		d.goRun(func() { jumpWatch(ctx, d.opts.JumpEvery, d.opts.JumpTolerance, d.app.Now, d.jumped) })
 	}
 	if d.opts.Handler != nil {
-		s, err := NewSocketServer(d.opts.SocketPath, d.opts.Handler, d.app.Log)
+		s, err := NewSocketServer(d.opts.SocketPath, d.opts.Handler, d.app.Logger())
 		if err != nil {
 			d.Close(context.Background())
 			return err
@@ -179,7 +179,7 @@ func (d *Daemon) Run() error {
 			}
 		})
 	}
-	d.log.Info("started", "dir", d.app.Dir, "timezone", d.app.Loc().String())
+	d.log.Info("started", "dir", d.app.Dir(), "timezone", d.app.Loc().String())
 	return nil
 }
 
@@ -316,7 +316,7 @@ func tick(ctx context.Context, every time.Duration, fn func()) {
 func (d *Daemon) changed(ctx context.Context, days []date.Date) {
 	d.log.Debug("day files changed", "days", len(days), "first", days[0].String())
 	d.app.DaysChanged(ctx, days)
-	if d.app.Config.Consolidate.OnEdit {
+	if d.app.Config().Consolidate.OnEdit {
 		d.work.changed(days)
 	}
 }

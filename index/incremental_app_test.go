@@ -123,7 +123,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	checkRecallable(t, a, ids)
 
 	// Restart: the log is folded into the image; the same state comes back.
-	if err := a.CloseIndex(); err != nil {
+	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
 	a = apptest.New(t, dir)

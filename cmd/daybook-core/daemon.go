@@ -88,7 +88,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	}
 	if e.Cfg.Web.Listen != "" {
 		ws, err := web.New(a, web.Options{Listen: e.Cfg.Web.Listen, AllowRemote: e.Cfg.Web.AllowRemote,
-			Dir: a.Dir, Log: log, Now: a.Now, Loc: a.Loc()})
+			Dir: a.Dir(), Log: log, Now: a.Now, Loc: a.Loc()})
 		if err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	opts.Background = append(opts.Background, a.UpgradeLoop)
 	// Captures a hook could not hand to a daemon wait in the spool.
 	opts.Background = append(opts.Background, func(ctx context.Context) error {
-		n, err := hooks.DrainLocked(ctx, a, a.Dir, func(msg string) { log.Warn(msg, "system", "hooks") })
+		n, err := hooks.DrainLocked(ctx, a, a.Dir(), func(msg string) { log.Warn(msg, "system", "hooks") })
 		if n > 0 {
 			log.Info("wrote the hooks' spooled entries", "system", "hooks", "entries", n)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/eval"
@@ -138,15 +139,17 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 			return err
 		}
 	} else {
-		a, err := local(e)
-		if err != nil {
+		if err := e.Load(); err != nil {
 			return err
 		}
-		now, err := parseNow(*nowFlag, a.Loc())
-		if err != nil {
+		// The App's clock reads the time --now names, parsed in the
+		// App's zone before anything asks the clock.
+		var now time.Time
+		a := newLocalApp(e, app.Options{Now: func() time.Time { return now }})
+		e.SetLocal(a) // closed with e
+		if now, err = parseNow(*nowFlag, a.Loc()); err != nil {
 			return cli.Usagef("eval: --now: %v", err)
 		}
-		a.Now = func() time.Time { return now }
 		rc = a
 	}
 	rep, err := eval.Run(ctx, rc, qs, modes, *limit)

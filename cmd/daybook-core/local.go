@@ -13,7 +13,14 @@ import (
 // openApp is cli.Env's Local: the App that works on the files directly,
 // when no daemon answers. e is loaded.
 func openApp(e *cli.Env) (api.Service, error) {
-	return app.NewWith(e.AbsDir, e.Cfg, e.Logger(), app.Options{IndexProgress: firstIndexBuild(e)}), nil
+	return newLocalApp(e, app.Options{}), nil
+}
+
+// newLocalApp returns the App on the files with opts, and the progress
+// bar of a first index build. e is loaded.
+func newLocalApp(e *cli.Env, opts app.Options) *app.App {
+	opts.IndexProgress = firstIndexBuild(e)
+	return app.NewWith(e.AbsDir, e.Cfg, e.Logger(), opts)
 }
 
 // local returns the App on the files, for the commands that need it

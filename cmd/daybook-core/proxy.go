@@ -17,7 +17,7 @@ func proxyStateDir(dir string) string { return filepath.Join(dir, "state", "prox
 func newProxy(a *app.App, cfg config.Config, log *slog.Logger) (*proxy.Proxy, error) {
 	return proxy.New(a, proxy.Options{
 		Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget, Remember: cfg.Proxy.Remember,
-		StateDir: proxyStateDir(a.Dir), Log: log, Now: a.Now, IsUserError: app.IsUserError,
+		StateDir: proxyStateDir(a.Dir()), Log: log, Now: a.Now, IsUserError: app.IsUserError,
 	})
 }
 

@@ -93,14 +93,14 @@ func serveWeb(ctx context.Context, e *cli.Env, addr string, open bool) error {
 	if err != nil {
 		return err
 	}
-	srv, err := web.New(a, web.Options{Listen: addr, AllowRemote: e.Cfg.Web.AllowRemote, Dir: a.Dir,
+	srv, err := web.New(a, web.Options{Listen: addr, AllowRemote: e.Cfg.Web.AllowRemote, Dir: a.Dir(),
 		Log: e.Logger(), Now: a.Now, Loc: a.Loc()})
 	if err != nil {
 		return err
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve() }()
-	tok, err := web.ReadToken(a.Dir)
+	tok, err := web.ReadToken(a.Dir())
 	if err == nil {
 		var u string
 		if u, err = web.URL(srv.Addr().String(), tok); err == nil {

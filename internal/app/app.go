@@ -35,10 +35,10 @@ var _ api.Service = (*App)(nil)
 
 // App carries out daybook's operations on one data dir.
 type App struct {
-	Dir    string // the data dir, absolute
-	Config config.Config
-	Log    *slog.Logger
-	Now    func() time.Time // injected clock; time.Now by default
+	dir string // the data dir, absolute
+	cfg config.Config
+	log *slog.Logger
+	now func() time.Time // the clock, Options.Now
 
 	opts       Options // as given to NewWith, read-only after
 	writeHooks hooks[func(ctx context.Context, days []date.Date)]
@@ -55,11 +55,6 @@ type App struct {
 	upg         *ollama.Upgrader  // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
 	zone        *zonePart         // the zone entries are written in, pinned per data dir (zone.go)
 	ctxFiles    *contextFiles     // the context's listings and parsed files, kept between calls (context_files.go)
-}
-
-// OnWrite registers fn to be called after entries are written to days.
-func (a *App) OnWrite(fn func(ctx context.Context, days []date.Date)) {
-	a.writeHooks.add(fn)
 }
 
 // Options tune an App for the process that runs it; the zero value is
@@ -82,6 +77,10 @@ type Options struct {
 	// loop redoes (0: ollama.DefaultUpgradePause, 10s); UpgradeEvery how
 	// often it looks for work (0: ollama.DefaultUpgradeEvery).
 	UpgradePause, UpgradeEvery time.Duration
+	// Now is the clock every part reads (today's date, entry times, the
+	// recency of what is recalled); nil: time.Now. A test or an eval at
+	// a fixed date gives its own.
+	Now func() time.Time
 }
 
 // New returns an App for the data dir with a validated config and the
@@ -98,8 +97,11 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	a := &App{Dir: dir, Config: cfg, Log: log, Now: time.Now, opts: opts}
-	now := func() time.Time { return a.Now() } // a test may set Now after NewWith
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	a := &App{dir: dir, cfg: cfg, log: log, now: now, opts: opts}
 	// The parts, each opened or built on first use.
 	a.zone = &zonePart{dir: dir, configured: cfg.Timezone, fallback: cfg.Location(), log: log}
 	a.models = &models{cfg: cfg.Ollama, log: log, now: now}
@@ -108,21 +110,21 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 		Loc: a.Loc, Log: log, Now: now,
 		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
 	})
-	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.NewEmbedder, opts: opts}
+	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.newEmbedder, opts: opts}
 	a.upg = a.newUpgrader()
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open; a closed index catches
 	// up when it opens.
-	a.OnWrite(a.indexDays)
+	a.writeHooks.add(a.indexDays)
 	// The context's kept listings and files follow the same writes.
 	a.ctxFiles = newContextFiles(dir)
-	a.OnWrite(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
+	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
 	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
 	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)
 	a.OnStatus(a.indexStatus)
-	a.OnStatus(a.ModelStatus)
+	a.OnStatus(a.modelStatus)
 	return a
 }
 
@@ -143,12 +145,24 @@ func ensurePrivateDir(dir string, log *slog.Logger) {
 	}
 }
 
+// Dir returns the data dir, absolute.
+func (a *App) Dir() string { return a.dir }
+
+// Config returns the validated config the App was built with.
+func (a *App) Config() config.Config { return a.cfg }
+
+// Logger returns the App's logger.
+func (a *App) Logger() *slog.Logger { return a.log }
+
+// Now returns the time by the App's clock (Options.Now).
+func (a *App) Now() time.Time { return a.now() }
+
 // Today returns today's date in the configured time zone.
-func (a *App) Today() date.Date { return date.Of(a.Now().In(a.Loc())) }
+func (a *App) Today() date.Date { return date.Of(a.now().In(a.Loc())) }
 
 // Close releases what the App holds open: the retrieval counts and the
 // index, written to disk first.
 func (a *App) Close() error {
 	a.keep.Close()
-	return errors.Join(a.FlushUse(), a.CloseIndex())
+	return errors.Join(a.flushUse(), a.idx.close())
 }

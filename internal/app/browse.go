@@ -36,7 +36,7 @@ func (a *App) Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResp
 	if err != nil {
 		return api.BrowseResponse{}, userErr(err)
 	}
-	files, err := consolidate.List(a.Dir, level, r)
+	files, err := consolidate.List(a.dir, level, r)
 	if err != nil {
 		return api.BrowseResponse{}, err
 	}

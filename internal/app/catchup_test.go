@@ -36,10 +36,9 @@ func TestBackgroundCatchUpLeavesRequestsAlone(t *testing.T) {
 		return st.Docs
 	}
 	byHand(5, "Planted tomatoes in the garden")
-	a := app.NewWith(dir, newApp(t, dir).Config, nil, app.Options{BackgroundCatchUp: true})
-	defer a.Close()
 	now := time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
-	a.Now = func() time.Time { return now }
+	a := app.NewWith(dir, newApp(t, dir).Config(), nil, app.Options{BackgroundCatchUp: true, Now: func() time.Time { return now }})
+	defer a.Close()
 	first := docs(a)
 	if first == 0 {
 		t.Fatal("the first open did not catch up: no documents")

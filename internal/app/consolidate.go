@@ -20,14 +20,14 @@ type consolidatePart struct {
 }
 
 // Consolidator returns the App's Consolidator, built on first use with the
-// summarizer of NewSummarizer (Ollama with the offline fallback when
+// summarizer of newSummarizer (Ollama with the offline fallback when
 // enabled, else offline). Summaries it writes are passed to the hooks given to
 // OnSummary.
 func (a *App) Consolidator() *consolidate.Consolidator {
 	a.cons.once.Do(func() {
 		a.cons.c = &consolidate.Consolidator{
-			Root: a.Dir, Loc: a.Loc(), Summarizer: a.NewSummarizer(), Log: a.Log,
-			Now: func() time.Time { return a.Now() },
+			Root: a.dir, Loc: a.Loc(), Summarizer: a.newSummarizer(), Log: a.log,
+			Now: func() time.Time { return a.now() },
 			OnWrite: func(ctx context.Context, s *consolidate.Summary) {
 				for _, fn := range a.cons.hooks.list() {
 					fn(ctx, s)
@@ -75,9 +75,9 @@ const maxStaleListed = 20
 
 // consolidateStatus fills in the summary counts and the stale periods.
 func (a *App) consolidateStatus(ctx context.Context, resp *api.StatusResponse) {
-	files, err := consolidate.List(a.Dir, "", date.Range{})
+	files, err := consolidate.List(a.dir, "", date.Range{})
 	if err != nil {
-		a.Log.Debug("counting summaries", "err", err)
+		a.log.Debug("counting summaries", "err", err)
 		return
 	}
 	for _, f := range files {
@@ -92,7 +92,7 @@ func (a *App) consolidateStatus(ctx context.Context, resp *api.StatusResponse) {
 	}
 	stale, err := a.Consolidator().Stale(ctx)
 	if err != nil {
-		a.Log.Debug("finding stale summaries", "err", err)
+		a.log.Debug("finding stale summaries", "err", err)
 		return
 	}
 	resp.StaleCount = len(stale)

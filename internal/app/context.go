@@ -40,7 +40,7 @@ const (
 func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error) {
 	budget := req.Budget
 	if budget == 0 {
-		budget = a.Config.Context.Budget
+		budget = a.cfg.Context.Budget
 	}
 	if budget < 1 || budget > MaxContextBudget {
 		return api.ContextResponse{}, userErrf("budget: %d tokens: want 1 to %d", req.Budget, MaxContextBudget)
@@ -69,8 +69,8 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 	if a.ctxFiles != nil {
 		files = a.ctxFiles
 	}
-	g, err := assemble.Gather(ctx, assemble.GatherInput{Dir: a.Dir, Today: today, Ahead: a.Config.Window().Ahead,
-		Budget: budget, Hits: hits, Evidence: evidence, Log: a.Log, Files: files})
+	g, err := assemble.Gather(ctx, assemble.GatherInput{Dir: a.dir, Today: today, Ahead: a.cfg.Window().Ahead,
+		Budget: budget, Hits: hits, Evidence: evidence, Log: a.log, Files: files})
 	if err != nil {
 		return resp, err
 	}
@@ -89,7 +89,7 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 	title += "\nIds in [brackets] expand to the full text."
 	res := assemble.Build(assemble.Input{
 		Title: title, Foundation: foundation, Budget: budget, Today: today,
-		SummaryShare: a.Config.Context.Summary, RecentShare: a.Config.Context.Recent,
+		SummaryShare: a.cfg.Context.Summary, RecentShare: a.cfg.Context.Recent,
 		Candidates: g.Candidates,
 	})
 	resp.Markdown, resp.Tokens, resp.Omitted = res.Markdown, res.Tokens, res.Omitted
@@ -121,7 +121,7 @@ func (a *App) hasOwnWords(query string) bool {
 	if query == "" {
 		return false
 	}
-	if _, rest, ok := recall.ParseTemporal(query, a.Now(), a.Loc()); ok {
+	if _, rest, ok := recall.ParseTemporal(query, a.now(), a.Loc()); ok {
 		query = rest
 	}
 	return len(words.Keywords(query)) > 0
@@ -146,7 +146,7 @@ func (a *App) contextHits(ctx context.Context, query string, limit int) ([]api.R
 
 // readFoundation reads foundation.md; a missing one is "".
 func (a *App) readFoundation() (string, error) {
-	path := filepath.Join(a.Dir, FoundationFile)
+	path := filepath.Join(a.dir, FoundationFile)
 	fi, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return "", nil

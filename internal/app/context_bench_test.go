@@ -4,10 +4,10 @@ import (
 	"context"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // BenchmarkContext5Years assembles contexts on a generated, consolidated
@@ -24,8 +24,7 @@ func BenchmarkContext5Years(b *testing.B) {
 	ctx := context.Background()
 	var a *app.App
 	if dir := os.Getenv("DAYBOOK_BENCH_DIR"); dir != "" {
-		a = newTB(b, dir)
-		a.Now = time.Now
+		a = apptest.New(b, dir) // today being today
 	} else if os.Getenv("DAYBOOK_LONG") != "" {
 		a = corpus(b, b.TempDir(), 5)
 	} else {

@@ -18,8 +18,7 @@ import (
 func TestContextOverTheSocket(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newApp(t, dir)
-	a.Now = func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }
+	a := newAppAt(t, dir, time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC))
 	for _, r := range []api.RememberRequest{
 		{Text: "Chose Argon2 over bcrypt. #auth", Kind: "decision", At: "2026-03-02 09:14"},
 		{Text: "Met Dana Reyes about the launch.", At: "2026-03-03 10:00"},

@@ -47,9 +47,8 @@ func newTB(tb testing.TB, dir string) *app.App {
 	if err := cfg.Validate(); err != nil {
 		tb.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
-	a.Now = func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }
-	tb.Cleanup(func() { a.CloseIndex() })
+	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }})
+	tb.Cleanup(func() { a.Close() })
 	return a
 }
 
@@ -176,8 +175,7 @@ func TestContextEdgeCases(t *testing.T) {
 	})
 
 	dir := t.TempDir()
-	a := newApp(t, dir)
-	a.Now = func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }
+	a := newAppAt(t, dir, time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC))
 	for _, r := range []api.RememberRequest{
 		{Text: "Chose Argon2 over bcrypt. #auth", Kind: "decision", At: "2026-03-02 09:14"},
 		{Text: "Met Dana Reyes about the launch.", At: "2026-03-03 10:00"},
@@ -259,12 +257,12 @@ func TestContextEdgeCases(t *testing.T) {
 			t.Fatalf("%s is placed before any use; the budget is too large for this test", id)
 		}
 		for range 5 {
-			a.RecordUse([]string{id})
+			app.RecordUse(a, []string{id})
 		}
 		if !placedIDs(t, a, req)[id] {
 			t.Fatalf("%s, used 5 times, is not placed", id)
 		}
-		if err := a.FlushUse(); err != nil {
+		if err := app.FlushUse(a); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "state", "usage.json")); err != nil {

@@ -20,7 +20,7 @@ func (a *App) Day(ctx context.Context, req api.DayRequest) (api.DayResponse, err
 		}
 	}
 	resp := api.DayResponse{Date: d.String(), Path: dayfiles.RelPath(d), Entries: []api.Entry{}}
-	path := dayfiles.Path(a.Dir, d)
+	path := dayfiles.Path(a.dir, d)
 	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return resp, nil
@@ -53,7 +53,7 @@ func (a *App) Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, 
 	if err != nil {
 		return api.DaysResponse{}, userErr(err)
 	}
-	files, err := dayfiles.List(a.Dir, r, a.Log)
+	files, err := dayfiles.List(a.dir, r, a.log)
 	if err != nil {
 		return api.DaysResponse{}, err
 	}

@@ -71,29 +71,29 @@ func oneLine(format string, args ...any) string {
 
 func (a *App) checkDataDir() api.Check {
 	const name = "data dir"
-	fi, err := os.Stat(a.Dir)
+	fi, err := os.Stat(a.dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return warn(name, `"daybook remember TEXT" creates it`, "%s does not exist yet", a.Dir)
+		return warn(name, `"daybook remember TEXT" creates it`, "%s does not exist yet", a.dir)
 	case err != nil:
 		return fail(name, "check the path and its parent's permissions", "%v", err)
 	case !fi.IsDir():
-		return fail(name, "point --dir or $DAYBOOK_DIR at a directory", "%s is not a directory", a.Dir)
+		return fail(name, "point --dir or $DAYBOOK_DIR at a directory", "%s is not a directory", a.dir)
 	}
-	f, err := os.CreateTemp(a.Dir, ".doctor-*")
+	f, err := os.CreateTemp(a.dir, ".doctor-*")
 	if err != nil {
-		return fail(name, fmt.Sprintf("chown $USER %s && chmod u+rwx %s", a.Dir, a.Dir), "not writable: %v", err)
+		return fail(name, fmt.Sprintf("chown $USER %s && chmod u+rwx %s", a.dir, a.dir), "not writable: %v", err)
 	}
 	f.Close()
 	os.Remove(f.Name())
-	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	files, err := dayfiles.List(a.dir, date.Range{}, a.log)
 	if err != nil {
 		return fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		return warn(name, fmt.Sprintf("chmod 700 %s", a.Dir), "%s is open to other users (%04o); %d day files", a.Dir, perm, len(files))
+		return warn(name, fmt.Sprintf("chmod 700 %s", a.dir), "%s is open to other users (%04o); %d day files", a.dir, perm, len(files))
 	}
-	return ok(name, "%s (%04o), %d day files", a.Dir, fi.Mode().Perm(), len(files))
+	return ok(name, "%s (%04o), %d day files", a.dir, fi.Mode().Perm(), len(files))
 }
 
 func checkConfig(in DoctorInput) api.Check {
@@ -116,7 +116,7 @@ func checkConfig(in DoctorInput) api.Check {
 // read: it opened it.
 func (a *App) checkIndex(ctx context.Context) api.Check {
 	const name = "index"
-	dir := filepath.Join(a.Dir, IndexDir)
+	dir := filepath.Join(a.dir, IndexDir)
 	rebuild := fmt.Sprintf(`run "daybook reindex": it moves %s aside to %s.broken-* and rebuilds it from the day files`, dir, dir)
 	fi, err := os.Stat(dir)
 	switch {
@@ -180,7 +180,7 @@ func (a *App) checkSocket(ctx context.Context, path string) api.Check {
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&st); err != nil || resp.StatusCode != http.StatusOK {
 		return warn(name, "check what listens there; daybook's daemon answers /v1/status", "%s answers %s, not a daybook status", path, resp.Status)
 	}
-	if st.DataDir != a.Dir {
+	if st.DataDir != a.dir {
 		return warn(name, "give each data dir its own socket.path", "the daemon on %s serves %s, not this data dir", path, st.DataDir)
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
@@ -193,7 +193,7 @@ func (a *App) checkSocket(ctx context.Context, path string) api.Check {
 // what dimension the embeddings have. Ollama off is fine: the offline models
 // are in use.
 func (a *App) checkOllama(ctx context.Context) []api.Check {
-	cfg := a.Config.Ollama
+	cfg := a.cfg.Ollama
 	if !cfg.Enabled {
 		return []api.Check{ok("ollama", "off: offline summarizer and embedder in use (ollama.enabled: false)")}
 	}

@@ -26,14 +26,14 @@ const maxDayProblems = 5
 func (a *App) checkDayFiles(ctx context.Context) []api.Check {
 	const name = "day files"
 	var bad []api.Check
-	days := filepath.Join(a.Dir, dayfiles.DaysDir)
+	days := filepath.Join(a.dir, dayfiles.DaysDir)
 	// The trailing separator follows days/ itself when it is a link: where
 	// the store lives is the user's choice.
 	filepath.WalkDir(days+string(filepath.Separator), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || ctx.Err() != nil {
 			return nil // unreadable folders are the data dir check's
 		}
-		rel, _ := filepath.Rel(a.Dir, path)
+		rel, _ := filepath.Rel(a.dir, path)
 		if d.Type()&fs.ModeSymlink != 0 {
 			bad = append(bad, fail(name,
 				fmt.Sprintf(`replace the link with what it points to: t=$(readlink -f %s) && rm %s && cp -a "$t" %s`, path, path, path),
@@ -45,7 +45,7 @@ func (a *App) checkDayFiles(ctx context.Context) []api.Check {
 		}
 		return nil
 	})
-	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	files, err := dayfiles.List(a.dir, date.Range{}, a.log)
 	if err != nil {
 		return []api.Check{fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)}
 	}
@@ -63,7 +63,7 @@ func (a *App) checkDayFiles(ctx context.Context) []api.Check {
 		if !strings.Contains(err.Error(), "UTF-8") {
 			fix = "edit or split the file so that it reads as a day file"
 		}
-		bad = append(bad, fail(name, fix, "%s: remember to %s is refused, and recall leaves it out: %v", rel, f.Date, trimPath(err, a.Dir)))
+		bad = append(bad, fail(name, fix, "%s: remember to %s is refused, and recall leaves it out: %v", rel, f.Date, trimPath(err, a.dir)))
 	}
 	switch {
 	case len(bad) == 0:
@@ -87,7 +87,7 @@ func trimPath(err error, dir string) string {
 // another breaks.
 func (a *App) checkAside() api.Check {
 	const name = "old index"
-	aside := index.AsideDirs(filepath.Join(a.Dir, IndexDir))
+	aside := index.AsideDirs(filepath.Join(a.dir, IndexDir))
 	if len(aside) == 0 {
 		return ok(name, "no broken index moved aside")
 	}

@@ -18,7 +18,7 @@ func (a *App) checkZone() api.Check {
 // that sync tools left in days/, and entries waiting for a conflict.
 func (a *App) checkMerges() api.Check {
 	const name = "conflicts"
-	days, lines, err := merge.Conflicted(a.Dir)
+	days, lines, err := merge.Conflicted(a.dir)
 	if err != nil {
 		return fail(name, "check the permissions of the days/ folders", "%v", err)
 	}
@@ -26,7 +26,7 @@ func (a *App) checkMerges() api.Check {
 	for i, d := range days {
 		bad = append(bad, fmt.Sprintf("%s:%d has conflict markers", dayfiles.RelPath(d), lines[i]))
 	}
-	copies := merge.ConflictCopies(a.Dir)
+	copies := merge.ConflictCopies(a.dir)
 	for _, c := range copies {
 		bad = append(bad, fmt.Sprintf("%s is a conflict copy of %s", c.Rel, dayfiles.RelPath(c.Date)))
 	}

@@ -67,12 +67,12 @@ func TestDoctorHealthy(t *testing.T) {
 	srv := ollamatest.New(t, "llama3.2", "nomic-embed-text")
 	srv.SetDim(768)
 	a := doctorApp(t, srv.URL)
-	os.MkdirAll(filepath.Join(a.Dir, "days", "2026", "11"), 0o700)
-	os.WriteFile(filepath.Join(a.Dir, "days", "2026", "11", "22.md"), []byte("# 2026-11-22\n\n- 09:00 Planted garlic\n"), 0o600)
+	os.MkdirAll(filepath.Join(a.Dir(), "days", "2026", "11"), 0o700)
+	os.WriteFile(filepath.Join(a.Dir(), "days", "2026", "11", "22.md"), []byte("# 2026-11-22\n\n- 09:00 Planted garlic\n"), 0o600)
 	if _, err := a.Index(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	a.CloseIndex()
+	a.idx.close()
 
 	sock := shortSocket(t)
 	l, err := net.Listen("unix", sock)
@@ -102,7 +102,7 @@ func TestDoctorHealthy(t *testing.T) {
 func TestDoctorProblems(t *testing.T) {
 	srv := ollamatest.New(t, "llama3.2")
 	a := doctorApp(t, srv.URL)
-	os.Chmod(a.Dir, 0o755)
+	os.Chmod(a.Dir(), 0o755)
 
 	sock := shortSocket(t)
 	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: sock, Net: "unix"})
@@ -136,7 +136,7 @@ func TestDoctorOllamaDownAndOff(t *testing.T) {
 	}
 
 	a = doctorApp(t, "")
-	notSock := filepath.Join(a.Dir, "daybook.sock")
+	notSock := filepath.Join(a.Dir(), "daybook.sock")
 	os.WriteFile(notSock, nil, 0o600)
 	r = a.Doctor(context.Background(), DoctorInput{Socket: notSock})
 	expect(t, find(t, r, "ollama"), api.CheckOK, "off")
@@ -159,7 +159,7 @@ func TestDoctorOtherSockets(t *testing.T) {
 		h    http.Handler
 		want string
 	}{
-		{api.NewServer(other, api.ServerOptions{}), "serves " + other.Dir + ", not this data dir"},
+		{api.NewServer(other, api.ServerOptions{}), "serves " + other.Dir() + ", not this data dir"},
 		{http.NotFoundHandler(), "answers 404 Not Found, not a daybook status"},
 	} {
 		sock := shortSocket(t)
@@ -185,11 +185,11 @@ func TestDoctorBrokenStates(t *testing.T) {
 	if _, err := a.Index(ctx); err != nil {
 		t.Fatal(err)
 	}
-	a.CloseIndex()
+	a.idx.close()
 	// A day saved as Latin-1, and today's file a link to a file elsewhere.
-	latin := filepath.Join(a.Dir, "days", "2026", "01", "03.md")
+	latin := filepath.Join(a.Dir(), "days", "2026", "01", "03.md")
 	os.WriteFile(latin, []byte("# 2026-01-03\n\n- 09:00 Caf\xe9 with Mara\n"), 0o600)
-	today := filepath.Join(a.Dir, "days", a.Today().String()[:4], a.Today().String()[5:7], a.Today().String()[8:]+".md")
+	today := filepath.Join(a.Dir(), "days", a.Today().String()[:4], a.Today().String()[5:7], a.Today().String()[8:]+".md")
 	os.MkdirAll(filepath.Dir(today), 0o700)
 	elsewhere := filepath.Join(t.TempDir(), "today.md")
 	os.WriteFile(elsewhere, []byte("# "+a.Today().String()+"\n"), 0o600)
@@ -203,10 +203,10 @@ func TestDoctorBrokenStates(t *testing.T) {
 		t.Fatal("remember to a day that is not UTF-8 was not refused")
 	}
 	// An index broken before, moved aside; the one in place corrupt now.
-	old := filepath.Join(a.Dir, "index.broken-20250101T000000")
+	old := filepath.Join(a.Dir(), "index.broken-20250101T000000")
 	os.MkdirAll(old, 0o700)
 	os.WriteFile(filepath.Join(old, "meta.json"), []byte("{}"), 0o600)
-	vec := filepath.Join(a.Dir, IndexDir, "vectors.bin")
+	vec := filepath.Join(a.Dir(), IndexDir, "vectors.bin")
 	data, err := os.ReadFile(vec)
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +224,7 @@ func TestDoctorBrokenStates(t *testing.T) {
 	if len(days) != 2 {
 		t.Fatalf("day files checks: %+v, want the link and the Latin-1 file", days)
 	}
-	rel := strings.TrimPrefix(today, a.Dir+"/")
+	rel := strings.TrimPrefix(today, a.Dir()+"/")
 	expect(t, days[0], api.CheckFail, rel+" is a symbolic link")
 	if !strings.Contains(days[0].Fix, "readlink -f "+today) {
 		t.Errorf("link fix: %q", days[0].Fix)
@@ -242,10 +242,10 @@ func TestDoctorBrokenStates(t *testing.T) {
 	if c := find(t, r, "old index"); c.Fix != "rm -rf "+old {
 		t.Errorf("old index fix: %q", c.Fix)
 	}
-	if _, err := os.Stat(filepath.Join(a.Dir, "index.broken-*")); err == nil {
+	if _, err := os.Stat(filepath.Join(a.Dir(), "index.broken-*")); err == nil {
 		t.Error("doctor moved the index aside")
 	}
-	if aside, _ := filepath.Glob(filepath.Join(a.Dir, "index.broken-*")); len(aside) != 1 {
+	if aside, _ := filepath.Glob(filepath.Join(a.Dir(), "index.broken-*")); len(aside) != 1 {
 		t.Errorf("doctor changed the folders moved aside: %v", aside)
 	}
 }

@@ -21,7 +21,7 @@ import (
 func (a *App) Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error) {
 	resp, err := a.expand(ctx, req)
 	if err == nil {
-		a.RecordUse([]string{resp.ID})
+		a.recordUse([]string{resp.ID})
 	}
 	return resp, err
 }
@@ -53,7 +53,7 @@ func (a *App) expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResp
 // readDay reads and parses d's day file. A missing file is a user error
 // naming the id that led to it.
 func (a *App) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
-	path := dayfiles.Path(a.Dir, d)
+	path := dayfiles.Path(a.dir, d)
 	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, notFoundf("id %q: no day file %s", id, dayfiles.RelPath(d))
@@ -122,7 +122,7 @@ func (a *App) expandLine(id string, d date.Date, n int) (api.ExpandResponse, err
 // its daily summary.
 func (a *App) expandDay(ctx context.Context, id string, d date.Date) (api.ExpandResponse, error) {
 	p := consolidate.DayPeriod(d)
-	sum, sumErr := readSummaryText(a.Dir, p)
+	sum, sumErr := readSummaryText(a.dir, p)
 	data, day, err := a.readDay(id, d)
 	if err != nil && !(IsUserError(err) && sumErr == nil) {
 		return api.ExpandResponse{}, err
@@ -152,7 +152,7 @@ func (a *App) expandDay(ctx context.Context, id string, d date.Date) (api.Expand
 func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period) (api.ExpandResponse, error) {
 	resp := api.ExpandResponse{ID: p.ID(), Level: string(p.Level), Period: p.String(), Path: p.Rel(),
 		Open: !p.Closed(a.Today())}
-	text, err := readSummaryText(a.Dir, p)
+	text, err := readSummaryText(a.dir, p)
 	switch {
 	case err == nil:
 		resp.Text, resp.Line, resp.EndLine = text, 1, dayfiles.CountLines([]byte(text))
@@ -161,7 +161,7 @@ func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period)
 	default:
 		return resp, err
 	}
-	files, err := dayfiles.List(a.Dir, p.Range(), a.Log)
+	files, err := dayfiles.List(a.dir, p.Range(), a.log)
 	if err != nil {
 		return resp, err
 	}

@@ -22,7 +22,7 @@ func (a *App) Find(ctx context.Context, req api.FindRequest) (api.FindResponse, 
 	if err != nil {
 		return api.FindResponse{}, userErr(err)
 	}
-	files, err := dayfiles.ListPaths(a.Dir, r, a.Log)
+	files, err := dayfiles.ListPaths(a.dir, r, a.log)
 	if err != nil {
 		return api.FindResponse{}, err
 	}
@@ -34,7 +34,7 @@ func (a *App) Find(ctx context.Context, req api.FindRequest) (api.FindResponse, 
 	found := scanned.Matches
 	resp := api.FindResponse{Matches: make([]api.Match, 0, len(found)), FilesRead: scanned.Read}
 	for _, c := range scanned.Conflicts {
-		rel, rerr := filepath.Rel(a.Dir, c.Path)
+		rel, rerr := filepath.Rel(a.dir, c.Path)
 		if rerr != nil {
 			rel = c.Path
 		}

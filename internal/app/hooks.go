@@ -5,10 +5,10 @@ import (
 	"sync"
 )
 
-// hooks is a list of callbacks: NewWith wires the App's own parts, and
-// others (the daemon's jobs in status, a test) add theirs with OnWrite,
-// OnSummary and OnStatus, perhaps while a request runs the list, so adding
-// and reading are guarded.
+// hooks is a list of callbacks: NewWith wires the App's own parts (what
+// is written reaches the index), and others (the daemon's jobs in status,
+// a test) add theirs with OnSummary and OnStatus, perhaps while a request
+// runs the list, so adding and reading are guarded.
 type hooks[F any] struct {
 	mu  sync.Mutex
 	fns []F

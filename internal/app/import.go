@@ -36,12 +36,12 @@ const maxImportLine = 1 << 20
 // With AnyDate, dates outside the configured window are taken.
 func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (api.ImportResponse, error) {
 	strict := opt.Strict
-	window := a.Config.Window()
+	window := a.cfg.Window()
 	if opt.AnyDate {
 		window = date.AnyDate()
 	}
 	var resp api.ImportResponse
-	ensurePrivateDir(a.Dir, a.Log)
+	ensurePrivateDir(a.dir, a.log)
 	a.zone.pin()
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
@@ -74,7 +74,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 		}
 		start = time.Now()
 		a.afterWrite(ctx, changed) // once a batch: the index catches up on all its days at once
-		a.Log.Debug("imported a batch", "system", "import", "entries", len(batch), "days", len(changed),
+		a.log.Debug("imported a batch", "system", "import", "entries", len(batch), "days", len(changed),
 			"wrote", wrote.Round(time.Millisecond).String(), "after", time.Since(start).Round(time.Millisecond).String())
 		batch = batch[:0]
 		return err

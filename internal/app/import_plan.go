@@ -27,7 +27,7 @@ type ImportPlan struct {
 // so it may run beside a daemon. opt.Strict changes nothing in a plan.
 func (a *App) PlanImport(ctx context.Context, r io.Reader, opt api.ImportOptions) (ImportPlan, error) {
 	var plan ImportPlan
-	window := a.Config.Window()
+	window := a.cfg.Window()
 	if opt.AnyDate {
 		window = date.AnyDate()
 	}
@@ -81,7 +81,7 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader, opt api.ImportOptions
 // minute, text), each entry of the file answering for one.
 func (a *App) planDay(d date.Date, entries []string) (int, error) {
 	have := map[string]int{}
-	path := dayfiles.Path(a.Dir, d)
+	path := dayfiles.Path(a.dir, d)
 	day, err := dayfiles.ParseFile(path, d)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

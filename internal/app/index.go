@@ -298,7 +298,7 @@ func (a *App) indexDays(ctx context.Context, days []date.Date) {
 }
 
 // indexStatus fills in the index's part of a status answer. The models'
-// line (which embedder, how many vectors wait) is ModelStatus's.
+// line (which embedder, how many vectors wait) is modelStatus's.
 func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 	x := a.idx.open()
 	if x == nil {
@@ -311,9 +311,7 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
 }
 
-// CloseIndex closes the index if it is open; Close calls it.
-func (a *App) CloseIndex() error { return a.idx.close() }
-
+// close closes the index if it is open; Close calls it.
 func (p *indexPart) close() error {
 	p.opening.Lock()
 	defer p.opening.Unlock()

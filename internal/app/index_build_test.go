@@ -25,7 +25,7 @@ func TestRequestsAnswerDuringFirstBuild(t *testing.T) {
 
 	started, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	b := app.NewWith(dir, a.Config, nil, app.Options{IndexProgress: func(done, total int) {
+	b := app.NewWith(dir, a.Config(), nil, app.Options{IndexProgress: func(done, total int) {
 		once.Do(func() { close(started) })
 		<-release // the build is held here, in progress
 	}})

@@ -18,7 +18,7 @@ func TestIndexBuildReportsProgress(t *testing.T) {
 	var calls int
 	var lastDone, lastTotal int
 	a.Close()
-	b := app.NewWith(dir, a.Config, nil, app.Options{IndexProgress: func(done, total int) {
+	b := app.NewWith(dir, a.Config(), nil, app.Options{IndexProgress: func(done, total int) {
 		calls++
 		if done < lastDone || total < lastTotal || done > total {
 			t.Errorf("progress went %d/%d after %d/%d", done, total, lastDone, lastTotal)

@@ -26,19 +26,19 @@ type models struct {
 	embedder   index.Embedder
 }
 
-// NewSummarizer returns the summarizer consolidation uses: Ollama with the
+// newSummarizer returns the summarizer consolidation uses: Ollama with the
 // offline summarizer as its fallback when ollama.enabled, else the offline
 // one. Every call returns the same value.
-func (a *App) NewSummarizer() consolidate.Summarizer {
+func (a *App) newSummarizer() consolidate.Summarizer {
 	a.models.build()
 	return a.models.summarizer
 }
 
-// NewEmbedder returns the embedder the index uses: Ollama behind an
+// newEmbedder returns the embedder the index uses: Ollama behind an
 // ollama.EmbedGuard when ollama.enabled (an outage gives errors matching
 // ollama.ErrUnavailable: retry later, never another model's vectors), else
 // the offline one. Every call returns the same value.
-func (a *App) NewEmbedder() index.Embedder {
+func (a *App) newEmbedder() index.Embedder {
 	a.models.build()
 	return a.models.embedder
 }
@@ -67,13 +67,13 @@ func (m *models) build() {
 	})
 }
 
-// ModelStatus fills in which summarizer and embedder are in use
+// modelStatus fills in which summarizer and embedder are in use
 // (ollama.SummarizerStatus, ollama.EmbedderStatus).
-func (a *App) ModelStatus(_ context.Context, resp *api.StatusResponse) {
-	resp.Summarizer = ollama.SummarizerStatus(a.NewSummarizer(), a.Loc(), a.upg.Left())
+func (a *App) modelStatus(_ context.Context, resp *api.StatusResponse) {
+	resp.Summarizer = ollama.SummarizerStatus(a.newSummarizer(), a.Loc(), a.upg.Left())
 	pending := 0
 	if x := a.idx.open(); x != nil {
 		pending = x.VectorStatus().Pending
 	}
-	resp.Embedder = ollama.EmbedderStatus(a.NewEmbedder(), a.Loc(), pending)
+	resp.Embedder = ollama.EmbedderStatus(a.newEmbedder(), a.Loc(), pending)
 }

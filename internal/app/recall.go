@@ -22,7 +22,7 @@ func (a *App) Recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 		for i, r := range resp.Results {
 			ids[i] = r.ID
 		}
-		a.RecordUse(ids)
+		a.recordUse(ids)
 	}
 	return resp, err
 }
@@ -36,7 +36,7 @@ func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 	if _, err := date.ParseRangeArgs(req.From, req.To, a.Today()); err != nil {
 		return api.RecallResponse{}, userErr(err)
 	}
-	opts := recall.Options{Root: a.Dir, Now: a.Now, Loc: a.Loc(), Log: a.Log, Limit: a.Config.Recall.Limit}
+	opts := recall.Options{Root: a.dir, Now: a.now, Loc: a.Loc(), Log: a.log, Limit: a.cfg.Recall.Limit}
 	var s recall.Searcher
 	var vs vectorStatuser
 	if req.Mode != recall.ModeLinear {
@@ -45,11 +45,11 @@ func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 		case err == nil:
 			s, vs = x, x
 		case errors.Is(err, index.ErrBusy):
-			a.Log.Warn("recall is using the linear scan: " + err.Error())
+			a.log.Warn("recall is using the linear scan: " + err.Error())
 		case ctx.Err() != nil:
 			return api.RecallResponse{}, ctx.Err()
 		default:
-			a.Log.Warn("recall is using the linear scan: the index will not open", "err", err)
+			a.log.Warn("recall is using the linear scan: the index will not open", "err", err)
 		}
 	}
 	resp, err := recall.Recall(ctx, s, req, opts)

@@ -14,15 +14,23 @@ import (
 	"github.com/daybook/daybook/internal/offline"
 )
 
-func newApp(t *testing.T, dir string) *app.App {
+func newApp(t *testing.T, dir string) *app.App { return newAppWith(t, dir, app.Options{}) }
+
+// newAppAt is newApp with its clock stopped at now.
+func newAppAt(t *testing.T, dir string, now time.Time) *app.App {
+	return newAppWith(t, dir, app.Options{Now: func() time.Time { return now }})
+}
+
+// newAppWith returns an App on dir in UTC, tuned by opts, closed when t ends.
+func newAppWith(t *testing.T, dir string, opts app.Options) *app.App {
 	t.Helper()
 	cfg := config.Default()
 	cfg.Timezone = "UTC"
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
-	t.Cleanup(func() { a.CloseIndex() })
+	a := app.NewWith(dir, cfg, nil, opts)
+	t.Cleanup(func() { a.Close() })
 	return a
 }
 

@@ -17,7 +17,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 	if err != nil {
 		return api.RememberResponse{}, err
 	}
-	ensurePrivateDir(a.Dir, a.Log)
+	ensurePrivateDir(a.dir, a.log)
 	a.zone.pin()
 	entries := []dayfiles.NewEntry{e}
 	ws, err := a.keep.Append(entries, nil)
@@ -32,7 +32,7 @@ func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.Rememb
 // newEntry validates an entry as the API states it, in the configured window
 // of dates.
 func (a *App) newEntry(text, kind string, tags []string, at string) (dayfiles.NewEntry, error) {
-	return a.newEntryIn(text, kind, tags, at, a.Config.Window())
+	return a.newEntryIn(text, kind, tags, at, a.cfg.Window())
 }
 
 // newEntryIn is newEntry in window w: date.AnyDate() is the override an
@@ -42,9 +42,9 @@ func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Win
 	if err != nil {
 		return dayfiles.NewEntry{}, userErr(err)
 	}
-	t := a.Now()
+	t := a.now()
 	if at != "" {
-		if t, err = date.ParseTime(at, a.Now(), a.Loc()); err != nil {
+		if t, err = date.ParseTime(at, a.now(), a.Loc()); err != nil {
 			return dayfiles.NewEntry{}, userErr(err)
 		}
 		if err := date.CheckWall(at, t, a.Loc()); err != nil {
@@ -78,7 +78,7 @@ func (a *App) afterWrite(ctx context.Context, days []date.Date) {
 func (a *App) runWriteHook(ctx context.Context, h func(context.Context, []date.Date), days []date.Date) {
 	defer func() {
 		if p := recover(); p != nil {
-			a.Log.Error("updating the index after a write failed; the day files are written, and the index catches up when it is next opened",
+			a.log.Error("updating the index after a write failed; the day files are written, and the index catches up when it is next opened",
 				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			func() {
 				defer func() { recover() }() // closing a broken index may panic too

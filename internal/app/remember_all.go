@@ -23,7 +23,7 @@ func (a *App) RememberAll(ctx context.Context, reqs []api.RememberRequest) ([]ap
 		}
 		entries[i] = e
 	}
-	ensurePrivateDir(a.Dir, a.Log)
+	ensurePrivateDir(a.dir, a.log)
 	a.zone.pin()
 	ws, err := a.keep.Append(entries, nil)
 	out := make([]api.RememberResponse, len(ws))

@@ -21,8 +21,7 @@ import (
 func TestRememberRefusesDatesOutsideTheWindow(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newApp(t, dir)
-	a.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
+	a := newAppAt(t, dir, time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
 	for _, at := range []string{"9999-12-31 10:00", "0001-01-01 10:00", "1899-12-31 23:59", "2026-11-27 08:00"} {
 		_, err := a.Remember(ctx, api.RememberRequest{Text: "poison", At: at})
 		if !app.IsUserError(err) || !errors.Is(err, date.ErrOutsideWindow) || !strings.Contains(err.Error(), at[:10]) {
@@ -47,7 +46,7 @@ func TestRememberWindowFollowsTheConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := app.New(t.TempDir(), cfg, nil)
-	t.Cleanup(func() { a.CloseIndex() })
+	t.Cleanup(func() { a.Close() })
 	if _, err := a.Remember(context.Background(), api.RememberRequest{Text: "grandfather's note", At: "1850-03-02 09:00"}); err != nil {
 		t.Fatalf("1850 with dates.earliest 1800: %v", err)
 	}
@@ -58,8 +57,7 @@ func TestRememberWindowFollowsTheConfig(t *testing.T) {
 func TestContextRecentLeavesOutDaysPastTheWindow(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a := newApp(t, dir)
-	a.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
+	a := newAppAt(t, dir, time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
 	p := filepath.Join(dir, "days", "2999", "12", "31.md")
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		t.Fatal(err)

@@ -78,7 +78,7 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 	}
 
 	// Summaries, and coverage: the closed periods whose summary is current.
-	files, err := consolidate.List(a.Dir, "", date.Range{})
+	files, err := consolidate.List(a.dir, "", date.Range{})
 	if err != nil {
 		return resp, err
 	}
@@ -117,14 +117,14 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 
 	// The index's footprint beside the day files, and the daemon's memory
 	// when a daemon answers (only the daemon runs catch-ups in the background).
-	days, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	days, err := dayfiles.List(a.dir, date.Range{}, a.log)
 	if err != nil {
 		return resp, err
 	}
 	for _, f := range days {
 		resp.DayFileBytes += f.Size
 	}
-	resp.IndexBytes = index.DiskBytes(filepath.Join(a.Dir, IndexDir))
+	resp.IndexBytes = index.DiskBytes(filepath.Join(a.dir, IndexDir))
 	if resp.DayFileBytes > 0 {
 		resp.IndexRatio = float64(resp.IndexBytes) / float64(resp.DayFileBytes)
 	}

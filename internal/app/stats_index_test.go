@@ -54,7 +54,7 @@ func TestStatsIndexFootprint(t *testing.T) {
 		t.Errorf("daemon_rss_bytes %d without a daemon", resp.DaemonRSS)
 	}
 	a.Close()
-	d := app.NewWith(dir, a.Config, nil, app.Options{BackgroundCatchUp: true}) // as the daemon's
+	d := app.NewWith(dir, a.Config(), nil, app.Options{BackgroundCatchUp: true}) // as the daemon's
 	defer d.Close()
 	resp, err = d.Stats(ctx, api.StatsRequest{})
 	if err != nil {

@@ -30,22 +30,22 @@ func (a *App) OnStatus(fn StatusHook) {
 // names only the data dir. Whether a daemon answers is for the socket server
 // to say; the App leaves Daemon at its zero value.
 func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResponse, error) {
-	resp := api.StatusResponse{DataDir: a.Dir}
+	resp := api.StatusResponse{DataDir: a.dir}
 	if req.Brief {
 		return resp, nil
 	}
-	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	files, err := dayfiles.List(a.dir, date.Range{}, a.log)
 	if err != nil {
 		return resp, err
 	}
 	resp.Days = len(files)
-	counts, conflicted, err := a.counts.of(ctx, files, a.Log)
+	counts, conflicted, err := a.counts.of(ctx, files, a.log)
 	if err != nil {
 		return resp, err
 	}
 	resp.Zone = a.Loc().String()
 	resp.Conflicted = conflicted
-	resp.Merge = merge.Notices(a.Dir)
+	resp.Merge = merge.Notices(a.dir)
 	for _, n := range counts {
 		if n < 0 {
 			resp.Unreadable++

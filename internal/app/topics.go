@@ -20,12 +20,12 @@ func (a *App) topicIndex(ctx context.Context) (*topics.Index, error) {
 	// every changed day (2 s of garbage for 5 years), and write it twice.
 	a.topicsMu.Lock()
 	defer a.topicsMu.Unlock()
-	ix, st, err := topics.Load(ctx, a.Dir, a.Log)
+	ix, st, err := topics.Load(ctx, a.dir, a.log)
 	if err != nil {
 		return nil, err
 	}
 	if st.Parsed > 0 {
-		a.Log.Debug("topics brought up to date", "system", "topics", "days", st.Days, "parsed", st.Parsed, "bad", st.Bad)
+		a.log.Debug("topics brought up to date", "system", "topics", "days", st.Days, "parsed", st.Parsed, "bad", st.Bad)
 	}
 	return ix, nil
 }
@@ -109,7 +109,7 @@ func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicRespons
 			if err := ctx.Err(); err != nil {
 				return resp, err
 			}
-			lines, err := topics.SummaryLines(p.Path(a.Dir), t.Name)
+			lines, err := topics.SummaryLines(p.Path(a.dir), t.Name)
 			if err != nil {
 				continue // not consolidated yet, or removed
 			}
@@ -125,7 +125,7 @@ func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicRespons
 		if len(resp.Entries) >= limit {
 			break
 		}
-		day, err := dayfiles.ParseFile(dayfiles.Path(a.Dir, d), d)
+		day, err := dayfiles.ParseFile(dayfiles.Path(a.dir, d), d)
 		if err != nil {
 			continue
 		}

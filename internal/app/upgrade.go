@@ -12,8 +12,8 @@ import (
 // rewritten) and its index when open.
 func (a *App) newUpgrader() *ollama.Upgrader {
 	return &ollama.Upgrader{
-		Dir:          a.Dir,
-		Summarizer:   a.NewSummarizer,
+		Dir:          a.dir,
+		Summarizer:   a.newSummarizer,
 		Consolidator: a.Consolidator,
 		Vectors: func() ollama.VectorFiller {
 			if x := a.idx.open(); x != nil {
@@ -23,25 +23,16 @@ func (a *App) newUpgrader() *ollama.Upgrader {
 		},
 		Pause: a.opts.UpgradePause,
 		Every: a.opts.UpgradeEvery,
-		Now:   func() time.Time { return a.Now() },
-		Log:   a.Log,
+		Now:   func() time.Time { return a.now() },
+		Log:   a.log,
 	}
 }
 
 // UpgradeLoop runs the upgrade passes (ollama.Upgrader.Loop) until ctx
 // ends; the daemon starts it. Without ollama.enabled it returns nil at once.
 func (a *App) UpgradeLoop(ctx context.Context) error {
-	if !a.Config.Ollama.Enabled {
+	if !a.cfg.Ollama.Enabled {
 		return nil
 	}
 	return a.upg.Loop(ctx)
-}
-
-// UpgradePass does the background upgrade once (ollama.Upgrader.Pass),
-// when ollama.enabled.
-func (a *App) UpgradePass(ctx context.Context) (ollama.UpgradeReport, error) {
-	if !a.Config.Ollama.Enabled {
-		return ollama.UpgradeReport{}, nil
-	}
-	return a.upg.Pass(ctx)
 }

@@ -49,8 +49,8 @@ func ollamaApp(t *testing.T, dir, url, summaryModel string, c *fakeClock, opts a
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
+	opts.Now = c.Now
 	a := app.NewWith(dir, cfg, nil, opts)
-	a.Now = c.Now
 	t.Cleanup(func() { a.Close() })
 	return a
 }
@@ -166,7 +166,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 		t.Errorf("index during the outage: %+v", st.Index)
 	}
 
-	rep, err := a.UpgradePass(ctx)
+	rep, err := app.UpgradePass(ctx, a)
 	if err != nil || rep.Redone != 0 || rep.Left != 4 || rep.RetryAt.IsZero() {
 		t.Fatalf("upgrade pass with ollama down: %+v, %v", rep, err)
 	}
@@ -185,7 +185,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 	srv.Up(t)
 	c.Add(3 * time.Minute) // past the cooldown
 	start = time.Now()
-	rep, err = a.UpgradePass(ctx)
+	rep, err = app.UpgradePass(ctx, a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 	}
 
 	n := srv.Calls("/api/chat")
-	if rep, err := a.UpgradePass(ctx); err != nil || rep.Redone != 0 || rep.Left != 0 || srv.Calls("/api/chat") != n {
+	if rep, err := app.UpgradePass(ctx, a); err != nil || rep.Redone != 0 || rep.Left != 0 || srv.Calls("/api/chat") != n {
 		t.Fatalf("a second pass had work: %+v, %v", rep, err)
 	}
 }
@@ -259,7 +259,7 @@ func TestUpgradeStopsWhenOllamaGoesAway(t *testing.T) {
 		}
 		return ollamatest.ChatReply{Content: "They paddled across the lake."}
 	})
-	rep, err := a.UpgradePass(ctx)
+	rep, err := app.UpgradePass(ctx, a)
 	if err != nil || rep.Redone != 1 || rep.Left != 3 || rep.RetryAt.IsZero() {
 		t.Fatalf("pass with ollama going away: %+v, %v", rep, err)
 	}
@@ -268,12 +268,12 @@ func TestUpgradeStopsWhenOllamaGoesAway(t *testing.T) {
 		t.Errorf("status summarizer %q", st.Summarizer)
 	}
 	calls := srv.Calls("/api/chat")
-	if rep, _ := a.UpgradePass(ctx); rep.Redone != 0 || srv.Calls("/api/chat") != calls {
+	if rep, _ := app.UpgradePass(ctx, a); rep.Redone != 0 || srv.Calls("/api/chat") != calls {
 		t.Fatalf("a pass inside the cooldown asked ollama: %+v", rep)
 	}
 	srv.Reply("They paddled across the lake.")
 	c.Add(3 * time.Minute)
-	rep, err = a.UpgradePass(ctx)
+	rep, err = app.UpgradePass(ctx, a)
 	if err != nil || rep.Redone != 3 || rep.Left != 0 {
 		t.Fatalf("pass once ollama is back: %+v, %v", rep, err)
 	}
@@ -303,7 +303,7 @@ func TestSummaryModelChange(t *testing.T) {
 	a.Close()
 
 	b := ollamaApp(t, dir, srv.URL, "mistral", c, app.Options{UpgradePause: time.Millisecond})
-	rep, err := b.UpgradePass(ctx)
+	rep, err := app.UpgradePass(ctx, b)
 	if err != nil || rep.Redone != 4 || rep.Left != 0 {
 		t.Fatalf("pass after the model change: %+v, %v", rep, err)
 	}

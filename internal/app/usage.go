@@ -19,7 +19,7 @@ type usagePart struct {
 	once   sync.Once
 	s      *usage.Store
 	err    error
-	opened atomic.Pointer[usage.Store] // s once open, for FlushUse
+	opened atomic.Pointer[usage.Store] // s once open, for flushUse
 }
 
 // store returns the retrieval counts of the data dir, opened on first use.
@@ -33,12 +33,12 @@ func (u *usagePart) store() (*usage.Store, error) {
 	return u.s, u.err
 }
 
-// RecordUse counts one use of each id that recall or expand returned: a
+// recordUse counts one use of each id that recall or expand returned: a
 // summary (year:2026, month:2026-02, day:2026-02-13), an entry id or a line
-// (2026-02-13:L12). The counts are batched and written by FlushUse, by a
+// (2026-02-13:L12). The counts are batched and written by flushUse, by a
 // timer, or when enough wait; a store that will not open is logged once and
 // counts nothing.
-func (a *App) RecordUse(ids []string) {
+func (a *App) recordUse(ids []string) {
 	s, err := a.use.store()
 	if err != nil {
 		return // logged by usesOf on the context's first read
@@ -46,8 +46,8 @@ func (a *App) RecordUse(ids []string) {
 	s.Record(ids...)
 }
 
-// FlushUse writes the waiting counts; Close should call it.
-func (a *App) FlushUse() error {
+// flushUse writes the waiting counts; Close should call it.
+func (a *App) flushUse() error {
 	s := a.use.opened.Load()
 	if s == nil {
 		return nil // never opened: nothing waits

@@ -20,8 +20,7 @@ func zoneApp(t *testing.T, dir, tz string) *App {
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := New(dir, cfg, nil)
-	a.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) } // inside the date window of every date below
+	a := NewWith(dir, cfg, nil, Options{Now: func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }}) // inside the date window of every date below
 	t.Cleanup(func() { a.Close() })
 	return a
 }

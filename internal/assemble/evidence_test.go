@@ -40,9 +40,8 @@ func evidenceApp(t *testing.T) *app.App {
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(t.TempDir(), cfg, nil)
+	a := app.NewWith(t.TempDir(), cfg, nil, app.Options{Now: func() time.Time { return time.Date(2026, 3, 10, 18, 0, 0, 0, time.UTC) }})
 	t.Cleanup(func() { a.Close() })
-	a.Now = func() time.Time { return time.Date(2026, 3, 10, 18, 0, 0, 0, time.UTC) }
 	var lines []api.ImportLine
 	topics := []string{"the garden", "the new bike", "a recipe for bread", "the football match", "a film about whales", "the neighbour's dog"}
 	for d := 1; d <= 20; d++ {

@@ -41,7 +41,7 @@ func TestRememberRoundTrip(t *testing.T) {
 	if resp != want || resp.ID == "" || resp.Line < 1 {
 		t.Errorf("Remember = %+v", resp)
 	}
-	data, err := os.ReadFile(filepath.Join(f.app.Dir, resp.Path))
+	data, err := os.ReadFile(filepath.Join(f.app.Dir(), resp.Path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestRememberRoundTrip(t *testing.T) {
 	if _, err := other.Remember(ctx, api.RememberRequest{Text: "to the wrong memory"}); api.CodeOf(err) != api.CodeOtherDir {
 		t.Errorf("remember for another dir: %v", err)
 	}
-	if _, err := api.NewClient(f.client.Socket()).ForDir(f.app.Dir).Status(ctx, api.StatusRequest{Brief: true}); err != nil {
+	if _, err := api.NewClient(f.client.Socket()).ForDir(f.app.Dir()).Status(ctx, api.StatusRequest{Brief: true}); err != nil {
 		t.Errorf("status for the daemon's own dir: %v", err)
 	}
 }
@@ -94,7 +94,7 @@ func TestReadRoundTrips(t *testing.T) {
 		}
 	}
 	// A day file that does not parse shows in days as unreadable.
-	bad := filepath.Join(f.app.Dir, "days", "2026", "03", "05.md")
+	bad := filepath.Join(f.app.Dir(), "days", "2026", "03", "05.md")
 	if err := os.WriteFile(bad, []byte("- 10:00 fine\n\xff\xfe not UTF-8\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ not json
 	if gotErr == nil || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
 		t.Errorf("strict import over the socket: %+v, %v; on the App: %+v, %v", got, gotErr, want, wantErr)
 	}
-	if _, err := os.Stat(filepath.Join(f.app.Dir, "days", "2026", "02")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(f.app.Dir(), "days", "2026", "02")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("strict import that failed wrote days/2026/02: %v", err)
 	}
 
@@ -232,7 +232,7 @@ func TestStatusRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("status over the socket:\n%+v\non the App:\n%+v", got, want)
 	}
-	if got.DataDir != f.app.Dir || got.Days != 3 || got.Entries != 5 || got.Summarizer != "offline/extractive-v2" {
+	if got.DataDir != f.app.Dir() || got.Days != 3 || got.Entries != 5 || got.Summarizer != "offline/extractive-v2" {
 		t.Errorf("status = %+v", got)
 	}
 
@@ -240,7 +240,7 @@ func TestStatusRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if brief.DataDir != f.app.Dir || !brief.Daemon.Running || brief.Days != 0 || brief.Summarizer != "" {
+	if brief.DataDir != f.app.Dir() || !brief.Daemon.Running || brief.Days != 0 || brief.Summarizer != "" {
 		t.Errorf("brief status = %+v", brief)
 	}
 }

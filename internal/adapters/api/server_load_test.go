@@ -104,7 +104,7 @@ func TestManyClients(t *testing.T) {
 	for _, w := range all {
 		lines, ok := files[w.resp.Path]
 		if !ok {
-			data, err := os.ReadFile(filepath.Join(a.Dir, w.resp.Path))
+			data, err := os.ReadFile(filepath.Join(a.Dir(), w.resp.Path))
 			if err != nil {
 				t.Fatal(err)
 			}

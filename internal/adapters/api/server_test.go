@@ -27,8 +27,7 @@ func newApp(t testing.TB) *app.App {
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(t.TempDir(), cfg, nil)
-	a.Now = func() time.Time { return testNow }
+	a := app.NewWith(t.TempDir(), cfg, nil, app.Options{Now: func() time.Time { return testNow }})
 	t.Cleanup(func() { a.Close() })
 	return a
 }
@@ -56,7 +55,7 @@ func serve(t testing.TB, a *app.App) *fixture {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := &http.Server{Handler: api.NewServer(a, api.ServerOptions{Log: log, DataDir: a.Dir}),
+	srv := &http.Server{Handler: api.NewServer(a, api.ServerOptions{Log: log, DataDir: a.Dir()}),
 		ReadHeaderTimeout: 5 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

@@ -63,8 +63,7 @@ func newApp(t testing.TB, dir string) *app.App {
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
-	a.Now = func() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) }
+	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) }})
 	t.Cleanup(func() { a.Close() })
 	return a
 }

@@ -71,9 +71,8 @@ func newBenchRig(b *testing.B) *benchRig {
 	if err := cfg.Validate(); err != nil {
 		b.Fatal(err)
 	}
-	a := app.NewWith(dir, cfg, nil, app.Options{BackgroundCatchUp: true}) // as the daemon runs it
 	now := func() time.Time { return time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC) }
-	a.Now = now
+	a := app.NewWith(dir, cfg, nil, app.Options{BackgroundCatchUp: true, Now: now}) // as the daemon runs it
 	b.Cleanup(func() { a.Close() })
 	ctx := context.Background()
 	if _, err := a.Consolidate(ctx, dapi.ConsolidateRequest{}); err != nil {

@@ -145,7 +145,7 @@ func TestURL(t *testing.T) {
 func TestLoopbackOnlyUnlessAllowed(t *testing.T) {
 	a := apptest.New(t, t.TempDir(), apptest.At(testNow))
 	for _, listen := range []string{"0.0.0.0:0", ":0", "192.0.2.7:7717", "[::]:0", "example.com:7717"} {
-		_, err := New(a, Options{Listen: listen, Dir: a.Dir})
+		_, err := New(a, Options{Listen: listen, Dir: a.Dir()})
 		if err == nil || !strings.Contains(err.Error(), listen) || !strings.Contains(err.Error(), "allow_remote") {
 			t.Errorf("New with listen %q: %v, want a refusal naming it", listen, err)
 		}
@@ -162,13 +162,13 @@ func TestLoopbackOnlyUnlessAllowed(t *testing.T) {
 	}
 
 	// A loopback address is served, on a real listener, until Close.
-	srv, err := New(a, Options{Listen: "127.0.0.1:0", Dir: a.Dir})
+	srv, err := New(a, Options{Listen: "127.0.0.1:0", Dir: a.Dir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve() }()
-	tok, err := ReadToken(a.Dir)
+	tok, err := ReadToken(a.Dir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -152,7 +152,7 @@ func browser(t *testing.T) context.Context {
 // ends and returns the address that logs a browser in.
 func serveLoopback(t *testing.T, a *app.App) string {
 	t.Helper()
-	srv, err := New(a, Options{Listen: "127.0.0.1:0", Dir: a.Dir, Now: a.Now, Loc: time.UTC})
+	srv, err := New(a, Options{Listen: "127.0.0.1:0", Dir: a.Dir(), Now: a.Now, Loc: time.UTC})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func serveLoopback(t *testing.T, a *app.App) string {
 		srv.Close(ctx)
 		<-done
 	})
-	tok, err := ReadToken(a.Dir)
+	tok, err := ReadToken(a.Dir())
 	if err != nil {
 		t.Fatal(err)
 	}

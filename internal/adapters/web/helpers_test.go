@@ -57,9 +57,8 @@ func corpusDir(t testing.TB) string {
 			corpus.err = err
 			return
 		}
-		a := app.New(dir, cfg, nil)
-		a.Now = func() time.Time { return testNow }
-		defer a.CloseIndex()
+		a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return testNow }})
+		defer a.Close()
 		if _, err := a.Consolidate(context.Background(), api.ConsolidateRequest{}); err != nil {
 			corpus.err = fmt.Errorf("consolidating: %w", err)
 		}
@@ -92,14 +91,14 @@ type site struct {
 // in with the token from the data dir.
 func newSite(t testing.TB, a *app.App) *site {
 	t.Helper()
-	h, err := NewHandler(a, Options{Dir: a.Dir, Now: a.Now, Loc: time.UTC,
+	h, err := NewHandler(a, Options{Dir: a.Dir(), Now: a.Now, Loc: time.UTC,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	tok, err := ReadToken(a.Dir)
+	tok, err := ReadToken(a.Dir())
 	if err != nil {
 		t.Fatal(err)
 	}

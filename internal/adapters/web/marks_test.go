@@ -31,7 +31,7 @@ func TestStaleAndHandEditedSummariesAreMarked(t *testing.T) {
 	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Second coat tomorrow", At: "2025-03-04 18:00"}); err != nil {
 		t.Fatal(err)
 	}
-	path := consolidate.DayPeriod(date.MustParse("2025-03-05")).Path(a.Dir)
+	path := consolidate.DayPeriod(date.MustParse("2025-03-05")).Path(a.Dir())
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestStaleAndHandEditedSummariesAreMarked(t *testing.T) {
 	}
 
 	// A comment in the front matter of the year's summary is an edit too.
-	ypath := consolidate.YearPeriod(2025).Path(a.Dir)
+	ypath := consolidate.YearPeriod(2025).Path(a.Dir())
 	ydata, err := os.ReadFile(ypath)
 	if err != nil {
 		t.Fatal(err)

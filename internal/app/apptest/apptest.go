@@ -56,10 +56,10 @@ func New(t testing.TB, dir string, opts ...Option) *app.App {
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	a := app.NewWith(dir, cfg, s.log, s.opts)
 	if s.now != nil {
-		a.Now = s.now
+		s.opts.Now = s.now
 	}
+	a := app.NewWith(dir, cfg, s.log, s.opts)
 	t.Cleanup(func() {
 		if err := a.Close(); err != nil {
 			t.Errorf("closing the App on %s: %v", dir, err)

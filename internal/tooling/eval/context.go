@@ -172,7 +172,7 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, qs []ContextQuestion
 	if err != nil {
 		return err
 	}
-	opts := recall.Options{Root: a.Dir, Now: a.Now, Loc: a.Loc(), Limit: a.Config.Recall.Limit}
+	opts := recall.Options{Root: a.Dir(), Now: a.Now, Loc: a.Loc(), Limit: a.Config().Recall.Limit}
 	maxK := slices.Max(topK)
 	for _, q := range qs {
 		for _, b := range budgets {
@@ -202,7 +202,7 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, qs []ContextQuestion
 
 // entryTexts returns the text of every entry of a's day files by id.
 func entryTexts(a *app.App) (map[string]string, error) {
-	files, err := dayfiles.List(a.Dir, date.Range{}, a.Log)
+	files, err := dayfiles.List(a.Dir(), date.Range{}, a.Logger())
 	if err != nil {
 		return nil, err
 	}

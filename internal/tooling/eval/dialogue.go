@@ -115,7 +115,7 @@ func importDialogue(ctx context.Context, dir, path string, c importer.Conversati
 // dir: the default drill, its levels, the drill with each summary level
 // switched off, the flat modes, and the flat BM25-over-days baseline.
 func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
-	base, err := NewDayBM25(a.Dir)
+	base, err := NewDayBM25(a.Dir())
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
 		return nil, err
 	}
 	for _, off := range []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay} {
-		opts := recall.Options{Root: a.Dir, Now: a.Now, Loc: a.Loc(), Limit: a.Config.Recall.Limit, Without: []date.Level{off}}
+		opts := recall.Options{Root: a.Dir(), Now: a.Now, Loc: a.Loc(), Limit: a.Config().Recall.Limit, Without: []date.Level{off}}
 		out = append(out, Asker{Name: "drill without " + string(off) + "s", Ask: func(ctx context.Context, q string, limit int) ([]api.RecallResult, error) {
 			resp, err := recall.Recall(ctx, x, api.RecallRequest{Query: q, Limit: limit}, opts)
 			return resp.Results, err

@@ -118,8 +118,7 @@ func TestEvalApp(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS(corpus)); err != nil {
 		t.Fatal(err)
 	}
-	a := app.New(dir, cfg, nil)
-	a.Now = func() time.Time { return now }
+	a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return now }})
 	defer a.Close()
 	rc, ok := any(a).(eval.Recaller)
 	if !ok {

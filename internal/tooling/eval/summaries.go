@@ -79,7 +79,7 @@ func Summaries(ctx context.Context, files []string, tmp string, opts SummaryOpti
 		a, err := importDialogue(ctx, dir, path, c, cfg)
 		days := 0
 		if err == nil {
-			days, err = rep.add(a.Dir, c)
+			days, err = rep.add(a.Dir(), c)
 		}
 		if a != nil {
 			a.Close()

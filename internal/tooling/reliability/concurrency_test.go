@@ -44,8 +44,7 @@ func TestEditorGuard(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logBuf bytes.Buffer
-	a := app.New(dir, cfg, slog.New(slog.NewTextHandler(&logBuf, nil)))
-	a.Now = func() time.Time { return time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) }
+	a := app.NewWith(dir, cfg, slog.New(slog.NewTextHandler(&logBuf, nil)), app.Options{Now: func() time.Time { return time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC) }})
 	ctx := context.Background()
 	d := date.MustParse("2026-03-04")
 	path := dayfiles.Path(dir, d)
