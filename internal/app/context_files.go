@@ -38,8 +38,8 @@ type contextFiles struct {
 	summaryDirs  map[string]time.Time
 	days         []dayfiles.File
 	dayDirs      map[string]time.Time
-	summaryCache map[string]cachedSummary
-	dayCache     map[date.Date]cachedDay
+	summaryCache map[string]parsedFile[*consolidate.Summary]
+	dayCache     map[date.Date]parsedFile[*dayfiles.Day]
 }
 
 // racyWindow: a file or folder modified this close to when it was read may
@@ -69,18 +69,14 @@ type stamp struct {
 
 func stampOf(fi fs.FileInfo) stamp { return stamp{fi.Size(), fi.ModTime(), fi.Mode()} }
 
-type cachedSummary struct {
+// parsedFile is a file parsed, with the stamp it had when read.
+type parsedFile[V any] struct {
 	stamp stamp
-	s     *consolidate.Summary
-}
-
-type cachedDay struct {
-	stamp stamp
-	day   *dayfiles.Day
+	v     V
 }
 
 func newContextFiles(dir string) *contextFiles {
-	return &contextFiles{dir: dir, summaryCache: map[string]cachedSummary{}, dayCache: map[date.Date]cachedDay{}}
+	return &contextFiles{dir: dir, summaryCache: map[string]parsedFile[*consolidate.Summary]{}, dayCache: map[date.Date]parsedFile[*dayfiles.Day]{}}
 }
 
 var _ assemble.Files = (*contextFiles)(nil)
@@ -166,66 +162,51 @@ func (c *contextFiles) Days(r date.Range) ([]dayfiles.File, error) {
 // Summary reads the summary at path, or gives the one read before if the
 // file did not change since.
 func (c *contextFiles) Summary(path string) (*consolidate.Summary, error) {
-	fi, err := os.Lstat(path)
-	if err != nil {
+	return keep(c, c.summaryCache, maxCachedSummaries, path, path, func() (*consolidate.Summary, error) {
 		return consolidate.ReadSummary(path) // its error names what is wrong
-	}
-	st := stampOf(fi)
-	c.mu.Lock()
-	hit, ok := c.summaryCache[path]
-	gen := c.gen
-	c.mu.Unlock()
-	if ok && hit.stamp == st {
-		return hit.s, nil
-	}
-	at := time.Now()
-	s, err := consolidate.ReadSummary(path)
-	if err != nil || at.Sub(st.mtime) < racyWindow || !st.mode.IsRegular() {
-		return s, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.gen != gen {
-		return s, nil
-	}
-	if len(c.summaryCache) >= maxCachedSummaries {
-		clear(c.summaryCache)
-	}
-	c.summaryCache[path] = cachedSummary{st, s}
-	return s, nil
+	})
 }
 
 // Day parses the day file of d, or gives the one parsed before if the
 // file did not change since.
 func (c *contextFiles) Day(d date.Date) (*dayfiles.Day, error) {
 	path := dayfiles.Path(c.dir, d)
+	return keep(c, c.dayCache, maxCachedDays, d, path, func() (*dayfiles.Day, error) { return dayfiles.ParseFile(path, d) })
+}
+
+// keep returns what load parses of the file at path, kept in cache under
+// key: the one parsed before while the file's stamp is the same, else a new
+// parse, kept unless the file is not a regular one, changed within
+// racyWindow of being read, or a write was reported meanwhile. Past max
+// files the cache starts over.
+func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, load func() (V, error)) (V, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		return dayfiles.ParseFile(path, d)
+		return load()
 	}
 	st := stampOf(fi)
 	c.mu.Lock()
-	hit, ok := c.dayCache[d]
+	hit, ok := cache[key]
 	gen := c.gen
 	c.mu.Unlock()
 	if ok && hit.stamp == st {
-		return hit.day, nil
+		return hit.v, nil
 	}
 	at := time.Now()
-	day, err := dayfiles.ParseFile(path, d)
+	v, err := load()
 	if err != nil || at.Sub(st.mtime) < racyWindow || !st.mode.IsRegular() {
-		return day, err
+		return v, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen != gen {
-		return day, nil
+		return v, nil
 	}
-	if len(c.dayCache) >= maxCachedDays {
-		clear(c.dayCache)
+	if len(cache) >= max {
+		clear(cache)
 	}
-	c.dayCache[d] = cachedDay{st, day}
-	return day, nil
+	cache[key] = parsedFile[V]{st, v}
+	return v, nil
 }
 
 // folders returns the modification times of root and of the folders under
