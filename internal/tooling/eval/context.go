@@ -231,18 +231,7 @@ func (t *ContextTally) Shares(row string, cats ...int) ContextShares {
 }
 
 // Categories returns the categories asked, in order.
-func (t *ContextTally) Categories() []int {
-	var cs []int
-	for _, byCat := range t.shares {
-		for c := range byCat {
-			if !slices.Contains(cs, c) {
-				cs = append(cs, c)
-			}
-		}
-	}
-	slices.Sort(cs)
-	return cs
-}
+func (t *ContextTally) Categories() []int { return categories(t.shares) }
 
 // WriteTable prints a row per budget and per top k: the questions, the
 // shares with at least one and with every evidence message in the block

@@ -90,9 +90,12 @@ func (t *Tally) Ask(ctx context.Context, askers []Asker, qs []Question, limit in
 }
 
 // Categories returns the categories asked, in order.
-func (t *Tally) Categories() []int {
+func (t *Tally) Categories() []int { return categories(t.ranks) }
+
+// categories returns the categories that any row of byRow holds, in order.
+func categories[V any](byRow map[string]map[int]V) []int {
 	var cs []int
-	for _, byCat := range t.ranks {
+	for _, byCat := range byRow {
 		for c := range byCat {
 			if !slices.Contains(cs, c) {
 				cs = append(cs, c)
