@@ -1,0 +1,245 @@
+package assemble
+
+import (
+	"container/heap"
+	"math"
+	"slices"
+
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/util/date"
+)
+
+// Neighbours of an evidence entry in its day file (and on into the next
+// or previous day's), and how much of the entry's relevance each keeps: an
+// entry k after a hit keeps decayAfter^k of it, k before decayBefore^k (a
+// message's replies come after it, what it answers before it), so that
+// the best days are read outward from their hits as far as the budget goes.
+const (
+	neighboursAfter  = 40
+	neighboursBefore = 40
+	decayAfter       = 0.85
+	decayBefore      = 0.8
+)
+
+// relevancePower sharpens a hit's relevance (its score over the best's):
+// the neighbours of the best days' hits come before the lone hits of days
+// that scored far below.
+const relevancePower = 2
+
+// previewTokens is the most tokens of a neighbour's text: a longer one is
+// cut at a word, marked " …", and its line expands to it whole. Hits are
+// given whole.
+const previewTokens = 30
+
+// evidenceRead is how many times the budget the evidence candidates may
+// take, the most relevant first: Build places them in that order while
+// they fit, so that those past it could fill only the gaps left by longer
+// ones skipped, never more than the budget.
+const evidenceRead = 2
+
+// addEvidence adds the entry and line hits as evidence, each with its
+// neighbouring entries at a share of its relevance (an entry near several
+// hits takes the best), the most relevant first, until they take
+// evidenceRead times the budget; it returns the other hits, and the days
+// of the evidence in the order of their best hit.
+//
+// The neighbours are read lazily: every hit starts two walks (after it and
+// before it), and the walk whose next entry is the most relevant gives it,
+// so that only what may be placed is read and rendered.
+func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []date.Date) {
+	best := 0.0
+	for _, r := range hits {
+		best = max(best, r.Score)
+	}
+	var rest []api.RecallResult
+	var days []date.Date
+	g.dayRel = map[date.Date]float64{}
+	onDay := func(d date.Date, rel float64) {
+		g.dayRel[d] = max(g.dayRel[d], rel)
+		if !slices.Contains(days, d) {
+			days = append(days, d)
+		}
+	}
+	var q leads
+	isHit := map[string]bool{}
+	for rank, r := range hits {
+		l := date.Level(r.Level)
+		if l != date.LevelEntry && l != date.LevelLine {
+			rest = append(rest, r)
+			continue
+		}
+		d, err := date.Parse(r.Period)
+		if err != nil {
+			continue
+		}
+		day, err := g.day(d)
+		if err != nil {
+			continue
+		}
+		rel := 0.0
+		if best > 0 {
+			rel = math.Pow(r.Score/best, relevancePower)
+		}
+		if l == date.LevelLine {
+			for _, n := range day.Notes {
+				if n.ID(d) == r.ID {
+					onDay(d, rel)
+					c := Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d,
+						Hit: true, Group: EvidenceGroup(d), Line: n.Line}
+					q.push(lead{rel: rel, rank: 2 * rank, note: &c})
+				}
+			}
+			continue
+		}
+		at := slices.IndexFunc(day.Entries, func(e dayfiles.Entry) bool { return e.ID == r.ID })
+		if at < 0 {
+			continue
+		}
+		isHit[r.ID] = true
+		onDay(d, rel)
+		q.push(lead{rel: rel, rank: 2 * rank, walk: &walk{day: day, i: at, n: 1}})
+		for _, w := range []*walk{
+			{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter},
+			{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore},
+		} {
+			g.reach(day, at, w.n, w.step, func(d date.Date, k int) { onDay(d, rel*math.Pow(w.decay, float64(k+1))) })
+			if g.advance(w) {
+				q.push(lead{rel: rel * w.decay, rank: 2*rank + 1, walk: w})
+			}
+		}
+	}
+
+	seen := map[string]bool{}
+	groups := map[date.Date]string{}
+	tokens := 0
+	for q.Len() > 0 && tokens <= evidenceRead*g.in.Budget {
+		l := q.pop()
+		if l.note != nil {
+			if !seen[l.note.ID] {
+				seen[l.note.ID] = true
+				c := *l.note
+				c.Part, c.Relevance, c.Rank = PartEvidence, l.rel, l.rank
+				tokens += Tokens(c.Head)
+				g.add(c, date.Range{From: c.Date, To: c.Date})
+			}
+			continue
+		}
+		w := l.walk
+		e := &w.day.Entries[w.i]
+		if w.k++; w.k < w.n && g.advance(w) {
+			q.push(lead{rel: l.rel * w.decay, rank: l.rank, walk: w})
+		}
+		if seen[e.ID] {
+			continue // nearer another hit, or a hit itself
+		}
+		seen[e.ID] = true
+		if groups[e.Day] == "" {
+			groups[e.Day] = EvidenceGroup(e.Day)
+		}
+		c := Candidate{ID: e.ID, Part: PartEvidence, Level: string(date.LevelEntry), Date: e.Day, Hit: isHit[e.ID],
+			Line: e.Line, Group: groups[e.Day], Relevance: l.rel, Rank: l.rank}
+		if c.Hit {
+			c.Head = EvidenceLine(*e) // whole, even as another hit's neighbour
+		} else {
+			c.Head, c.Cut = EvidenceLineCut(*e, previewTokens)
+		}
+		tokens += Tokens(c.Head)
+		g.add(c, date.Range{From: e.Day, To: e.Day})
+	}
+	return rest, days
+}
+
+// walk reads entries outward from a hit: entry i of day is the one it
+// gives next, the k-th of at most n, going on into the next (step 1) or
+// previous (step -1) day's file when there is one: a conversation goes on
+// past midnight. A hit's own walk gives just the hit (n 1, step 0).
+type walk struct {
+	day   *dayfiles.Day
+	i     int
+	k, n  int
+	step  int
+	decay float64 // the share of relevance each step keeps
+}
+
+// advance moves w onto its next entry; false when there is none.
+func (g *gatherer) advance(w *walk) bool {
+	if w.step == 0 {
+		return false
+	}
+	w.i += w.step
+	for w.i < 0 || w.i >= len(w.day.Entries) {
+		d := w.day.Date.AddDays(w.step)
+		next, err := g.day(d)
+		if err != nil || len(next.Entries) == 0 || next.Date != d {
+			return false
+		}
+		w.day, w.i = next, 0
+		if w.step < 0 {
+			w.i = len(next.Entries) - 1
+		}
+	}
+	return true
+}
+
+// reach calls fn with each day past day's own that the n entries after
+// (step 1) or before (step -1) entry at reach into, and the index among
+// them of its first (nearest) entry.
+func (g *gatherer) reach(day *dayfiles.Day, at, n, step int, fn func(d date.Date, k int)) {
+	k := len(day.Entries) - 1 - at
+	if step < 0 {
+		k = at
+	}
+	for k < n {
+		d := day.Date.AddDays(step)
+		next, err := g.day(d)
+		if err != nil || len(next.Entries) == 0 || next.Date != d {
+			return
+		}
+		fn(d, k)
+		day, k = next, k+len(next.Entries)
+	}
+}
+
+// lead is the next item a hit offers: the hit itself, or its walk's next
+// neighbour; a free-text note hit is given whole as note.
+type lead struct {
+	rel  float64
+	rank int
+	seq  int
+	walk *walk
+	note *Candidate
+}
+
+// leads is a heap of leads, the most relevant first, then by rank, then
+// in the order pushed: the order Build places evidence in.
+type leads struct {
+	s      []lead
+	pushed int
+}
+
+func (q *leads) Len() int { return len(q.s) }
+func (q *leads) Less(i, j int) bool {
+	a, b := q.s[i], q.s[j]
+	if a.rel != b.rel {
+		return a.rel > b.rel
+	}
+	if a.rank != b.rank {
+		return a.rank < b.rank
+	}
+	return a.seq < b.seq
+}
+func (q *leads) Swap(i, j int) { q.s[i], q.s[j] = q.s[j], q.s[i] }
+func (q *leads) Push(x any)    { q.s = append(q.s, x.(lead)) }
+func (q *leads) Pop() any {
+	l := q.s[len(q.s)-1]
+	q.s = q.s[:len(q.s)-1]
+	return l
+}
+
+func (q *leads) push(l lead) {
+	l.seq, q.pushed = q.pushed, q.pushed+1
+	heap.Push(q, l)
+}
+
+func (q *leads) pop() lead { return heap.Pop(q).(lead) }
