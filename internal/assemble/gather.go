@@ -73,8 +73,19 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 		return g.out, err
 	}
 	g.out.Files = files
-	g.addRecent(files, in.Budget)
+	if ev := g.evidence(); ev == nil || WantsRecent(ev.Date, in.Today) {
+		g.addRecent(files, in.Budget)
+	}
 	return g.out, nil
+}
+
+// evidence returns the most relevant evidence candidate, the first added;
+// nil without evidence.
+func (g *gatherer) evidence() *Candidate {
+	if len(g.out.Candidates) == 0 || g.out.Candidates[0].Part != PartEvidence {
+		return nil
+	}
+	return &g.out.Candidates[0]
 }
 
 // RawTokens estimates the tokens of the day files that the placed items
