@@ -91,19 +91,24 @@ func (g *gatherer) evidence() *Candidate {
 // RawTokens estimates the tokens of the day files that the placed items
 // stand for: what reading them whole would have cost.
 func (g Gathered) RawTokens(placed []Placed) int {
-	covered := map[date.Date]bool{}
+	var covered []date.Range
 	for _, p := range placed {
-		if p.Index < 0 {
-			continue
-		}
-		r := g.Covers[p.Index]
-		for d := r.From; !d.After(r.To); d = d.AddDays(1) {
-			covered[d] = true
+		if p.Index >= 0 {
+			covered = append(covered, g.Covers[p.Index])
 		}
 	}
-	n := 0
+	slices.SortFunc(covered, func(a, b date.Range) int { return a.From.Compare(b.From) })
+	// The files are sorted by date: walk both, the ranges by their start,
+	// keeping the furthest end reached.
+	n, i := 0, 0
+	var reach date.Date // the last day covered by the ranges begun so far
 	for _, f := range g.Files {
-		if covered[f.Date] {
+		for ; i < len(covered) && !covered[i].From.After(f.Date); i++ {
+			if reach.IsZero() || covered[i].To.After(reach) {
+				reach = covered[i].To
+			}
+		}
+		if !reach.IsZero() && !f.Date.After(reach) {
 			n += int((f.Size + CharsPerToken - 1) / CharsPerToken)
 		}
 	}
