@@ -32,6 +32,9 @@ func NewEntryID(d date.Date, hour, minute int, text string, n int) EntryID {
 	// Parse computes an id for every entry of every file it reads.
 	var small [512]byte
 	norm := small[:0]
+	if len(text) > len(small) {
+		norm = make([]byte, 0, len(text)) // never longer than the text
+	}
 	for w := range strings.FieldsSeq(text) {
 		if len(norm) > 0 {
 			norm = append(norm, ' ')

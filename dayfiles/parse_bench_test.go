@@ -1,8 +1,10 @@
 package dayfiles_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,4 +60,27 @@ func BenchmarkAppend(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(fi.Size())/1024, "KiB-file")
+}
+
+// BenchmarkParseChatDay parses a day of a long chat through the memory
+// proxy: 300 turns, every other one a 3 KB answer, one entry each.
+func BenchmarkParseChatDay(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("# 2026-03-11\n\n")
+	answer := strings.TrimSpace(strings.Repeat("a word or three ", 200))
+	for i := range 300 {
+		text := fmt.Sprintf("user: question %d about the garden plan", i)
+		if i%2 == 1 {
+			text = "llama3.2: " + answer
+		}
+		fmt.Fprintf(&sb, "- %02d:%02d [chat] %s #chat/c1 #model/llama3-2\n", 9+i/60, i%60, text)
+	}
+	data := []byte(sb.String())
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := dayfiles.Parse("days/2026/03/11.md", date.MustParse("2026-03-11"), data); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
