@@ -63,6 +63,14 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 	}
 	var q leads
 	isHit := map[string]bool{}
+	type entryHit struct {
+		day  *dayfiles.Day
+		at   int
+		rel  float64
+		rank int
+	}
+	var entryHits []entryHit
+	hitDays := map[date.Date]float64{} // the best relevance of each day's entry hits
 	for rank, r := range hits {
 		l := date.Level(r.Level)
 		if l != date.LevelEntry && l != date.LevelLine {
@@ -98,14 +106,33 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		}
 		isHit[r.ID] = true
 		onDay(d, rel)
-		q.push(lead{rel: rel, rank: 2 * rank, walk: &walk{day: day, i: at, n: 1}})
+		entryHits = append(entryHits, entryHit{day: day, at: at, rel: rel, rank: 2 * rank})
+		hitDays[d] = max(hitDays[d], rel)
+	}
+	// The entries of the hits' days that repeat the query's words lead
+	// too, at their day's relevance times their share of the query's words.
+	byEntry := map[string]int{}
+	for i, h := range entryHits {
+		byEntry[h.day.Entries[h.at].ID] = i
+	}
+	for _, m := range g.wordMatches(hitDays) {
+		if i, ok := byEntry[m.day.Entries[m.at].ID]; ok {
+			entryHits[i].rel = max(entryHits[i].rel, m.rel)
+			continue
+		}
+		entryHits = append(entryHits, entryHit{day: m.day, at: m.at, rel: m.rel, rank: 2*len(hits) + 2*m.n})
+	}
+	for _, h := range entryHits {
+		day, at, rel := h.day, h.at, h.rel
+		onDay(day.Date, rel)
+		q.push(lead{rel: rel, rank: h.rank, walk: &walk{day: day, i: at, n: 1}})
 		for _, w := range []*walk{
 			{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter},
 			{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore},
 		} {
 			g.reach(day, at, w.n, w.step, func(d date.Date, k int) { onDay(d, rel*math.Pow(w.decay, float64(k+1))) })
 			if g.advance(w) {
-				q.push(lead{rel: rel * w.decay, rank: 2*rank + 1, walk: w})
+				q.push(lead{rel: rel * w.decay, rank: h.rank + 1, walk: w})
 			}
 		}
 	}

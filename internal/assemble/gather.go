@@ -31,7 +31,11 @@ type GatherInput struct {
 	// words), so its entry hits are evidence (see PartEvidence), each with
 	// its neighbouring entries, and the summaries of their days frame them.
 	Evidence bool
-	Log      *slog.Logger
+	// Words finds the query's own words (its temporal phrase taken out) in
+	// the entries of the evidence's days: one that holds its rare words is
+	// evidence of its own, with its neighbours. nil: only the hits are.
+	Words QueryWords
+	Log   *slog.Logger
 	// Files lists and reads the summaries and day files; nil: Disk, which
 	// reads them anew on every call.
 	Files Files
