@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
@@ -28,9 +29,14 @@ const (
 const relevancePower = 2
 
 // previewTokens is the most tokens of a neighbour's text: a longer one is
-// cut at a word, marked " …", and its line expands to it whole. Hits are
-// given whole.
-const previewTokens = 30
+// cut at a word, marked " …", and its line expands to it whole.
+// hitPreviewTokens is a hit's: twice as much, since it is what matched,
+// but a long message's opening says what it is about, and the tokens a
+// long hit would take read further around the hits.
+const (
+	previewTokens    = 30
+	hitPreviewTokens = 2 * previewTokens
+)
 
 // evidenceRead is how many times the budget the evidence candidates may
 // take, the most relevant first: Build places them in that order while
@@ -70,7 +76,7 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		rank int
 	}
 	var entryHits []entryHit
-	hitDays := map[date.Date]float64{} // the best relevance of each day's entry hits
+	hitDays := map[date.Date]float64{} // the best score of each day's entry hits over the best hit's
 	for rank, r := range hits {
 		l := date.Level(r.Level)
 		if l != date.LevelEntry && l != date.LevelLine {
@@ -107,10 +113,15 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		isHit[r.ID] = true
 		onDay(d, rel)
 		entryHits = append(entryHits, entryHit{day: day, at: at, rel: rel, rank: 2 * rank})
-		hitDays[d] = max(hitDays[d], rel)
+		if best > 0 {
+			hitDays[d] = max(hitDays[d], r.Score/best)
+		}
+		if !g.named {
+			g.named = g.names(&day.Entries[at])
+		}
 	}
-	// The entries of the hits' days that repeat the query's words lead
-	// too, at their day's relevance times their share of the query's words.
+	// The entries of the hits' days that repeat the query's rare words lead
+	// too, each with its neighbours (see wordMatches).
 	byEntry := map[string]int{}
 	for i, h := range entryHits {
 		byEntry[h.day.Entries[h.at].ID] = i
@@ -132,7 +143,8 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		} {
 			g.reach(day, at, w.n, w.step, func(d date.Date, k int) { onDay(d, rel*math.Pow(w.decay, float64(k+1))) })
 			if g.advance(w) {
-				q.push(lead{rel: rel * w.decay, rank: h.rank + 1, walk: w})
+				w.rel = rel * w.decay
+				q.push(lead{rel: w.rel * g.own(&w.day.Entries[w.i]), rank: h.rank + 1, walk: w})
 			}
 		}
 	}
@@ -155,7 +167,8 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		w := l.walk
 		e := &w.day.Entries[w.i]
 		if w.k++; w.k < w.n && g.advance(w) {
-			q.push(lead{rel: l.rel * w.decay, rank: l.rank, walk: w})
+			w.rel *= w.decay
+			q.push(lead{rel: w.rel * g.own(&w.day.Entries[w.i]), rank: l.rank, walk: w})
 		}
 		if seen[e.ID] {
 			continue // nearer another hit, or a hit itself
@@ -167,7 +180,7 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		c := Candidate{ID: e.ID, Part: PartEvidence, Level: string(date.LevelEntry), Date: e.Day, Hit: isHit[e.ID],
 			Line: e.Line, Group: groups[e.Day], Relevance: l.rel, Rank: l.rank}
 		if c.Hit {
-			c.Head = EvidenceLine(*e) // whole, even as another hit's neighbour
+			c.Head, c.Cut = EvidenceLineCut(*e, hitPreviewTokens)
 		} else {
 			c.Head, c.Cut = EvidenceLineCut(*e, previewTokens)
 		}
@@ -187,6 +200,7 @@ type walk struct {
 	k, n  int
 	step  int
 	decay float64 // the share of relevance each step keeps
+	rel   float64 // of the entry it gives next, before its own factor
 }
 
 // advance moves w onto its next entry; false when there is none.
@@ -270,3 +284,38 @@ func (q *leads) push(l lead) {
 }
 
 func (q *leads) pop() lead { return heap.Pop(q).(lead) }
+
+// otherSpeaker is the share of its relevance a neighbour keeps when it is
+// a message of a speaker the query does not name, and the query names a
+// speaker of the hits: a question about Elise ("what does Elise do in her
+// free time?") is answered in Elise's own words, or in what she answers,
+// more often than in the other side's. Entries that are not messages
+// ("Name: text"), and queries that name no speaker, keep it all.
+const otherSpeaker = 0.5
+
+// own is the share of its relevance entry e keeps as a neighbour: 1, or
+// otherSpeaker when the query names a speaker of the hits but not e's.
+func (g *gatherer) own(e *dayfiles.Entry) float64 {
+	if !g.named {
+		return 1
+	}
+	if _, _, ok := consolidate.SpeakerPrefix(e.Text); !ok || g.names(e) {
+		return 1
+	}
+	return otherSpeaker
+}
+
+// names reports whether e is a message ("Name: text") of a speaker the
+// query names.
+func (g *gatherer) names(e *dayfiles.Entry) bool {
+	name, _, ok := consolidate.SpeakerPrefix(e.Text)
+	if !ok || g.in.Words == nil {
+		return false
+	}
+	named, ok := g.speakers[name]
+	if !ok {
+		named = len(g.in.Words.Find(name)) > 0
+		g.speakers[name] = named
+	}
+	return named
+}

@@ -61,7 +61,8 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 	if in.Files == nil {
 		in.Files = Disk{Dir: in.Dir, Log: in.Log}
 	}
-	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{}}
+	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{},
+		speakers: map[string]bool{}}
 	hits, days := in.Hits, []date.Date(nil)
 	if in.Evidence {
 		hits, days = g.addEvidence(hits)
@@ -112,6 +113,10 @@ type gatherer struct {
 	seen map[string]bool
 	// dayRel is the best relevance of each day's evidence.
 	dayRel map[date.Date]float64
+	// named: the query names a speaker of the entry hits; speakers caches
+	// which speakers it names (see own).
+	named    bool
+	speakers map[string]bool
 }
 
 func (g *gatherer) add(c Candidate, covers date.Range) {
