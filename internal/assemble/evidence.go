@@ -126,26 +126,27 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 	for i, h := range entryHits {
 		byEntry[h.day.Entries[h.at].ID] = i
 	}
-	for _, m := range g.wordMatches(hitDays) {
+	hitsAt := map[*dayfiles.Day][]int{}
+	for _, h := range entryHits {
+		hitsAt[h.day] = append(hitsAt[h.day], h.at)
+	}
+	hitsOnly := len(entryHits)
+	for _, m := range g.wordMatches(hitsAt, hitDays) {
 		if i, ok := byEntry[m.day.Entries[m.at].ID]; ok {
 			entryHits[i].rel = max(entryHits[i].rel, m.rel)
 			continue
 		}
 		entryHits = append(entryHits, entryHit{day: m.day, at: m.at, rel: m.rel, rank: 2*len(hits) + 2*m.n})
 	}
-	for _, h := range entryHits {
+	for k, h := range entryHits {
 		day, at, rel := h.day, h.at, h.rel
 		onDay(day.Date, rel)
-		q.push(lead{rel: rel, rank: h.rank, walk: &walk{day: day, i: at, n: 1}})
-		for _, w := range []*walk{
-			{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter},
-			{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore},
-		} {
+		q.push(lead{rel: rel, rank: h.rank, walk: &walk{day: day, i: at, n: 1, rel: rel}})
+		if k >= hitsOnly {
+			continue // a word match: its day is a hit's
+		}
+		for _, w := range g.walks(day, at, rel) {
 			g.reach(day, at, w.n, w.step, func(d date.Date, k int) { onDay(d, rel*math.Pow(w.decay, float64(k+1))) })
-			if g.advance(w) {
-				w.rel = rel * w.decay
-				q.push(lead{rel: w.rel * g.own(&w.day.Entries[w.i]), rank: h.rank + 1, walk: w})
-			}
 		}
 	}
 
@@ -166,6 +167,15 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		}
 		w := l.walk
 		e := &w.day.Entries[w.i]
+		if w.step == 0 {
+			// A hit: its neighbours, which are less relevant, may come next.
+			for _, n := range g.walks(w.day, w.i, w.rel) {
+				if g.advance(n) {
+					n.rel = w.rel * n.decay
+					q.push(lead{rel: n.rel * g.own(&n.day.Entries[n.i]), rank: l.rank + 1, walk: n})
+				}
+			}
+		}
 		if w.k++; w.k < w.n && g.advance(w) {
 			w.rel *= w.decay
 			q.push(lead{rel: w.rel * g.own(&w.day.Entries[w.i]), rank: l.rank, walk: w})
@@ -201,6 +211,15 @@ type walk struct {
 	step  int
 	decay float64 // the share of relevance each step keeps
 	rel   float64 // of the entry it gives next, before its own factor
+}
+
+// walks returns the two walks outward from entry at of day, a hit of
+// relevance rel: after it and before it.
+func (g *gatherer) walks(day *dayfiles.Day, at int, rel float64) []*walk {
+	return []*walk{
+		{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter, rel: rel},
+		{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore, rel: rel},
+	}
 }
 
 // advance moves w onto its next entry; false when there is none.
@@ -314,7 +333,7 @@ func (g *gatherer) names(e *dayfiles.Entry) bool {
 	}
 	named, ok := g.speakers[name]
 	if !ok {
-		named = len(g.in.Words.Find(name)) > 0
+		named = len(g.in.Words.Find([]string{name})[0]) > 0
 		g.speakers[name] = named
 	}
 	return named
