@@ -85,19 +85,29 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 // RawTokens estimates the tokens of the day files that the placed items
 // stand for: what reading them whole would have cost.
 func (g Gathered) RawTokens(placed []Placed) int {
-	covered := map[date.Date]bool{}
+	// The days covered, as ranges in order, overlapping ones merged.
+	var covered []date.Range
 	for _, p := range placed {
-		if p.Index < 0 {
+		if p.Index >= 0 {
+			covered = append(covered, g.Covers[p.Index])
+		}
+	}
+	slices.SortFunc(covered, func(a, b date.Range) int { return a.From.Compare(b.From) })
+	merged := covered[:0]
+	for _, r := range covered {
+		if k := len(merged) - 1; k >= 0 && !r.From.After(merged[k].To.AddDays(1)) {
+			if r.To.After(merged[k].To) {
+				merged[k].To = r.To
+			}
 			continue
 		}
-		r := g.Covers[p.Index]
-		for d := r.From; !d.After(r.To); d = d.AddDays(1) {
-			covered[d] = true
-		}
+		merged = append(merged, r)
 	}
 	n := 0
 	for _, f := range g.Files {
-		if covered[f.Date] {
+		// The first range that ends on or after the file's day.
+		i, _ := slices.BinarySearchFunc(merged, f.Date, func(r date.Range, d date.Date) int { return r.To.Compare(d) })
+		if i < len(merged) && !f.Date.Before(merged[i].From) {
 			n += int((f.Size + CharsPerToken - 1) / CharsPerToken)
 		}
 	}
