@@ -44,15 +44,17 @@ const (
 // ones skipped, never more than the budget.
 const evidenceRead = 2
 
-// addEvidence adds the entry and line hits as evidence, each with its
+// addEvidence adds the entry and line hits as evidence, and the entries
+// near them that repeat the query's words (wordMatches), each with its
 // neighbouring entries at a share of its relevance (an entry near several
-// hits takes the best), the most relevant first, until they take
-// evidenceRead times the budget; it returns the other hits, and the days
-// of the evidence in the order of their best hit.
+// hits takes the best; another speaker's message less, see own), the most
+// relevant first, until they take evidenceRead times the budget; it
+// returns the other hits, and the days of the evidence in the order of
+// their best hit.
 //
-// The neighbours are read lazily: every hit starts two walks (after it and
-// before it), and the walk whose next entry is the most relevant gives it,
-// so that only what may be placed is read and rendered.
+// The neighbours are read lazily: every hit, once read, starts two walks
+// (after it and before it), and the walk whose next entry is the most
+// relevant gives it, so that only what may be placed is read and rendered.
 func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []date.Date) {
 	best := 0.0
 	for _, r := range hits {
@@ -318,7 +320,7 @@ func (g *gatherer) own(e *dayfiles.Entry) float64 {
 	if !g.named {
 		return 1
 	}
-	if _, _, ok := consolidate.SpeakerPrefix(e.Text); !ok || g.names(e) {
+	if name, _, ok := consolidate.SpeakerPrefix(e.Text); !ok || g.namesSpeaker(name) {
 		return 1
 	}
 	return otherSpeaker
@@ -328,7 +330,12 @@ func (g *gatherer) own(e *dayfiles.Entry) float64 {
 // query names.
 func (g *gatherer) names(e *dayfiles.Entry) bool {
 	name, _, ok := consolidate.SpeakerPrefix(e.Text)
-	if !ok || g.in.Words == nil {
+	return ok && g.namesSpeaker(name)
+}
+
+// namesSpeaker reports whether the query names the speaker name.
+func (g *gatherer) namesSpeaker(name string) bool {
+	if g.in.Words == nil {
 		return false
 	}
 	named, ok := g.speakers[name]
