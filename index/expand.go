@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
@@ -58,6 +59,47 @@ func expands(w, term string) bool {
 // textQuery is the scored part of a search for text (see wordsQuery).
 func textQuery(text string) query.Query { return wordsQuery{text: text} }
 
+// textQuery is the scored part of a search for text, its query words'
+// longer words kept for the index's generation: a recall searches the same
+// text a dozen times (every level, every group), and reading the
+// dictionary for each word was a sixth of a search's own cost.
+func (t *TextIndex) textQuery(text string) query.Query {
+	t.mu.RLock()
+	gen := t.gen
+	t.mu.RUnlock()
+	return wordsQuery{text: text, cache: &t.longer, gen: gen}
+}
+
+// longerCache holds the longer words of query words (longerTerms), of one
+// generation of the text index.
+type longerCache struct {
+	mu    sync.Mutex
+	gen   uint64
+	terms map[string][]string
+}
+
+// maxLongerCached bounds the query words kept: they come from queries.
+const maxLongerCached = 1024
+
+func (c *longerCache) get(gen uint64, w string) ([]string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen != gen {
+		return nil, false
+	}
+	terms, ok := c.terms[w]
+	return terms, ok
+}
+
+func (c *longerCache) set(gen uint64, w string, terms []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen != gen || c.terms == nil || len(c.terms) >= maxLongerCached {
+		c.terms, c.gen = map[string][]string{}, gen
+	}
+	c.terms[w] = terms
+}
+
 // wordsQuery is bleve's match query of the text field (a disjunction of
 // the terms of text as the field's analyzer makes them) with, in the same
 // disjunction, a clause for each word that has longer words in the index:
@@ -66,12 +108,31 @@ func textQuery(text string) query.Query { return wordsQuery{text: text} }
 // the longer words scores in the same proportion to another as by the
 // terms alone; a query whose words have no longer words is the match
 // query itself.
-type wordsQuery struct{ text string }
+type wordsQuery struct {
+	text  string
+	cache *longerCache // nil: read the dictionary every time
+	gen   uint64       // the generation of the index the cache is of
+}
+
+// longer returns the longer words of w, from the cache when it has them.
+func (q wordsQuery) longer(r bleveindex.IndexReader, w string) ([]string, error) {
+	if q.cache == nil {
+		return longerTerms(r, w)
+	}
+	if terms, ok := q.cache.get(q.gen, w); ok {
+		return terms, nil
+	}
+	terms, err := longerTerms(r, w)
+	if err == nil {
+		q.cache.set(q.gen, w, terms)
+	}
+	return terms, err
+}
 
 func (q wordsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m mapping.IndexMapping, options search.SearcherOptions) (search.Searcher, error) {
 	var longer []query.Query
 	for _, w := range expansions(q.text) {
-		terms, err := longerTerms(r, w)
+		terms, err := q.longer(r, w)
 		if err != nil {
 			return nil, err
 		}

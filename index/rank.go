@@ -74,7 +74,7 @@ func (t *TextIndex) RankEach(ctx context.Context, q Query) (map[string][]Hit, er
 // rank runs q's search for size hits and names them; it returns them with
 // the total that matched.
 func (t *TextIndex) rank(ctx context.Context, q Query, size int) ([]Hit, uint64, error) {
-	req := bleve.NewSearchRequestOptions(searchQuery(q), size, 0, false)
+	req := bleve.NewSearchRequestOptions(t.searchQuery(q), size, 0, false)
 	res, err := t.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, 0, fmt.Errorf("searching index: %w", err)

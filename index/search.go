@@ -156,8 +156,8 @@ func childIDs(level date.Level, parents []string) []string {
 // term and tests each one. The entry level is most of the index: advancing
 // along its level term costs more than the search, so entries are "no
 // summary level" instead (a must-not of the few summaries).
-func searchQuery(q Query) query.Query {
-	m := textQuery(q.Text)
+func (t *TextIndex) searchQuery(q Query) query.Query {
+	m := t.textQuery(q.Text)
 	parts := filterParts(q)
 	if q.Level == date.LevelEntry {
 		parts = parts[1:]
@@ -221,7 +221,7 @@ func (t *TextIndex) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if q.K <= 0 {
 		return nil, nil
 	}
-	req := bleve.NewSearchRequestOptions(searchQuery(q), q.K, 0, false)
+	req := bleve.NewSearchRequestOptions(t.searchQuery(q), q.K, 0, false)
 	if q.Level != date.LevelEntry {
 		// A few summaries per parent: one read is cheaper than two.
 		req.Fields = storedFields

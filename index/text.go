@@ -30,6 +30,7 @@ type TextIndex struct {
 	mu       sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write
 	gen      uint64       // counts lockWrite calls: what counts caches is of one gen
 	counts   countCache   // Count's answers of one generation
+	longer   longerCache  // the longer words of query words, of one generation (expand.go)
 	closed   bool         // Close ran
 	bl       bleve.Index
 	manifest map[string]string // source path → stamp (size and mod time) it was indexed at

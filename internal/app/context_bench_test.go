@@ -8,6 +8,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/app/apptest"
+	"github.com/daybook/daybook/internal/config"
 )
 
 // BenchmarkContext5Years assembles contexts on a generated, consolidated
@@ -30,9 +31,16 @@ func BenchmarkContext5Years(b *testing.B) {
 	} else {
 		b.Skip("set DAYBOOK_LONG=1 to generate and consolidate 5 years, or DAYBOOK_BENCH_DIR to a data dir")
 	}
-	for _, bc := range []struct{ name, query string }{{"default", ""}, {"query", "keyboard shortcuts decision"}} {
+	for _, bc := range []struct {
+		name, query string
+		budget      int // 0: the default
+	}{
+		{"default", "", 0},
+		{"query", "keyboard shortcuts decision", 0},
+		{"prompt", "who owns the nightly export job?", config.Default().Hooks.PromptBudget}, // as the prompt hook asks
+	} {
 		b.Run(bc.name, func(b *testing.B) {
-			req := api.ContextRequest{Query: bc.query}
+			req := api.ContextRequest{Query: bc.query, Budget: bc.budget}
 			first, err := a.Context(ctx, req) // opens and builds the index for a query
 			if err != nil {
 				b.Fatal(err)

@@ -1,10 +1,14 @@
 package app
 
 import (
+	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,10 +28,14 @@ import (
 // reported (DaysChanged) or a summary written (OnSummary) says so, and when
 // a folder's modification time changed (a file added, removed or renamed
 // behind the App's back): each call stats the folders a listing came from,
-// some 70 for five years, not the ~3,500 files. A parsed file is kept with
-// its Lstat and used only while the file's size, modification time and
-// mode are the same. Files or folders changed within racyWindow of being
-// read are not kept, as a change within the same clock tick would not show.
+// some 70 for five years, not the ~3,500 files. The day files are listed
+// month by month, and a write drops only its month's listing: a chat turn
+// remembered through the memory proxy costs the next context one month
+// folder read again, not the whole tree. A parsed file is kept with its
+// Lstat and used only while the file's size, modification time and mode
+// are the same; past the most kept, the least recently used quarter goes.
+// Files or folders changed within racyWindow of being read are not kept,
+// as a change within the same clock tick would not show.
 type contextFiles struct {
 	dir string
 	mu  sync.Mutex
@@ -38,8 +46,17 @@ type contextFiles struct {
 	summaryDirs  map[string]time.Time
 	days         []dayfiles.File
 	dayDirs      map[string]time.Time
+	dayMonths    map[string]monthFiles // by month folder: what days lists again
 	summaryCache map[string]parsedFile[*consolidate.Summary]
 	dayCache     map[date.Date]parsedFile[*dayfiles.Day]
+	tick         uint64 // counts the cache's uses: when each was last used
+}
+
+// monthFiles is the listing of one month folder of days/, with the
+// folder's modification time when it was read.
+type monthFiles struct {
+	mtime time.Time
+	files []dayfiles.File
 }
 
 // racyWindow: a file or folder modified this close to when it was read may
@@ -73,15 +90,18 @@ func stampOf(fi fs.FileInfo) stamp { return stamp{fi.Size(), fi.ModTime(), fi.Mo
 type parsedFile[V any] struct {
 	stamp stamp
 	v     V
+	used  uint64 // contextFiles.tick when last used
 }
 
 func newContextFiles(dir string) *contextFiles {
-	return &contextFiles{dir: dir, summaryCache: map[string]parsedFile[*consolidate.Summary]{}, dayCache: map[date.Date]parsedFile[*dayfiles.Day]{}}
+	return &contextFiles{dir: dir, summaryCache: map[string]parsedFile[*consolidate.Summary]{},
+		dayCache: map[date.Date]parsedFile[*dayfiles.Day]{}, dayMonths: map[string]monthFiles{}}
 }
 
 var _ assemble.Files = (*contextFiles)(nil)
 
-// changedDays drops the day listing and the days given: they were written.
+// changedDays drops the day listing, its months of the days given, and
+// those days: they were written.
 func (c *contextFiles) changedDays(days []date.Date) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -89,6 +109,7 @@ func (c *contextFiles) changedDays(days []date.Date) {
 	c.days, c.dayDirs = nil, nil
 	for _, d := range days {
 		delete(c.dayCache, d)
+		delete(c.dayMonths, filepath.Dir(dayfiles.Path(c.dir, d)))
 	}
 }
 
@@ -127,21 +148,12 @@ func (c *contextFiles) Summaries() ([]consolidate.File, error) {
 // Days lists the day files in r.
 func (c *contextFiles) Days(r date.Range) ([]dayfiles.File, error) {
 	c.mu.Lock()
-	all, ok, gen := c.days, c.days != nil && same(c.dayDirs), c.gen
+	all, ok := c.days, c.days != nil && same(c.dayDirs)
 	c.mu.Unlock()
 	if !ok {
-		at := time.Now()
-		dirs := folders(filepath.Join(c.dir, dayfiles.DaysDir), 2)
 		var err error
-		if all, err = dayfiles.List(c.dir, date.Range{}, nil); err != nil {
+		if all, err = c.listDays(); err != nil {
 			return nil, err
-		}
-		if all != nil && !racy(dirs, at) {
-			c.mu.Lock()
-			if c.gen == gen {
-				c.days, c.dayDirs = all, dirs
-			}
-			c.mu.Unlock()
 		}
 	}
 	// all is sorted by date: cut r out of it.
@@ -157,6 +169,77 @@ func (c *contextFiles) Days(r date.Range) ([]dayfiles.File, error) {
 		return nil, nil
 	}
 	return all[from:to:to], nil
+}
+
+// listDays lists the day files month by month, reading again only the
+// month folders that changed since they were listed, and keeps the
+// listing unless a folder changed within racyWindow or a write was
+// reported meanwhile.
+func (c *contextFiles) listDays() ([]dayfiles.File, error) {
+	c.mu.Lock()
+	gen := c.gen
+	c.mu.Unlock()
+	at := time.Now()
+	root := filepath.Join(c.dir, dayfiles.DaysDir)
+	if _, err := os.Lstat(root); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	dirs := folders(root, 2)
+	var months []string // month folders: two levels under root
+	for dir := range dirs {
+		if filepath.Dir(filepath.Dir(dir)) == root {
+			months = append(months, dir)
+		}
+	}
+	slices.Sort(months)
+	var all []dayfiles.File
+	fresh := map[string]monthFiles{}
+	for _, dir := range months {
+		c.mu.Lock()
+		m, ok := c.dayMonths[dir]
+		c.mu.Unlock()
+		if !ok || !m.mtime.Equal(dirs[dir]) {
+			mo, ok := monthOf(root, dir)
+			if !ok {
+				continue // not a month's folder: List ignores it too
+			}
+			files, err := dayfiles.List(c.dir, mo.Range(), nil)
+			if err != nil {
+				return nil, err
+			}
+			m = monthFiles{mtime: dirs[dir], files: files}
+			if at.Sub(m.mtime) >= racyWindow {
+				fresh[dir] = m
+			}
+		}
+		all = append(all, m.files...)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen != gen {
+		return all, nil
+	}
+	maps.DeleteFunc(c.dayMonths, func(dir string, _ monthFiles) bool { _, ok := dirs[dir]; return !ok }) // removed
+	maps.Copy(c.dayMonths, fresh)
+	if all != nil && !racy(dirs, at) {
+		c.days, c.dayDirs = all, dirs
+	}
+	return all, nil
+}
+
+// monthOf returns the month of a folder days/YYYY/MM under root.
+func monthOf(root, dir string) (date.Month, bool) {
+	rel, err := filepath.Rel(root, dir)
+	if err != nil {
+		return date.Month{}, false
+	}
+	y, m, ok := strings.Cut(filepath.ToSlash(rel), "/")
+	year, err1 := strconv.Atoi(y)
+	month, err2 := strconv.Atoi(m)
+	if !ok || err1 != nil || err2 != nil || len(y) != 4 || len(m) != 2 || month < 1 || month > 12 {
+		return date.Month{}, false
+	}
+	return date.Month{Year: year, Month: time.Month(month)}, true
 }
 
 // Summary reads the summary at path, or gives the one read before if the
@@ -178,7 +261,7 @@ func (c *contextFiles) Day(d date.Date) (*dayfiles.Day, error) {
 // key: the one parsed before while the file's stamp is the same, else a new
 // parse, kept unless the file is not a regular one, changed within
 // racyWindow of being read, or a write was reported meanwhile. Past max
-// files the cache starts over.
+// files the least recently used quarter is dropped.
 func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, load func() (V, error)) (V, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
@@ -188,10 +271,14 @@ func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max i
 	c.mu.Lock()
 	hit, ok := cache[key]
 	gen := c.gen
-	c.mu.Unlock()
 	if ok && hit.stamp == st {
+		c.tick++
+		hit.used = c.tick
+		cache[key] = hit
+		c.mu.Unlock()
 		return hit.v, nil
 	}
+	c.mu.Unlock()
 	at := time.Now()
 	v, err := load()
 	if err != nil || at.Sub(st.mtime) < racyWindow || !st.mode.IsRegular() {
@@ -203,10 +290,22 @@ func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max i
 		return v, nil
 	}
 	if len(cache) >= max {
-		clear(cache)
+		evictOldest(cache, max/4)
 	}
-	cache[key] = parsedFile[V]{st, v}
+	c.tick++
+	cache[key] = parsedFile[V]{st, v, c.tick}
 	return v, nil
+}
+
+// evictOldest drops the n least recently used files of cache (at least one).
+func evictOldest[K comparable, V any](cache map[K]parsedFile[V], n int) {
+	used := make([]uint64, 0, len(cache))
+	for _, p := range cache {
+		used = append(used, p.used)
+	}
+	slices.Sort(used)
+	limit := used[min(max(n, 1), len(used))-1]
+	maps.DeleteFunc(cache, func(_ K, p parsedFile[V]) bool { return p.used <= limit })
 }
 
 // folders returns the modification times of root and of the folders under

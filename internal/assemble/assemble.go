@@ -87,6 +87,13 @@ type Candidate struct {
 // beside it (a query about last March needs no entries from this morning).
 const RecentDays = 14
 
+// WantsRecent reports whether a block whose best evidence is from day best
+// gives the latest entries too: when best is within RecentDays of today (a
+// query about last March needs no entries from this morning).
+func WantsRecent(best, today date.Date) bool {
+	return !today.IsZero() && daysBetween(best, today) <= RecentDays
+}
+
 // EvidenceShare is the share of what the foundation leaves that evidence
 // (the entries that answer a query, with their neighbours) may take first;
 // the summaries that frame it take the rest, and recent entries only what
@@ -289,7 +296,7 @@ func Build(in Input) Result {
 		sumBudget = rest - used[PartEvidence]
 		fill(PartSummaries, sumBudget, sumBudget)
 		fillEvidence(rest - used[PartEvidence] - used[PartSummaries])
-		if best := in.Candidates[byPart[PartEvidence][0].i]; !in.Today.IsZero() && daysBetween(best.Date, in.Today) <= RecentDays {
+		if best := in.Candidates[byPart[PartEvidence][0].i]; WantsRecent(best.Date, in.Today) {
 			// The query is about these days: what was said since may matter.
 			left := rest - used[PartEvidence] - used[PartSummaries]
 			fill(PartRecent, left, left)

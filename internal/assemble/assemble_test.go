@@ -298,3 +298,29 @@ func TestEvidenceLineCut(t *testing.T) {
 		t.Errorf("read back %q: want only the whole entry", got)
 	}
 }
+
+// TestRawTokensCountsEachCoveredFileOnce checks the estimate of the day
+// files the placed items stand for: a file inside any placed item's range
+// counts once, however many ranges hold it; files outside every range, and
+// items not placed, count nothing.
+func TestRawTokensCountsEachCoveredFileOnce(t *testing.T) {
+	d := date.MustParse
+	var files []dayfiles.File
+	for day := d("2026-01-01"); !day.After(d("2026-01-10")); day = day.AddDays(1) {
+		files = append(files, dayfiles.File{Date: day, Size: 40}) // 10 tokens each
+	}
+	g := assemble.Gathered{
+		Files: files,
+		Covers: []date.Range{
+			{From: d("2026-01-02"), To: d("2026-01-04")}, // 3 files
+			{From: d("2026-01-03"), To: d("2026-01-03")}, // inside the first
+			{From: d("2026-01-09"), To: d("2026-01-20")}, // 2 files, and days without one
+			{From: d("2026-01-06"), To: d("2026-01-07")}, // not placed
+			{From: d("2025-12-01"), To: d("2026-01-01")}, // 1 file
+		},
+	}
+	placed := []assemble.Placed{{Index: -1}, {Index: 2}, {Index: 0}, {Index: 1}, {Index: 4}}
+	if got, want := g.RawTokens(placed), 6*10; got != want {
+		t.Fatalf("RawTokens = %d, want %d", got, want)
+	}
+}

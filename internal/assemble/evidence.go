@@ -49,8 +49,8 @@ const evidenceRead = 2
 // neighbouring entries at a share of its relevance (an entry near several
 // hits takes the best; another speaker's message less, see own), the most
 // relevant first, until they take evidenceRead times the budget; it
-// returns the other hits, and the days of the evidence in the order of
-// their best hit.
+// returns the other hits, and the days of the evidence given, in the order
+// of their most relevant item.
 //
 // The neighbours are read lazily: every hit, once read, starts two walks
 // (after it and before it), and the walk whose next entry is the most
@@ -63,12 +63,6 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 	var rest []api.RecallResult
 	var days []date.Date
 	g.dayRel = map[date.Date]float64{}
-	onDay := func(d date.Date, rel float64) {
-		g.dayRel[d] = max(g.dayRel[d], rel)
-		if !slices.Contains(days, d) {
-			days = append(days, d)
-		}
-	}
 	var q leads
 	isHit := map[string]bool{}
 	type entryHit struct {
@@ -100,7 +94,6 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		if l == date.LevelLine {
 			for _, n := range day.Notes {
 				if n.ID(d) == r.ID {
-					onDay(d, rel)
 					c := Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d,
 						Hit: true, Group: EvidenceGroup(d), Line: n.Line}
 					q.push(lead{rel: rel, rank: 2 * rank, note: &c})
@@ -113,7 +106,6 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 			continue
 		}
 		isHit[r.ID] = true
-		onDay(d, rel)
 		entryHits = append(entryHits, entryHit{day: day, at: at, rel: rel, rank: 2 * rank})
 		if best > 0 {
 			hitDays[d] = max(hitDays[d], r.Score/best)
@@ -132,7 +124,6 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 	for _, h := range entryHits {
 		hitsAt[h.day] = append(hitsAt[h.day], h.at)
 	}
-	hitsOnly := len(entryHits)
 	for _, m := range g.wordMatches(hitsAt, hitDays) {
 		if i, ok := byEntry[m.day.Entries[m.at].ID]; ok {
 			entryHits[i].rel = max(entryHits[i].rel, m.rel)
@@ -140,26 +131,26 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		}
 		entryHits = append(entryHits, entryHit{day: m.day, at: m.at, rel: m.rel, rank: 2*len(hits) + 2*m.n})
 	}
-	for k, h := range entryHits {
-		day, at, rel := h.day, h.at, h.rel
-		onDay(day.Date, rel)
-		q.push(lead{rel: rel, rank: h.rank, walk: &walk{day: day, i: at, n: 1, rel: rel}})
-		if k >= hitsOnly {
-			continue // a word match: its day is a hit's
-		}
-		for _, w := range g.walks(day, at, rel) {
-			g.reach(day, at, w.n, w.step, func(d date.Date, k int) { onDay(d, rel*math.Pow(w.decay, float64(k+1))) })
-		}
+	for _, h := range entryHits {
+		q.push(lead{rel: h.rel, rank: h.rank, walk: &walk{day: h.day, i: h.at, n: 1, rel: h.rel}})
 	}
 
 	seen := map[string]bool{}
 	groups := map[date.Date]string{}
 	tokens := 0
+	// given notes day d's first item: the leads come most relevant first.
+	given := func(d date.Date, rel float64) {
+		if _, ok := g.dayRel[d]; !ok {
+			g.dayRel[d] = rel
+			days = append(days, d)
+		}
+	}
 	for q.Len() > 0 && tokens <= evidenceRead*g.in.Budget {
 		l := q.pop()
 		if l.note != nil {
 			if !seen[l.note.ID] {
 				seen[l.note.ID] = true
+				given(l.note.Date, l.rel)
 				c := *l.note
 				c.Part, c.Relevance, c.Rank = PartEvidence, l.rel, l.rank
 				tokens += Tokens(c.Head)
@@ -186,6 +177,7 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 			continue // nearer another hit, or a hit itself
 		}
 		seen[e.ID] = true
+		given(e.Day, l.rel)
 		if groups[e.Day] == "" {
 			groups[e.Day] = EvidenceGroup(e.Day)
 		}
@@ -242,25 +234,6 @@ func (g *gatherer) advance(w *walk) bool {
 		}
 	}
 	return true
-}
-
-// reach calls fn with each day past day's own that the n entries after
-// (step 1) or before (step -1) entry at reach into, and the index among
-// them of its first (nearest) entry.
-func (g *gatherer) reach(day *dayfiles.Day, at, n, step int, fn func(d date.Date, k int)) {
-	k := len(day.Entries) - 1 - at
-	if step < 0 {
-		k = at
-	}
-	for k < n {
-		d := day.Date.AddDays(step)
-		next, err := g.day(d)
-		if err != nil || len(next.Entries) == 0 || next.Date != d {
-			return
-		}
-		fn(d, k)
-		day, k = next, k+len(next.Entries)
-	}
 }
 
 // lead is the next item a hit offers: the hit itself, or its walk's next

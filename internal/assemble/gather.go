@@ -78,14 +78,24 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 		return g.out, err
 	}
 	g.out.Files = files
-	g.addRecent(files, in.Budget)
+	if ev := g.evidence(); ev == nil || WantsRecent(ev.Date, in.Today) {
+		g.addRecent(files, in.Budget)
+	}
 	return g.out, nil
+}
+
+// evidence returns the most relevant evidence candidate, the first added;
+// nil without evidence.
+func (g *gatherer) evidence() *Candidate {
+	if len(g.out.Candidates) == 0 || g.out.Candidates[0].Part != PartEvidence {
+		return nil
+	}
+	return &g.out.Candidates[0]
 }
 
 // RawTokens estimates the tokens of the day files that the placed items
 // stand for: what reading them whole would have cost.
 func (g Gathered) RawTokens(placed []Placed) int {
-	// The days covered, as ranges in order, overlapping ones merged.
 	var covered []date.Range
 	for _, p := range placed {
 		if p.Index >= 0 {
@@ -93,21 +103,17 @@ func (g Gathered) RawTokens(placed []Placed) int {
 		}
 	}
 	slices.SortFunc(covered, func(a, b date.Range) int { return a.From.Compare(b.From) })
-	merged := covered[:0]
-	for _, r := range covered {
-		if k := len(merged) - 1; k >= 0 && !r.From.After(merged[k].To.AddDays(1)) {
-			if r.To.After(merged[k].To) {
-				merged[k].To = r.To
-			}
-			continue
-		}
-		merged = append(merged, r)
-	}
-	n := 0
+	// The files are sorted by date: walk both, the ranges by their start,
+	// keeping the furthest end reached.
+	n, i := 0, 0
+	var reach date.Date // the last day covered by the ranges begun so far
 	for _, f := range g.Files {
-		// The first range that ends on or after the file's day.
-		i, _ := slices.BinarySearchFunc(merged, f.Date, func(r date.Range, d date.Date) int { return r.To.Compare(d) })
-		if i < len(merged) && !f.Date.Before(merged[i].From) {
+		for ; i < len(covered) && !covered[i].From.After(f.Date); i++ {
+			if reach.IsZero() || covered[i].To.After(reach) {
+				reach = covered[i].To
+			}
+		}
+		if !reach.IsZero() && !f.Date.After(reach) {
 			n += int((f.Size + CharsPerToken - 1) / CharsPerToken)
 		}
 	}
