@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -16,7 +18,7 @@ import (
 
 func cmdEval() cli.Command {
 	return cli.Command{
-		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context] | --summaries PATH",
+		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context [--context-misses FILE]] | --summaries PATH",
 		Summary: "measure recall against a question set, mode by mode",
 		Help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
@@ -54,6 +56,11 @@ when the first 80 characters of its words (lower-cased letters and digits)
 are in the block's words. The table gives per row the share of questions
 with at least one evidence message in the block ("any") and with every one
 ("every"), over all questions and per category, and the mean tokens.
+--context-misses FILE writes every block that holds none of its question's
+evidence messages to FILE, one JSON object a line: conversation, budget,
+question, category, evidence (the entries that hold the evidence messages:
+id, day, line, text, and day_in_block, whether the block shows evidence of
+that day) and block, for finding what the block placed instead.
 
 --summaries PATH measures the summaries instead, on LoCoMo-format sets that
 list each session's events (LoCoMo's event_summary, REALTALK's
@@ -82,6 +89,7 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	dialogue := fs.String("dialogue", "", "LoCoMo-format conversations: a .json file or a folder of them")
 	spread := fs.Int("spread", 0, "with --dialogue: move each conversation's days this many days apart")
 	withContext := fs.Bool("context", false, "with --dialogue: measure the context block instead of recall")
+	contextMisses := fs.String("context-misses", "", "with --context: write the blocks that hold none of their question's evidence to this file, as JSON lines")
 	summaries := fs.String("summaries", "", "measure summaries against the events of LoCoMo-format conversations: a .json file or a folder")
 	pos, err := e.Parse(fs, args)
 	if err != nil {
@@ -92,6 +100,9 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	if *withContext && *dialogue == "" {
 		return cli.Usagef("eval: --context goes with --dialogue")
+	}
+	if *contextMisses != "" && !*withContext {
+		return cli.Usagef("eval: --context-misses goes with --dialogue PATH --context")
 	}
 	if *summaries != "" {
 		if err := cli.ExactArgs("eval --summaries", pos, 0, "no FILE.jsonl"); err != nil {
@@ -110,7 +121,7 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 			return cli.Usagef("eval: --spread %d is negative", *spread)
 		}
 		if *withContext {
-			return runContextEval(ctx, e, *dialogue, *spread)
+			return runContextEval(ctx, e, *dialogue, *spread, *contextMisses)
 		}
 		return runDialogueEval(ctx, e, *dialogue, *limit, *spread, *misses)
 	}
@@ -227,21 +238,46 @@ func runDialogueEval(ctx context.Context, e *cli.Env, path string, limit, spread
 	return nil
 }
 
-func runContextEval(ctx context.Context, e *cli.Env, path string, spread int) error {
+func runContextEval(ctx context.Context, e *cli.Env, path string, spread int, missesPath string) error {
 	files, err := eval.ConversationFiles(path)
 	if err != nil {
 		return fmt.Errorf("eval --dialogue --context: %w", err)
+	}
+	var misses func(eval.ContextMiss) error
+	var out *os.File
+	var w *bufio.Writer
+	if missesPath != "" {
+		if out, err = os.Create(missesPath); err != nil {
+			return fmt.Errorf("eval --context-misses: %w", err)
+		}
+		defer out.Close() // closed below; again on an early return
+		w = bufio.NewWriter(out)
+		enc := json.NewEncoder(w)
+		misses = func(m eval.ContextMiss) error {
+			if err := enc.Encode(m); err != nil {
+				return fmt.Errorf("writing %s: %w", missesPath, err)
+			}
+			return nil
+		}
 	}
 	tmp, err := os.MkdirTemp("", "daybook-eval-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	t, err := eval.DialogueContext(ctx, files, tmp, spread, eval.ContextBudgets, eval.ContextTopK, func(name string, n int) {
+	t, err := eval.DialogueContext(ctx, files, tmp, spread, eval.ContextBudgets, eval.ContextTopK, misses, func(name string, n int) {
 		fmt.Fprintf(e.Stderr, "%s: %d questions\n", name, n)
 	})
 	if err != nil {
 		return err
+	}
+	if out != nil {
+		if err := w.Flush(); err != nil {
+			return fmt.Errorf("writing %s: %w", missesPath, err)
+		}
+		if err := out.Close(); err != nil {
+			return fmt.Errorf("writing %s: %w", missesPath, err)
+		}
 	}
 	return t.WriteTable(e.Stdout, eval.DialogueCategories)
 }

@@ -26,7 +26,7 @@ const (
 )
 
 // Context assembles an agent's context: foundation.md whole; for a query
-// with words of its own (hasOwnWords) whose recall finds entries, the
+// with words of its own (ownWords) whose recall finds entries, the
 // evidence: those entries with their neighbours, by day, cited by line;
 // the summaries of the evidence's days, the yearly summaries, this year's
 // monthly ones and the last days' daily ones (a query's other drill hits
@@ -56,7 +56,7 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 	if err != nil {
 		return resp, err
 	}
-	evidence := a.hasOwnWords(query)
+	evidence, own := a.ownWords(query)
 	limit := 0 // recall's default
 	if evidence {
 		limit = hitsFor(budget)
@@ -70,7 +70,7 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 		files = a.ctxFiles
 	}
 	g, err := assemble.Gather(ctx, assemble.GatherInput{Dir: a.dir, Today: today, Ahead: a.cfg.Window().Ahead,
-		Budget: budget, Hits: hits, Evidence: evidence, Log: a.log, Files: files})
+		Budget: budget, Hits: hits, Evidence: evidence, Words: recall.NewQueryWords(own), Log: a.log, Files: files})
 	if err != nil {
 		return resp, err
 	}
@@ -114,17 +114,18 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 // as many hits placed no more evidence.
 func hitsFor(budget int) int { return min(max(budget/100, 10), 100) }
 
-// hasOwnWords reports whether query has words of its own: a word that is
-// not a stop word once its temporal phrase ("last March") is taken out.
-// Only then are its hits evidence (see assemble.GatherInput).
-func (a *App) hasOwnWords(query string) bool {
+// ownWords reports whether query has words of its own: a word that is
+// not a stop word once its temporal phrase ("last March") is taken out,
+// which it returns. Only then are its hits evidence (see
+// assemble.GatherInput).
+func (a *App) ownWords(query string) (bool, string) {
 	if query == "" {
-		return false
+		return false, ""
 	}
 	if _, rest, ok := recall.ParseTemporal(query, a.now(), a.Loc()); ok {
 		query = rest
 	}
-	return len(words.Keywords(query)) > 0
+	return len(words.Keywords(query)) > 0, query
 }
 
 // contextHits recalls query for a context, limit hits (0: recall's

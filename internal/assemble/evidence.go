@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/date"
@@ -28,9 +29,14 @@ const (
 const relevancePower = 2
 
 // previewTokens is the most tokens of a neighbour's text: a longer one is
-// cut at a word, marked " …", and its line expands to it whole. Hits are
-// given whole.
-const previewTokens = 30
+// cut at a word, marked " …", and its line expands to it whole.
+// hitPreviewTokens is a hit's: twice as much, since it is what matched,
+// but a long message's opening says what it is about, and the tokens a
+// long hit would take read further around the hits.
+const (
+	previewTokens    = 30
+	hitPreviewTokens = 2 * previewTokens
+)
 
 // evidenceRead is how many times the budget the evidence candidates may
 // take, the most relevant first: Build places them in that order while
@@ -38,15 +44,17 @@ const previewTokens = 30
 // ones skipped, never more than the budget.
 const evidenceRead = 2
 
-// addEvidence adds the entry and line hits as evidence, each with its
+// addEvidence adds the entry and line hits as evidence, and the entries
+// near them that repeat the query's words (wordMatches), each with its
 // neighbouring entries at a share of its relevance (an entry near several
-// hits takes the best), the most relevant first, until they take
-// evidenceRead times the budget; it returns the other hits, and the days
-// of the evidence given, in the order of their most relevant item.
+// hits takes the best; another speaker's message less, see own), the most
+// relevant first, until they take evidenceRead times the budget; it
+// returns the other hits, and the days of the evidence given, in the order
+// of their most relevant item.
 //
-// The neighbours are read lazily: every hit starts two walks (after it and
-// before it), and the walk whose next entry is the most relevant gives it,
-// so that only what may be placed is read and rendered.
+// The neighbours are read lazily: every hit, once read, starts two walks
+// (after it and before it), and the walk whose next entry is the most
+// relevant gives it, so that only what may be placed is read and rendered.
 func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []date.Date) {
 	best := 0.0
 	for _, r := range hits {
@@ -57,6 +65,14 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 	g.dayRel = map[date.Date]float64{}
 	var q leads
 	isHit := map[string]bool{}
+	type entryHit struct {
+		day  *dayfiles.Day
+		at   int
+		rel  float64
+		rank int
+	}
+	var entryHits []entryHit
+	hitDays := map[date.Date]float64{} // the best score of each day's entry hits over the best hit's
 	for rank, r := range hits {
 		l := date.Level(r.Level)
 		if l != date.LevelEntry && l != date.LevelLine {
@@ -90,15 +106,33 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 			continue
 		}
 		isHit[r.ID] = true
-		q.push(lead{rel: rel, rank: 2 * rank, walk: &walk{day: day, i: at, n: 1}})
-		for _, w := range []*walk{
-			{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter},
-			{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore},
-		} {
-			if g.advance(w) {
-				q.push(lead{rel: rel * w.decay, rank: 2*rank + 1, walk: w})
-			}
+		entryHits = append(entryHits, entryHit{day: day, at: at, rel: rel, rank: 2 * rank})
+		if best > 0 {
+			hitDays[d] = max(hitDays[d], r.Score/best)
 		}
+		if !g.named {
+			g.named = g.names(&day.Entries[at])
+		}
+	}
+	// The entries of the hits' days that repeat the query's rare words lead
+	// too, each with its neighbours (see wordMatches).
+	byEntry := map[string]int{}
+	for i, h := range entryHits {
+		byEntry[h.day.Entries[h.at].ID] = i
+	}
+	hitsAt := map[*dayfiles.Day][]int{}
+	for _, h := range entryHits {
+		hitsAt[h.day] = append(hitsAt[h.day], h.at)
+	}
+	for _, m := range g.wordMatches(hitsAt, hitDays) {
+		if i, ok := byEntry[m.day.Entries[m.at].ID]; ok {
+			entryHits[i].rel = max(entryHits[i].rel, m.rel)
+			continue
+		}
+		entryHits = append(entryHits, entryHit{day: m.day, at: m.at, rel: m.rel, rank: 2*len(hits) + 2*m.n})
+	}
+	for _, h := range entryHits {
+		q.push(lead{rel: h.rel, rank: h.rank, walk: &walk{day: h.day, i: h.at, n: 1, rel: h.rel}})
 	}
 
 	seen := map[string]bool{}
@@ -126,8 +160,18 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		}
 		w := l.walk
 		e := &w.day.Entries[w.i]
+		if w.step == 0 {
+			// A hit: its neighbours, which are less relevant, may come next.
+			for _, n := range g.walks(w.day, w.i, w.rel) {
+				if g.advance(n) {
+					n.rel = w.rel * n.decay
+					q.push(lead{rel: n.rel * g.own(&n.day.Entries[n.i]), rank: l.rank + 1, walk: n})
+				}
+			}
+		}
 		if w.k++; w.k < w.n && g.advance(w) {
-			q.push(lead{rel: l.rel * w.decay, rank: l.rank, walk: w})
+			w.rel *= w.decay
+			q.push(lead{rel: w.rel * g.own(&w.day.Entries[w.i]), rank: l.rank, walk: w})
 		}
 		if seen[e.ID] {
 			continue // nearer another hit, or a hit itself
@@ -140,7 +184,7 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		c := Candidate{ID: e.ID, Part: PartEvidence, Level: string(date.LevelEntry), Date: e.Day, Hit: isHit[e.ID],
 			Line: e.Line, Group: groups[e.Day], Relevance: l.rel, Rank: l.rank}
 		if c.Hit {
-			c.Head = EvidenceLine(*e) // whole, even as another hit's neighbour
+			c.Head, c.Cut = EvidenceLineCut(*e, hitPreviewTokens)
 		} else {
 			c.Head, c.Cut = EvidenceLineCut(*e, previewTokens)
 		}
@@ -160,6 +204,16 @@ type walk struct {
 	k, n  int
 	step  int
 	decay float64 // the share of relevance each step keeps
+	rel   float64 // of the entry it gives next, before its own factor
+}
+
+// walks returns the two walks outward from entry at of day, a hit of
+// relevance rel: after it and before it.
+func (g *gatherer) walks(day *dayfiles.Day, at int, rel float64) []*walk {
+	return []*walk{
+		{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter, rel: rel},
+		{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore, rel: rel},
+	}
 }
 
 // advance moves w onto its next entry; false when there is none.
@@ -224,3 +278,43 @@ func (q *leads) push(l lead) {
 }
 
 func (q *leads) pop() lead { return heap.Pop(q).(lead) }
+
+// otherSpeaker is the share of its relevance a neighbour keeps when it is
+// a message of a speaker the query does not name, and the query names a
+// speaker of the hits: a question about Elise ("what does Elise do in her
+// free time?") is answered in Elise's own words, or in what she answers,
+// more often than in the other side's. Entries that are not messages
+// ("Name: text"), and queries that name no speaker, keep it all.
+const otherSpeaker = 0.5
+
+// own is the share of its relevance entry e keeps as a neighbour: 1, or
+// otherSpeaker when the query names a speaker of the hits but not e's.
+func (g *gatherer) own(e *dayfiles.Entry) float64 {
+	if !g.named {
+		return 1
+	}
+	if name, _, ok := consolidate.SpeakerPrefix(e.Text); !ok || g.namesSpeaker(name) {
+		return 1
+	}
+	return otherSpeaker
+}
+
+// names reports whether e is a message ("Name: text") of a speaker the
+// query names.
+func (g *gatherer) names(e *dayfiles.Entry) bool {
+	name, _, ok := consolidate.SpeakerPrefix(e.Text)
+	return ok && g.namesSpeaker(name)
+}
+
+// namesSpeaker reports whether the query names the speaker name.
+func (g *gatherer) namesSpeaker(name string) bool {
+	if g.in.Words == nil {
+		return false
+	}
+	named, ok := g.speakers[name]
+	if !ok {
+		named = len(g.in.Words.Find([]string{name})[0]) > 0
+		g.speakers[name] = named
+	}
+	return named
+}

@@ -1,19 +1,15 @@
 package assemble_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/assemble"
-	"github.com/daybook/daybook/internal/config"
 )
 
 // The old day's exchange: a question that matches the query, the answer
@@ -34,14 +30,6 @@ const (
 // none of them about the ferry.
 func evidenceApp(t *testing.T) *app.App {
 	t.Helper()
-	ctx := context.Background()
-	cfg := config.Default()
-	cfg.Timezone = "UTC"
-	if err := cfg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	a := app.NewWith(t.TempDir(), cfg, nil, app.Options{Now: func() time.Time { return time.Date(2026, 3, 10, 18, 0, 0, 0, time.UTC) }})
-	t.Cleanup(func() { a.Close() })
 	var lines []api.ImportLine
 	topics := []string{"the garden", "the new bike", "a recipe for bread", "the football match", "a film about whales", "the neighbour's dog"}
 	for d := 1; d <= 20; d++ {
@@ -61,23 +49,7 @@ func evidenceApp(t *testing.T) *app.App {
 		lines = append(lines, api.ImportLine{At: fmt.Sprintf("2026-03-10T%02d:%02d:00", 8+i/10, i%10*5),
 			Text: fmt.Sprintf("Kim: Today's note number %d about the quarterly report and its charts.", i)})
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	for _, l := range lines {
-		if err := enc.Encode(l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if resp, err := a.Import(ctx, &buf, api.ImportOptions{}); err != nil || len(resp.Rejected) > 0 {
-		t.Fatalf("import: %v %+v", err, resp.Rejected)
-	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.Reindex(ctx, api.ReindexRequest{}); err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return importedApp(t, lines)
 }
 
 // texts returns the entries a block holds, by text.

@@ -31,7 +31,11 @@ type GatherInput struct {
 	// words), so its entry hits are evidence (see PartEvidence), each with
 	// its neighbouring entries, and the summaries of their days frame them.
 	Evidence bool
-	Log      *slog.Logger
+	// Words finds the query's own words (its temporal phrase taken out) in
+	// the entries of the evidence's days: one that holds its rare words is
+	// evidence of its own, with its neighbours. nil: only the hits are.
+	Words QueryWords
+	Log   *slog.Logger
 	// Files lists and reads the summaries and day files; nil: Disk, which
 	// reads them anew on every call.
 	Files Files
@@ -57,7 +61,8 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 	if in.Files == nil {
 		in.Files = Disk{Dir: in.Dir, Log: in.Log}
 	}
-	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{}}
+	g := &gatherer{in: in, ctx: ctx, days: map[date.Date]*dayfiles.Day{}, seen: map[string]bool{},
+		speakers: map[string]bool{}}
 	hits, days := in.Hits, []date.Date(nil)
 	if in.Evidence {
 		hits, days = g.addEvidence(hits)
@@ -124,6 +129,10 @@ type gatherer struct {
 	seen map[string]bool
 	// dayRel is the best relevance of each day's evidence.
 	dayRel map[date.Date]float64
+	// named: the query names a speaker of the entry hits; speakers caches
+	// which speakers it names (see own).
+	named    bool
+	speakers map[string]bool
 }
 
 func (g *gatherer) add(c Candidate, covers date.Range) {

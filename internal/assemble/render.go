@@ -86,13 +86,33 @@ func EvidenceLine(e dayfiles.Entry) string {
 // EvidenceLineCut is EvidenceLine with the text cut to at most max tokens
 // (0: whole) at a sentence or word, marked " …"; truncated says it was.
 func EvidenceLineCut(e dayfiles.Entry, max int) (line string, truncated bool) {
+	if max > 0 {
+		// Only the text's first max×CharsPerToken runes can be kept, and
+		// rendering only adds to them: render no more than one past those,
+		// which is still over max when the whole is.
+		e.Text = firstRunes(e.Text, max*CharsPerToken+1)
+	}
 	text := strings.TrimPrefix(EntryLine(e), "- ["+e.ID+"] ")
 	if max > 0 {
 		if cut, t, ok := CutWords(text, max); ok && t {
 			text, truncated = cut, true
 		}
 	}
-	return fmt.Sprintf("- :%d %s %s", e.Line, e.Clock(), text), truncated
+	return "- :" + strconv.Itoa(e.Line) + " " + e.Clock() + " " + text, truncated
+}
+
+// firstRunes returns the first n runes of s.
+func firstRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
 
 // EvidenceGroup is the heading of a day's evidence: its date and file.

@@ -133,6 +133,32 @@ type ContextTally struct {
 	Rows   []string
 	shares map[string]map[int]*ContextShares
 	lat    []time.Duration // of every context built
+	// Misses, when set, is given every block that holds none of its
+	// question's evidence messages.
+	Misses func(ContextMiss) error
+}
+
+// ContextMiss is a block that holds none of its question's evidence
+// messages, with the entries that hold them: what "eval --dialogue PATH
+// --context --context-misses FILE" writes, one JSON object a line.
+type ContextMiss struct {
+	Conversation string          `json:"conversation"`
+	Budget       int             `json:"budget"`
+	Question     string          `json:"question"`
+	Category     int             `json:"category"`
+	Evidence     []EvidenceEntry `json:"evidence"`
+	Block        string          `json:"block"`
+}
+
+// EvidenceEntry is an entry of the day files that holds an evidence
+// message.
+type EvidenceEntry struct {
+	ID   string `json:"id"`
+	Day  string `json:"day"`
+	Line int    `json:"line"`
+	// DayInBlock: the block has evidence of the entry's day (its heading).
+	DayInBlock bool   `json:"day_in_block"`
+	Text       string `json:"text"`
 }
 
 // NewContextTally returns an empty tally.
@@ -162,11 +188,16 @@ func RecallRow(k int) string { return fmt.Sprintf("recall --level entry, top %d"
 // Ask builds, for every question, the context block at each budget as
 // "daybook context --budget B -- QUESTION" does (App.Context), and the
 // text of the best max(topK) entries of "recall --level entry" (not
-// counted as uses), and records which evidence messages each holds.
-func (t *ContextTally) Ask(ctx context.Context, a *app.App, qs []ContextQuestion, budgets, topK []int) error {
-	entries, err := entryTexts(a)
+// counted as uses), and records which evidence messages each holds; a
+// block that holds none goes to Misses, named conv.
+func (t *ContextTally) Ask(ctx context.Context, a *app.App, conv string, qs []ContextQuestion, budgets, topK []int) error {
+	all, err := allEntries(a)
 	if err != nil {
 		return err
+	}
+	entries := map[string]string{}
+	for _, e := range all {
+		entries[e.ID] = e.Text
 	}
 	x, err := a.Index(ctx)
 	if err != nil {
@@ -183,6 +214,13 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, qs []ContextQuestion
 			}
 			t.lat = append(t.lat, time.Since(start))
 			t.record(ContextRow(b), q, resp.Markdown, resp.Tokens)
+			if t.Misses != nil && q.Found(Words(resp.Markdown)) == 0 {
+				m := ContextMiss{Conversation: conv, Budget: b, Question: q.Q, Category: q.Category,
+					Evidence: q.entries(all, resp.Markdown), Block: resp.Markdown}
+				if err := t.Misses(m); err != nil {
+					return err
+				}
+			}
 		}
 		rr, err := recall.Recall(ctx, x, api.RecallRequest{Query: q.Q, Level: string(date.LevelEntry), Limit: maxK}, opts)
 		if err != nil {
@@ -200,23 +238,36 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, qs []ContextQuestion
 	return nil
 }
 
-// entryTexts returns the text of every entry of a's day files by id.
-func entryTexts(a *app.App) (map[string]string, error) {
+// allEntries returns every entry of a's day files, in order.
+func allEntries(a *app.App) ([]dayfiles.Entry, error) {
 	files, err := dayfiles.List(a.Dir(), date.Range{}, a.Logger())
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]string{}
+	var out []dayfiles.Entry
 	for _, f := range files {
 		day, err := dayfiles.ParseFile(f.Path, f.Date)
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range day.Entries {
-			out[e.ID] = e.Text
-		}
+		out = append(out, day.Entries...)
 	}
 	return out, nil
+}
+
+// entries returns the entries of all that hold one of q's evidence
+// messages (its key from the start of a word), each saying whether block
+// shows evidence of its day.
+func (q ContextQuestion) entries(all []dayfiles.Entry, block string) []EvidenceEntry {
+	var out []EvidenceEntry
+	for _, e := range all {
+		if (ContextQuestion{Keys: q.Keys}).Found(Words(e.Text)) == 0 {
+			continue
+		}
+		out = append(out, EvidenceEntry{ID: e.ID, Day: e.Day.String(), Line: e.Line, Text: e.Text,
+			DayInBlock: strings.Contains(block, "\n### "+e.Day.String()+" ")})
+	}
+	return out
 }
 
 // Shares sums a row up over the categories given, all when none.
@@ -269,15 +320,17 @@ func (t *ContextTally) WriteTable(w io.Writer, catNames map[int]string) error {
 // conversation built into its own data dir under tmp as for Dialogue (its
 // days first moved spread days apart when spread > 0), then every question
 // with evidence asked for a context at each budget and of recall's top k
-// entries.
-func DialogueContext(ctx context.Context, files []string, tmp string, spread int, budgets, topK []int, progress func(name string, questions int)) (*ContextTally, error) {
+// entries. misses, when not nil, is given every block that holds none of
+// its question's evidence messages (ContextTally.Misses).
+func DialogueContext(ctx context.Context, files []string, tmp string, spread int, budgets, topK []int, misses func(ContextMiss) error, progress func(name string, questions int)) (*ContextTally, error) {
 	t := NewContextTally()
+	t.Misses = misses
 	err := eachConversation(files, tmp, func(dir, path string, c importer.Conversation) error {
 		c = Spread(c, spread)
 		a, _, err := BuildDialogue(ctx, dir, path, c)
 		qs := ContextQuestions(c)
 		if err == nil {
-			err = t.Ask(ctx, a, qs, budgets, topK)
+			err = t.Ask(ctx, a, c.ID, qs, budgets, topK)
 		}
 		if a != nil {
 			a.Close()

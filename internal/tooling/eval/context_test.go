@@ -52,9 +52,29 @@ func TestDialogueContextOnTheLoCoMoExample(t *testing.T) {
 	if len(qs) != 3 || len(qs[2].Keys) != 2 {
 		t.Fatalf("questions %+v: want 3, the last with two evidence messages", qs)
 	}
-	tally, err := eval.DialogueContext(ctx, files, t.TempDir(), 0, []int{40, 4000}, []int{1, 20}, nil)
+	var misses []eval.ContextMiss
+	tally, err := eval.DialogueContext(ctx, files, t.TempDir(), 0, []int{40, 4000}, []int{1, 20},
+		func(m eval.ContextMiss) error { misses = append(misses, m); return nil }, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The misses: every question at 40 tokens, with the entries that hold
+	// its evidence (whose days the title-only block does not show).
+	if len(misses) != 3 {
+		t.Fatalf("%d misses, want the 3 questions at 40 tokens: %+v", len(misses), misses)
+	}
+	for i, m := range misses {
+		if m.Budget != 40 || m.Question != qs[i].Q || m.Conversation != convs[0].ID || m.Block == "" || strings.Contains(m.Block, "## Evidence") {
+			t.Errorf("miss %d: %+v", i, m)
+		}
+		if len(m.Evidence) != len(qs[i].Keys) {
+			t.Errorf("miss %d (%q): %d evidence entries, want %d: %+v", i, m.Question, len(m.Evidence), len(qs[i].Keys), m.Evidence)
+		}
+		for _, e := range m.Evidence {
+			if e.ID == "" || e.Line < 1 || e.DayInBlock || qs[i].Found(eval.Words(e.Text)) == 0 || !strings.HasPrefix(e.ID, e.Day) {
+				t.Errorf("miss %d (%q): evidence entry %+v", i, m.Question, e)
+			}
+		}
 	}
 	if s := tally.Shares(eval.ContextRow(4000)); s.Questions != 3 || s.Any != 3 || s.Every != 3 {
 		t.Errorf("context 4000: %+v, want every evidence message of the 3 questions", s)
