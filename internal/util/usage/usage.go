@@ -70,9 +70,12 @@ type Store struct {
 	flushMu sync.Mutex       // one flush at a time in this process
 	base    map[string]Count // the file as last read or written
 	pending map[string]Count // recorded since, not yet in the file
-	waiting int              // records in pending
-	timer   *time.Timer
-	closed  bool
+	// flushing is the batch a Flush is writing: in neither base nor
+	// pending until the file is written, yet counted by Counts and Get.
+	flushing map[string]Count
+	waiting  int // records in pending
+	timer    *time.Timer
+	closed   bool
 }
 
 // Open returns the store of the data dir root, reading its file; a missing
@@ -146,8 +149,10 @@ func (s *Store) Counts() map[string]Count {
 	if out == nil {
 		out = map[string]Count{}
 	}
-	for id, p := range s.pending {
-		out[id] = add(out[id], p)
+	for _, m := range []map[string]Count{s.flushing, s.pending} {
+		for id, p := range m {
+			out[id] = add(out[id], p)
+		}
 	}
 	return out
 }
@@ -156,7 +161,7 @@ func (s *Store) Counts() map[string]Count {
 func (s *Store) Get(id string) Count {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return add(s.base[id], s.pending[id])
+	return add(add(s.base[id], s.flushing[id]), s.pending[id])
 }
 
 // Flush writes the waiting records to the file, merged with what other
@@ -167,7 +172,7 @@ func (s *Store) Flush() error {
 	defer s.flushMu.Unlock()
 	s.mu.Lock()
 	batch := s.pending
-	s.pending = map[string]Count{}
+	s.pending, s.flushing = map[string]Count{}, batch
 	s.waiting = 0
 	if s.timer != nil {
 		s.timer.Stop()
@@ -178,6 +183,7 @@ func (s *Store) Flush() error {
 	merged, err := s.writeMerged(batch)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.flushing = nil
 	if err != nil {
 		// Put the batch back so that a later flush writes it.
 		for id, p := range batch {
