@@ -153,38 +153,49 @@ func atoi(s string) int {
 // the start of the text or an opening bracket; it runs over letters, digits,
 // '-', '_' and '/'. "#1", "C#" and "a#b" are not tags; code spans are skipped.
 func Tags(text string) []string {
+	if strings.IndexByte(text, '#') < 0 {
+		return nil // most entries: no need to read them rune by rune
+	}
 	var tags []string
 	seen := map[string]bool{}
 	inCode := false
-	prev := ' '
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == '`' {
-			inCode = !inCode
+	// From one '#' or '`' to the next: nothing else changes what is a tag.
+	for i := 0; ; {
+		k := strings.IndexAny(text[i:], "#`")
+		if k < 0 {
+			break
 		}
-		if r == '#' && !inCode && (unicode.IsSpace(prev) || prev == '(' || prev == '[') {
-			j := i + 1
-			for j < len(text) {
-				q, qs := utf8.DecodeRuneInString(text[j:])
-				if !(unicode.IsLetter(q) || unicode.IsDigit(q) || q == '-' || q == '_' || q == '/') {
-					break
-				}
-				j += qs
-			}
-			tag := strings.TrimRight(text[i+1:j], "-_/")
-			if first, _ := utf8.DecodeRuneInString(tag); tag != "" && unicode.IsLetter(first) {
-				tag = strings.ToLower(tag)
-				if !seen[tag] {
-					seen[tag] = true
-					tags = append(tags, tag)
-				}
-			}
-			prev = '#'
-			i = j
+		i += k
+		if text[i] == '`' {
+			inCode = !inCode
+			i++
 			continue
 		}
-		prev = r
-		i += size
+		prev := ' '
+		if i > 0 {
+			prev, _ = utf8.DecodeLastRuneInString(text[:i])
+		}
+		if inCode || !(unicode.IsSpace(prev) || prev == '(' || prev == '[') {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(text) {
+			q, qs := utf8.DecodeRuneInString(text[j:])
+			if !(unicode.IsLetter(q) || unicode.IsDigit(q) || q == '-' || q == '_' || q == '/') {
+				break
+			}
+			j += qs
+		}
+		tag := strings.TrimRight(text[i+1:j], "-_/")
+		if first, _ := utf8.DecodeRuneInString(tag); tag != "" && unicode.IsLetter(first) {
+			tag = strings.ToLower(tag)
+			if !seen[tag] {
+				seen[tag] = true
+				tags = append(tags, tag)
+			}
+		}
+		i = j
 	}
 	return tags
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -35,13 +37,7 @@ func NewEntryID(d date.Date, hour, minute int, text string, n int) EntryID {
 	if len(text) > len(small) {
 		norm = make([]byte, 0, len(text)) // never longer than the text
 	}
-	for w := range strings.FieldsSeq(text) {
-		if len(norm) > 0 {
-			norm = append(norm, ' ')
-		}
-		norm = append(norm, w...)
-	}
-	sum := sha256.Sum256(norm)
+	sum := sha256.Sum256(appendFields(norm, text))
 	id := make([]byte, 0, 32)
 	id = appendPadded(id, d.Year, 4)
 	id = append(id, '-')
@@ -91,3 +87,66 @@ func ParseEntryID(s string) (d date.Date, ok bool) {
 	d, err := date.Parse(s[:10])
 	return d, err == nil
 }
+
+// appendFields appends the words of text (strings.Fields' words: runs
+// of what unicode.IsSpace says is not space) to dst, one space between
+// them: strings.Fields joined by spaces, without the slice of words. An
+// id is computed for every entry of every day file read, and a chat's
+// answers run to kilobytes.
+func appendFields(dst []byte, text string) []byte {
+	if fieldsJoined(text) {
+		return append(dst, text...) // most texts: already one space between words
+	}
+	first := true
+	word := -1 // where the word being read started; -1 between words
+	for i := 0; i < len(text); {
+		c := text[i]
+		size, space := 1, false
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			space = unicode.IsSpace(r)
+		}
+		if space && word >= 0 {
+			dst, first = appendWord(dst, text[word:i], first), false
+			word = -1
+		} else if !space && word < 0 {
+			word = i
+		}
+		i += size
+	}
+	if word >= 0 {
+		dst = appendWord(dst, text[word:], first)
+	}
+	return dst
+}
+
+// fieldsJoined reports whether text is its words joined by single
+// spaces: no space at either end, no two together, no space but ' '. The
+// scans are the runtime's vectorised ones; the bytes that start a
+// non-ASCII space (U+0085 and U+00A0: 0xC2; U+1680: 0xE1; U+2000 to
+// U+205F: 0xE2; U+3000: 0xE3) send the text the slow way, spaces or not.
+func fieldsJoined(text string) bool {
+	if text == "" || text[0] == ' ' || text[len(text)-1] == ' ' || strings.Contains(text, "  ") {
+		return false
+	}
+	for _, c := range []byte{'\t', '\n', '\v', '\f', '\r', 0xC2, 0xE1, 0xE2, 0xE3} {
+		if strings.IndexByte(text, c) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// appendWord appends w to dst, after a space unless it is the first word.
+func appendWord(dst []byte, w string, first bool) []byte {
+	if !first {
+		dst = append(dst, ' ')
+	}
+	return append(dst, w...)
+}
+
+// asciiSpace is unicode.IsSpace of the ASCII bytes.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -48,5 +49,25 @@ func TestEntryIDParts(t *testing.T) {
 	}
 	if _, ok := EntryID("2026-11-22:L3").Day(); ok {
 		t.Error("a line id read as an entry id")
+	}
+}
+
+// TestAppendFieldsIsFieldsJoined checks the id's whitespace normalisation
+// against strings.Fields joined by spaces, on texts of every kind of
+// space, invalid UTF-8 and long runs: an id must never change with it.
+func TestAppendFieldsIsFieldsJoined(t *testing.T) {
+	pieces := []string{"a", "word", " ", "  ", "\t", "\n", "\r\n", "\v", "\f", "\u00a0", "\u0085", "\u2003", "\u3000",
+		"é", "日本", "\xff", "\xe2\x82", "#tag", "x\u200by", strings.Repeat("long", 300)}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for i := range 5000 {
+		var b strings.Builder
+		for range rnd.IntN(12) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		text := b.String()
+		want := strings.Join(strings.Fields(text), " ")
+		if got := string(appendFields(nil, text)); got != want {
+			t.Fatalf("case %d, %q: %q, want %q", i, text, got, want)
+		}
 	}
 }
