@@ -69,16 +69,8 @@ func Parse(path string, d date.Date, data []byte) (*Day, error) {
 // parse is Parse; with fast false it always asks goldmark for the block
 // structure, which the tests use to check the fast path against.
 func parse(path string, d date.Date, data []byte, fast bool) (*Day, error) {
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, len(data), MaxFileSize>>20)
-	}
-	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("%s:%d: not UTF-8 text", path, firstInvalidLine(data))
-	}
-	if bytes.Contains(data, conflictOpen) {
-		if line := ConflictLine(data); line > 0 {
-			return nil, &ConflictError{Path: path, Line: line}
-		}
+	if err := check(path, data); err != nil {
+		return nil, err
 	}
 	day := &Day{Date: d, Path: path}
 	if len(data) == 0 {
@@ -118,6 +110,23 @@ func parse(path string, d date.Date, data []byte, fast bool) (*Day, error) {
 	}
 	assignIDs(day)
 	return day, nil
+}
+
+// check refuses content Parse does not read: over MaxFileSize, not UTF-8,
+// or with conflict markers, with an error that names path and the line.
+func check(path string, data []byte) error {
+	if len(data) > MaxFileSize {
+		return fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, len(data), MaxFileSize>>20)
+	}
+	if !utf8.Valid(data) {
+		return fmt.Errorf("%s:%d: not UTF-8 text", path, firstInvalidLine(data))
+	}
+	if bytes.Contains(data, conflictOpen) {
+		if line := ConflictLine(data); line > 0 {
+			return &ConflictError{Path: path, Line: line}
+		}
+	}
+	return nil
 }
 
 // slowBlocks parses the file behind lines from line from on with goldmark
@@ -225,12 +234,18 @@ func assignIDs(day *Day) {
 	seen := map[string]int{}
 	for i := range day.Entries {
 		e := &day.Entries[i]
-		e.ID = string(NewEntryID(day.Date, e.Hour, e.Minute, e.Text, 0))
-		seen[e.ID]++
-		if n := seen[e.ID]; n > 1 {
-			e.ID += "-" + strconv.Itoa(n)
-		}
+		e.ID = withCount(string(NewEntryID(day.Date, e.Hour, e.Minute, e.Text, 0)), &seen)
 	}
+}
+
+// withCount returns the id of the next entry of base id base: base for the
+// first, "base-n" for the n-th, counted in seen.
+func withCount(base string, seen *map[string]int) string {
+	(*seen)[base]++
+	if n := (*seen)[base]; n > 1 {
+		return base + "-" + strconv.Itoa(n)
+	}
+	return base
 }
 
 // frontMatterEnd returns the line that closes YAML front matter opened by

@@ -91,6 +91,12 @@ type parsedFile[V any] struct {
 	stamp stamp
 	v     V
 	used  uint64 // contextFiles.tick when last used
+	// raw is the bytes a day was parsed from: a day file that grew since
+	// is parsed from there on only (dayfiles.ParseGrown); nil for a summary.
+	raw []byte
+	// base: kept only to grow from, never given for its stamp (the file
+	// changed since, or was read within racyWindow of a change).
+	base bool
 }
 
 func newContextFiles(dir string) *contextFiles {
@@ -108,7 +114,10 @@ func (c *contextFiles) changedDays(days []date.Date) {
 	c.gen++
 	c.days, c.dayDirs = nil, nil
 	for _, d := range days {
-		delete(c.dayCache, d)
+		if p, ok := c.dayCache[d]; ok {
+			p.base = true // what was read is still what a grown file starts with, or not: ParseGrown checks
+			c.dayCache[d] = p
+		}
 		delete(c.dayMonths, filepath.Dir(dayfiles.Path(c.dir, d)))
 	}
 }
@@ -245,33 +254,49 @@ func monthOf(root, dir string) (date.Month, bool) {
 // Summary reads the summary at path, or gives the one read before if the
 // file did not change since.
 func (c *contextFiles) Summary(path string) (*consolidate.Summary, error) {
-	return keep(c, c.summaryCache, maxCachedSummaries, path, path, func() (*consolidate.Summary, error) {
-		return consolidate.ReadSummary(path) // its error names what is wrong
+	return keep(c, c.summaryCache, maxCachedSummaries, path, path, func(parsedFile[*consolidate.Summary], bool) (*consolidate.Summary, []byte, error) {
+		s, err := consolidate.ReadSummary(path) // its error names what is wrong
+		return s, nil, err
 	})
 }
 
 // Day parses the day file of d, or gives the one parsed before if the
-// file did not change since.
+// file did not change since. A file that grew since it was read (today's,
+// as entries are remembered) is parsed from its last entry then on.
 func (c *contextFiles) Day(d date.Date) (*dayfiles.Day, error) {
 	path := dayfiles.Path(c.dir, d)
-	return keep(c, c.dayCache, maxCachedDays, d, path, func() (*dayfiles.Day, error) { return dayfiles.ParseFile(path, d) })
+	return keep(c, c.dayCache, maxCachedDays, d, path, func(prev parsedFile[*dayfiles.Day], ok bool) (*dayfiles.Day, []byte, error) {
+		data, err := dayfiles.ReadFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		var day *dayfiles.Day
+		if ok && prev.raw != nil {
+			day, err = dayfiles.ParseGrown(path, d, prev.v, prev.raw, data)
+		} else {
+			day, err = dayfiles.Parse(path, d, data)
+		}
+		return day, data, err
+	})
 }
 
 // keep returns what load parses of the file at path, kept in cache under
 // key: the one parsed before while the file's stamp is the same, else a new
-// parse, kept unless the file is not a regular one, changed within
-// racyWindow of being read, or a write was reported meanwhile. Past max
-// files the least recently used quarter is dropped.
-func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, load func() (V, error)) (V, error) {
+// parse (load is given the one kept before, if any), kept unless the file
+// is not a regular one, changed within racyWindow of being read, or a write
+// was reported meanwhile; a day is then kept only as a base to grow from.
+// Past max files the least recently used quarter is dropped.
+func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, load func(prev parsedFile[V], ok bool) (V, []byte, error)) (V, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		return load()
+		v, _, err := load(parsedFile[V]{}, false)
+		return v, err
 	}
 	st := stampOf(fi)
 	c.mu.Lock()
 	hit, ok := cache[key]
 	gen := c.gen
-	if ok && hit.stamp == st {
+	if ok && !hit.base && hit.stamp == st {
 		c.tick++
 		hit.used = c.tick
 		cache[key] = hit
@@ -280,20 +305,21 @@ func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max i
 	}
 	c.mu.Unlock()
 	at := time.Now()
-	v, err := load()
-	if err != nil || at.Sub(st.mtime) < racyWindow || !st.mode.IsRegular() {
+	v, raw, err := load(hit, ok)
+	if err != nil || !st.mode.IsRegular() {
 		return v, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.gen != gen {
+	base := at.Sub(st.mtime) < racyWindow || c.gen != gen
+	if base && raw == nil {
 		return v, nil
 	}
-	if len(cache) >= max {
+	if _, kept := cache[key]; !kept && len(cache) >= max {
 		evictOldest(cache, max/4)
 	}
 	c.tick++
-	cache[key] = parsedFile[V]{st, v, c.tick}
+	cache[key] = parsedFile[V]{stamp: st, v: v, used: c.tick, raw: raw, base: base}
 	return v, nil
 }
 

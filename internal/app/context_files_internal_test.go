@@ -1,9 +1,15 @@
 package app
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestEvictOldestKeepsTheRecentlyUsed checks that a full cache drops its
@@ -26,5 +32,52 @@ func TestEvictOldestKeepsTheRecentlyUsed(t *testing.T) {
 	}
 	if _, ok := cache["a"]; !ok {
 		t.Error("a, used last, was dropped")
+	}
+}
+
+// TestDayGrowsFromWhatWasRead checks that a day file appended to since it
+// was read (and reported, as a write through the App reports it) is parsed
+// from its last entry on: the entries before are those read before, and the
+// day is the one the whole file parses to.
+func TestDayGrowsFromWhatWasRead(t *testing.T) {
+	dir := t.TempDir()
+	d := date.MustParse("2026-03-11")
+	path := dayfiles.Path(dir, d)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "# 2026-03-11\n\n- 09:00 [chat] user: what is on today\n- 09:01 [chat] llama3.2: the dentist at ten\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newContextFiles(dir)
+	first, err := c.Day(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, add := range []string{"- 09:02 [chat] user: and after\n", "- 09:03 [chat] llama3.2: lunch with Ana\n  at one\n"} {
+		f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(add); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		c.changedDays([]date.Date{d})
+		got, err := c.Day(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := dayfiles.ParseFile(path, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("append %d: the day kept is not the file's:\n%+v\n%+v", i, got, want)
+		}
+		if unsafe.StringData(got.Entries[0].Text) != unsafe.StringData(first.Entries[0].Text) {
+			t.Fatalf("append %d: the first entry was parsed again", i)
+		}
 	}
 }

@@ -1,0 +1,75 @@
+package dayfiles
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// TestParseGrownIsParse checks ParseGrown against Parse on random days cut
+// anywhere (a byte, a line, an entry): the day parsed from the first part,
+// grown to the whole, is the whole parsed at once, ids and errors
+// included.
+func TestParseGrownIsParse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	grown := 0
+	for i := range 4000 {
+		data := randomDay(rng)
+		if rng.IntN(3) == 0 {
+			data = append(data, randomDay(rng)...) // a second title, notes after entries
+		}
+		cut := rng.IntN(len(data) + 1)
+		prevData := data[:cut]
+		prev, err := Parse("f.md", goldenDay, prevData)
+		if err != nil {
+			continue
+		}
+		want, werr := Parse("f.md", goldenDay, data)
+		got, gerr := ParseGrown("f.md", goldenDay, prev, prevData, data)
+		if fmt.Sprint(werr) != fmt.Sprint(gerr) {
+			t.Fatalf("case %d: errors differ on %q cut at %d: Parse %v, ParseGrown %v", i, data, cut, werr, gerr)
+		}
+		if werr == nil && !reflect.DeepEqual(want, got) {
+			t.Fatalf("case %d: ParseGrown differs on %q cut at %d:\n%s", i, data, cut, diffDays(want, got))
+		}
+		if len(prev.Entries) > 0 {
+			grown++
+		}
+	}
+	if grown < 1000 {
+		t.Fatalf("only %d of the cases had an entry to grow from", grown)
+	}
+}
+
+// TestParseGrownAppendedEntries grows a day by the appends daybook makes,
+// same texts at the same minute included (the "-2" ids).
+func TestParseGrownAppendedEntries(t *testing.T) {
+	data := []byte("# 2026-11-22 Sunday\n\n- 09:00 first #a\n- 09:05 [chat] user: hello\n")
+	prev, err := Parse("f.md", goldenDay, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, add := range []string{
+		"- 09:05 [chat] user: hello\n",
+		"- 09:06 [chat] llama3.2: a long answer\n  over two lines\n",
+		"\n- 09:07 after a blank line\n",
+		"  a continuation of the last entry\n",
+		"A paragraph after them.\n",
+		"- 09:05 [chat] user: hello\n", // a third at the same minute
+	} {
+		grownData := append(data[:len(data):len(data)], add...)
+		want, _ := Parse("f.md", goldenDay, grownData)
+		got, err := ParseGrown("f.md", goldenDay, prev, data, grownData)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("append %d (%q):\n%s", i, add, diffDays(want, got))
+		}
+		prev, data = got, grownData
+	}
+	if ids := prev.Entries; ids[len(ids)-1].ID[len(ids[len(ids)-1].ID)-2:] != "-3" {
+		t.Fatalf("the third 09:05 hello: id %s, want a -3", ids[len(ids)-1].ID)
+	}
+}
