@@ -11,7 +11,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -225,7 +227,7 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		stream(b, client, r.proxy.URL, "warm up", -1)
 		giveBack := func() { debug.FreeOSMemory(); r.app.DropIndexPages() } // as the daemon does every 30 s
 		giveBack()
-		rss0 := vmRSS()
+		rss0, heap0 := vmRSS(), heapInUse()
 		var sent atomic.Int64
 		deadline := time.Now().Add(time.Duration(secs) * time.Second)
 		var wg sync.WaitGroup
@@ -253,7 +255,10 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		wg.Wait()
 		peak := vmHWM()
 		giveBack()
-		rss1 := vmRSS()
+		rss1, heap1 := vmRSS(), heapInUse()
+		if path := os.Getenv("DAYBOOK_PROXY_HEAP"); path != "" { // what the growth is, for pprof
+			writeHeapProfile(b, path)
+		}
 		count := map[string]int{}
 		for _, e := range chatEntriesIn(b, r.dir) {
 			if strings.Contains(e.Text, tag) {
@@ -271,11 +276,31 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		b.ReportMetric(float64(lost), "lost")
 		b.ReportMetric(float64(doubled), "doubled")
 		b.ReportMetric(float64(rss1-rss0)/(1<<20), "rss-growth-MiB")
+		b.ReportMetric(float64(heap1-heap0)/(1<<20), "heap-growth-MiB")
 		b.ReportMetric(float64(peak-rss0)/(1<<20), "peak-over-start-MiB")
 		b.ReportMetric(float64(secs), "seconds")
 		if lost != 0 || doubled != 0 {
 			b.Errorf("%d turns lost, %d doubled", lost, doubled)
 		}
+	}
+}
+
+// heapInUse returns the bytes of the Go heap's spans in use.
+func heapInUse() int64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse)
+}
+
+// writeHeapProfile writes the heap's live objects to path.
+func writeHeapProfile(b *testing.B, path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		b.Fatal(err)
 	}
 }
 
