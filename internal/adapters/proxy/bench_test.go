@@ -210,6 +210,7 @@ func BenchmarkFirstByteAndChunks(b *testing.B) {
 //	DAYBOOK_LONG=1 DAYBOOK_PROXY_SECONDS=60 go test ./internal/adapters/proxy -run '^$' -bench ConcurrentChats -benchtime 1x
 func BenchmarkConcurrentChats(b *testing.B) {
 	r := newBenchRig(b)
+	r.up.Forget() // the fake upstream's record of the requests is not the proxy's memory
 	r.up.OnChat(func(n int, req *api.ChatRequest) ollamatest.ChatReply {
 		last := req.Messages[len(req.Messages)-1].Content
 		return ollamatest.ChatReply{Content: "Answer to " + last + ": " + strings.Repeat("and so on ", 20)}

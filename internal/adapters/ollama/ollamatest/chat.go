@@ -22,7 +22,9 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	s.chats = append(s.chats, req)
+	if !s.forget {
+		s.chats = append(s.chats, req)
+	}
 	script := s.chat
 	s.mu.Unlock()
 	if !s.pulled(req.Model) {

@@ -39,7 +39,9 @@ func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	s.inputs = append(s.inputs, input)
+	if !s.forget {
+		s.inputs = append(s.inputs, input)
+	}
 	script, dim := s.embed, s.dim
 	s.mu.Unlock()
 	if !s.pulled(req.Model) {

@@ -25,7 +25,9 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	s.gens = append(s.gens, req)
+	if !s.forget {
+		s.gens = append(s.gens, req)
+	}
 	script := s.chat
 	s.mu.Unlock()
 	if !s.pulled(req.Model) {

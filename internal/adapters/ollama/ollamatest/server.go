@@ -68,6 +68,7 @@ type Server struct {
 	chats  []api.ChatRequest
 	gens   []api.GenerateRequest
 	inputs [][]string
+	forget bool // keep no request: see Forget
 }
 
 // New starts a server with the models pulled ("llama3.2" is
@@ -196,6 +197,16 @@ func (s *Server) leave() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.left++
+}
+
+// Forget stops keeping the requests received (Chats, Generates and the
+// embedded inputs give none from then on): a benchmark's thousands of
+// turns would otherwise grow the heap it measures.
+func (s *Server) Forget() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.forget = true
+	s.chats, s.gens, s.inputs = nil, nil, nil
 }
 
 // Chats returns the chat requests received, in order.
