@@ -229,6 +229,9 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		giveBack := func() { debug.FreeOSMemory(); r.app.DropIndexPages() } // as the daemon does every 30 s
 		giveBack()
 		rss0, heap0 := vmRSS(), heapInUse()
+		if path := os.Getenv("DAYBOOK_PROXY_HEAP"); path != "" {
+			writeHeapProfile(b, path+".start") // go tool pprof -diff_base FILE.start FILE
+		}
 		var sent atomic.Int64
 		deadline := time.Now().Add(time.Duration(secs) * time.Second)
 		var wg sync.WaitGroup
