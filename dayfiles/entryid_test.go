@@ -60,14 +60,19 @@ func TestAppendFieldsIsFieldsJoined(t *testing.T) {
 		"é", "日本", "\xff", "\xe2\x82", "#tag", "x\u200by", strings.Repeat("long", 300)}
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for i := range 5000 {
-		var b strings.Builder
-		for range rnd.IntN(12) {
-			b.WriteString(pieces[rnd.IntN(len(pieces))])
-		}
-		text := b.String()
+		text := randomText(rnd, pieces, 12)
 		want := strings.Join(strings.Fields(text), " ")
 		if got := string(appendFields(nil, text)); got != want {
 			t.Fatalf("case %d, %q: %q, want %q", i, text, got, want)
 		}
 	}
+}
+
+// randomText joins up to most pieces drawn at random.
+func randomText(rnd *rand.Rand, pieces []string, most int) string {
+	var b strings.Builder
+	for range rnd.IntN(most) {
+		b.WriteString(pieces[rnd.IntN(len(pieces))])
+	}
+	return b.String()
 }

@@ -56,11 +56,7 @@ func TestTagsAsRuneByRune(t *testing.T) {
 		"\n", "é", "#été", "#日本", "\xff", "\xe2\x82", "-", "_", "/", "word"}
 	rnd := rand.New(rand.NewPCG(5, 6))
 	for i := range 20000 {
-		var b strings.Builder
-		for range rnd.IntN(14) {
-			b.WriteString(pieces[rnd.IntN(len(pieces))])
-		}
-		text := b.String()
+		text := randomText(rnd, pieces, 14)
 		if got, want := Tags(text), tagsRuneByRune(text); !slices.Equal(got, want) {
 			t.Fatalf("case %d, %q: %q, want %q", i, text, got, want)
 		}
