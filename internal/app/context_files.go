@@ -59,6 +59,11 @@ type monthFiles struct {
 	files []dayfiles.File
 }
 
+// growWindow: the bytes of a day file modified this recently are kept with
+// its parse, so that when it grows (today's, as entries are remembered) it
+// is parsed from its last entry on; an older day's are not.
+const growWindow = 48 * time.Hour
+
 // racyWindow: a file or folder modified this close to when it was read may
 // change again without its modification time moving, so it is not kept.
 const racyWindow = 2 * time.Second
@@ -308,6 +313,9 @@ func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max i
 	v, raw, err := load(hit, ok)
 	if err != nil || !st.mode.IsRegular() {
 		return v, err
+	}
+	if at.Sub(st.mtime) > growWindow {
+		raw = nil // a day written to no longer: its bytes are not kept
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
