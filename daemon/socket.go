@@ -57,24 +57,13 @@ func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServ
 // Serve answers requests until Close; it returns nil after Close.
 func (s *SocketServer) Serve() error {
 	s.log.Info("serving", "socket", s.path)
-	if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serving socket %s: %w", s.path, err)
-	}
-	return nil
+	return httpserve.Serve(s.srv, s.ln, "socket "+s.path)
 }
 
 // Close stops accepting, waits for the requests under way until ctx ends,
 // then drops the connections left; the socket file is removed.
 func (s *SocketServer) Close(ctx context.Context) error {
-	err := s.srv.Shutdown(ctx)
-	if err != nil {
-		s.srv.Close()
-		err = fmt.Errorf("closing socket %s: %w", s.path, err)
-	}
-	// Shutdown closed the listener; a Close before Serve must close it here.
-	if cerr := s.ln.Close(); cerr != nil && !errors.Is(cerr, net.ErrClosed) && err == nil {
-		err = fmt.Errorf("closing socket %s: %w", s.path, cerr)
-	}
+	err := httpserve.Shutdown(ctx, s.srv, s.ln, "socket "+s.path)
 	// The socket was bound under another name and renamed into place, so the
 	// listener does not remove it: remove it here.
 	if rerr := os.Remove(s.path); rerr != nil && !errors.Is(rerr, os.ErrNotExist) && err == nil {

@@ -20,22 +20,22 @@ import (
 // entries count the same ones before them, as assignIDs does. When data
 // does not start with prevData, or prev has no such entry, it is Parse.
 func ParseGrown(path string, d date.Date, prev *Day, prevData, data []byte) (*Day, error) {
-	if prev == nil || prev.Date != d || len(prev.Entries) == 0 || len(data) < len(prevData) || !bytes.HasPrefix(data, prevData) {
+	if prev == nil || prev.Date != d || prev.Path != path || len(prev.Entries) == 0 || !bytes.HasPrefix(data, prevData) {
 		return Parse(path, d, data)
+	}
+	if len(data) == len(prevData) {
+		return prev, nil // the same bytes, parsed then
 	}
 	keep := len(prev.Entries) - 1
 	from := prev.Entries[keep].Line // parsed again: the rest of it may have grown
 	lines := newLineIndex(data)
-	if from < 2 || from > lines.count() || !isFastEntryLine(bytes.TrimRight(lineBytes(lines, from), "\r")) {
+	if from < 2 || from > lines.count() || !isFastEntryLine([]byte(lines.get(from))) {
 		return Parse(path, d, data)
 	}
 	if err := check(path, data); err != nil {
 		return nil, err
 	}
-	rest, err := parse(path, d, data[lines.start(from):], true)
-	if err != nil {
-		return Parse(path, d, data) // its error names the line in the whole file
-	}
+	rest := parseChecked(path, d, data[lines.start(from):], true)
 	day := &Day{Date: d, Path: path, Title: prev.Title}
 	shift := from - 1
 	for _, n := range prev.Notes {
@@ -58,12 +58,6 @@ func ParseGrown(path string, d date.Date, prev *Day, prevData, data []byte) (*Da
 		day.Entries = append(day.Entries, e)
 	}
 	return day, nil
-}
-
-// lineBytes returns line l of lines without its '\n'.
-func lineBytes(lines *lineIndex, l int) []byte {
-	b := lines.data[lines.start(l):lines.start(l+1)]
-	return bytes.TrimSuffix(b, []byte("\n"))
 }
 
 // baseID is an entry id without its "-n" count.

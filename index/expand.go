@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
@@ -70,35 +69,9 @@ func (t *TextIndex) textQuery(text string) query.Query {
 	return wordsQuery{text: text, cache: &t.longer, gen: gen}
 }
 
-// longerCache holds the longer words of query words (longerTerms), of one
-// generation of the text index.
-type longerCache struct {
-	mu    sync.Mutex
-	gen   uint64
-	terms map[string][]string
-}
-
-// maxLongerCached bounds the query words kept: they come from queries.
+// maxLongerCached bounds the query words whose longer words are kept:
+// they come from queries.
 const maxLongerCached = 1024
-
-func (c *longerCache) get(gen uint64, w string) ([]string, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.gen != gen {
-		return nil, false
-	}
-	terms, ok := c.terms[w]
-	return terms, ok
-}
-
-func (c *longerCache) set(gen uint64, w string, terms []string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.gen != gen || c.terms == nil || len(c.terms) >= maxLongerCached {
-		c.terms, c.gen = map[string][]string{}, gen
-	}
-	c.terms[w] = terms
-}
 
 // wordsQuery is bleve's match query of the text field (a disjunction of
 // the terms of text as the field's analyzer makes them) with, in the same
@@ -110,8 +83,8 @@ func (c *longerCache) set(gen uint64, w string, terms []string) {
 // query itself.
 type wordsQuery struct {
 	text  string
-	cache *longerCache // nil: read the dictionary every time
-	gen   uint64       // the generation of the index the cache is of
+	cache *genCache[string, []string] // nil: read the dictionary every time
+	gen   uint64                      // the generation of the index the cache is of
 }
 
 // longer returns the longer words of w, from the cache when it has them.

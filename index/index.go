@@ -205,7 +205,8 @@ func Rebuilds(dir string) bool {
 
 func newIndex(dir string, emb Embedder, log *slog.Logger, now func() time.Time) *Index {
 	return &Index{dir: dir, log: log,
-		TextIndex:   &TextIndex{dir: dir, log: log},
+		TextIndex: &TextIndex{dir: dir, log: log, counts: genCache[countKey, uint64]{most: maxCounts},
+			longer: genCache[string, []string]{most: maxLongerCached}},
 		VectorStore: &VectorStore{dir: dir, emb: emb, log: log, now: now, pending: map[string]vecMeta{}, pendingGroups: map[groupKey]int{}},
 	}
 }

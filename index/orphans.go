@@ -24,13 +24,6 @@ type orphanCache struct {
 	filled bool
 }
 
-// countCache holds Count's answers, of one generation of the text index.
-type countCache struct {
-	mu       sync.Mutex
-	countGen uint64
-	counts   map[countKey]uint64 // Count's answers at countGen
-}
-
 type countKey struct {
 	level date.Level
 	r     date.Range
@@ -38,27 +31,6 @@ type countKey struct {
 
 // maxCounts bounds the counts kept: ranges come from queries.
 const maxCounts = 256
-
-// count returns the count of key kept at generation gen.
-func (c *countCache) count(gen uint64, key countKey) (uint64, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.countGen != gen {
-		return 0, false
-	}
-	n, ok := c.counts[key]
-	return n, ok
-}
-
-// setCount keeps the count of key at generation gen.
-func (c *countCache) setCount(gen uint64, key countKey, n uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.countGen != gen || c.counts == nil || len(c.counts) >= maxCounts {
-		c.counts, c.countGen = map[countKey]uint64{}, gen
-	}
-	c.counts[key] = n
-}
 
 type orphan struct {
 	parent string

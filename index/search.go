@@ -342,7 +342,7 @@ func (t *TextIndex) Count(ctx context.Context, level date.Level, r date.Range) (
 	t.mu.RLock()
 	defer t.mu.RUnlock() // a write (lockWrite) waits: the count is of this generation
 	key := countKey{level, r}
-	if n, ok := t.counts.count(t.gen, key); ok {
+	if n, ok := t.counts.get(t.gen, key); ok {
 		return n, nil
 	}
 	req := bleve.NewSearchRequestOptions(filter(Query{Level: level, Range: r}), 0, 0, false)
@@ -350,7 +350,7 @@ func (t *TextIndex) Count(ctx context.Context, level date.Level, r date.Range) (
 	if err != nil {
 		return 0, fmt.Errorf("counting %s documents: %w", level, err)
 	}
-	t.counts.setCount(t.gen, key, res.Total)
+	t.counts.set(t.gen, key, res.Total)
 	return res.Total, nil
 }
 

@@ -27,11 +27,11 @@ type TextIndex struct {
 	// written lately (diff.go); the Index's writeMu guards it.
 	held held
 
-	mu       sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write
-	gen      uint64       // counts lockWrite calls: what counts caches is of one gen
-	counts   countCache   // Count's answers of one generation
-	longer   longerCache  // the longer words of query words, of one generation (expand.go)
-	closed   bool         // Close ran
+	mu       sync.RWMutex               // guards what follows; lockWrite, not mu.Lock, to write
+	gen      uint64                     // counts lockWrite calls: what counts caches is of one gen
+	counts   genCache[countKey, uint64] // Count's answers
+	longer   genCache[string, []string] // the longer words of query words (expand.go)
+	closed   bool                       // Close ran
 	bl       bleve.Index
 	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
 }

@@ -259,7 +259,7 @@ func monthOf(root, dir string) (date.Month, bool) {
 // Summary reads the summary at path, or gives the one read before if the
 // file did not change since.
 func (c *contextFiles) Summary(path string) (*consolidate.Summary, error) {
-	return keep(c, c.summaryCache, maxCachedSummaries, path, path, func(parsedFile[*consolidate.Summary], bool) (*consolidate.Summary, []byte, error) {
+	return keep(c, c.summaryCache, maxCachedSummaries, path, path, func(parsedFile[*consolidate.Summary]) (*consolidate.Summary, []byte, error) {
 		s, err := consolidate.ReadSummary(path) // its error names what is wrong
 		return s, nil, err
 	})
@@ -270,13 +270,13 @@ func (c *contextFiles) Summary(path string) (*consolidate.Summary, error) {
 // as entries are remembered) is parsed from its last entry then on.
 func (c *contextFiles) Day(d date.Date) (*dayfiles.Day, error) {
 	path := dayfiles.Path(c.dir, d)
-	return keep(c, c.dayCache, maxCachedDays, d, path, func(prev parsedFile[*dayfiles.Day], ok bool) (*dayfiles.Day, []byte, error) {
+	return keep(c, c.dayCache, maxCachedDays, d, path, func(prev parsedFile[*dayfiles.Day]) (*dayfiles.Day, []byte, error) {
 		data, err := dayfiles.ReadFile(path)
 		if err != nil {
 			return nil, nil, err
 		}
 		var day *dayfiles.Day
-		if ok && prev.raw != nil {
+		if prev.raw != nil {
 			day, err = dayfiles.ParseGrown(path, d, prev.v, prev.raw, data)
 		} else {
 			day, err = dayfiles.Parse(path, d, data)
@@ -287,14 +287,14 @@ func (c *contextFiles) Day(d date.Date) (*dayfiles.Day, error) {
 
 // keep returns what load parses of the file at path, kept in cache under
 // key: the one parsed before while the file's stamp is the same, else a new
-// parse (load is given the one kept before, if any), kept unless the file
+// parse (load is given the one kept before, or the zero one), kept unless the file
 // is not a regular one, changed within racyWindow of being read, or a write
 // was reported meanwhile; a day is then kept only as a base to grow from.
 // Past max files the least recently used quarter is dropped.
-func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, load func(prev parsedFile[V], ok bool) (V, []byte, error)) (V, error) {
+func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, load func(prev parsedFile[V]) (V, []byte, error)) (V, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		v, _, err := load(parsedFile[V]{}, false)
+		v, _, err := load(parsedFile[V]{})
 		return v, err
 	}
 	st := stampOf(fi)
@@ -310,7 +310,7 @@ func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max i
 	}
 	c.mu.Unlock()
 	at := time.Now()
-	v, raw, err := load(hit, ok)
+	v, raw, err := load(hit)
 	if err != nil || !st.mode.IsRegular() {
 		return v, err
 	}

@@ -117,11 +117,9 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 	// The entries of the hits' days that repeat the query's rare words lead
 	// too, each with its neighbours (see wordMatches).
 	byEntry := map[string]int{}
+	hitsAt := map[*dayfiles.Day][]int{}
 	for i, h := range entryHits {
 		byEntry[h.day.Entries[h.at].ID] = i
-	}
-	hitsAt := map[*dayfiles.Day][]int{}
-	for _, h := range entryHits {
 		hitsAt[h.day] = append(hitsAt[h.day], h.at)
 	}
 	for _, m := range g.wordMatches(hitsAt, hitDays) {
@@ -183,11 +181,11 @@ func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []d
 		}
 		c := Candidate{ID: e.ID, Part: PartEvidence, Level: string(date.LevelEntry), Date: e.Day, Hit: isHit[e.ID],
 			Line: e.Line, Group: groups[e.Day], Relevance: l.rel, Rank: l.rank}
+		most := previewTokens
 		if c.Hit {
-			c.Head, c.Cut = EvidenceLineCut(*e, hitPreviewTokens)
-		} else {
-			c.Head, c.Cut = EvidenceLineCut(*e, previewTokens)
+			most = hitPreviewTokens
 		}
+		c.Head, c.Cut = EvidenceLineCut(*e, most)
 		tokens += Tokens(c.Head)
 		g.add(c, date.Range{From: e.Day, To: e.Day})
 	}

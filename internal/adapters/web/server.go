@@ -96,24 +96,14 @@ func (s *Server) Addr() net.Addr { return s.ln.Addr() }
 // Serve answers requests until Close; it returns nil after Close.
 func (s *Server) Serve() error {
 	s.log.Info("serving", "addr", s.ln.Addr().String())
-	if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serving web page on %s: %w", s.ln.Addr(), err)
-	}
-	return nil
+	return httpserve.Serve(s.srv, s.ln, "web page on "+s.ln.Addr().String())
 }
 
 // Close stops accepting, waits for the requests under way until ctx ends,
 // then drops the connections left.
 func (s *Server) Close(ctx context.Context) error {
 	s.cancel()
-	err := s.srv.Shutdown(ctx)
-	if err != nil {
-		s.srv.Close()
-		err = fmt.Errorf("closing web page on %s: %w", s.ln.Addr(), err)
-	}
-	if cerr := s.ln.Close(); cerr != nil && !errors.Is(cerr, net.ErrClosed) && err == nil {
-		err = fmt.Errorf("closing web page on %s: %w", s.ln.Addr(), cerr)
-	}
+	err := httpserve.Shutdown(ctx, s.srv, s.ln, "web page on "+s.ln.Addr().String())
 	s.wg.Wait()
 	return err
 }

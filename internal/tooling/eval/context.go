@@ -328,17 +328,10 @@ func DialogueContext(ctx context.Context, files []string, tmp string, spread int
 	err := eachConversation(files, tmp, func(dir, path string, c importer.Conversation) error {
 		c = Spread(c, spread)
 		a, _, err := BuildDialogue(ctx, dir, path, c)
-		qs := ContextQuestions(c)
-		if err == nil {
-			err = t.Ask(ctx, a, c.ID, qs, budgets, topK)
-		}
-		if a != nil {
-			a.Close()
-		}
-		if err == nil && progress != nil {
-			progress(c.ID, len(qs))
-		}
-		return err
+		return useApp(a, err, c.ID, progress, func(a *app.App) (int, error) {
+			qs := ContextQuestions(c)
+			return len(qs), t.Ask(ctx, a, c.ID, qs, budgets, topK)
+		})
 	})
 	if err != nil {
 		return nil, err

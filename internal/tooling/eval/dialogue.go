@@ -151,24 +151,34 @@ func Dialogue(ctx context.Context, files []string, tmp string, limit, spread int
 	t := NewTally()
 	err := eachConversation(files, tmp, func(dir, path string, c importer.Conversation) error {
 		a, qs, err := BuildDialogue(ctx, dir, path, Spread(c, spread))
-		if err == nil {
-			var askers []Asker
-			if askers, err = Askers(ctx, a); err == nil {
+		return useApp(a, err, c.ID, progress, func(a *app.App) (int, error) {
+			askers, err := Askers(ctx, a)
+			if err == nil {
 				err = t.Ask(ctx, askers, qs, limit)
 			}
-		}
-		if a != nil {
-			a.Close()
-		}
-		if err == nil && progress != nil {
-			progress(c.ID, len(qs))
-		}
-		return err
+			return len(qs), err
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// useApp runs f on a, built with error err (f is not run when it failed),
+// closes a, and gives progress the count f returns for conversation id.
+func useApp(a *app.App, err error, id string, progress func(name string, n int), f func(a *app.App) (int, error)) error {
+	n := 0
+	if err == nil {
+		n, err = f(a)
+	}
+	if a != nil {
+		a.Close()
+	}
+	if err == nil && progress != nil {
+		progress(id, n)
+	}
+	return err
 }
 
 // eachConversation calls f with every conversation of the LoCoMo-format

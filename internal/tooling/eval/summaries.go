@@ -13,6 +13,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/importer"
+	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -77,17 +78,7 @@ func Summaries(ctx context.Context, files []string, tmp string, opts SummaryOpti
 	}
 	err := eachConversation(files, tmp, func(dir, path string, c importer.Conversation) error {
 		a, err := importDialogue(ctx, dir, path, c, cfg)
-		days := 0
-		if err == nil {
-			days, err = rep.add(a.Dir(), c)
-		}
-		if a != nil {
-			a.Close()
-		}
-		if err == nil && progress != nil {
-			progress(c.ID, days)
-		}
-		return err
+		return useApp(a, err, c.ID, progress, func(a *app.App) (int, error) { return rep.add(a.Dir(), c) })
 	})
 	if err != nil {
 		return nil, err

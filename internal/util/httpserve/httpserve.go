@@ -5,7 +5,11 @@
 package httpserve
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 )
@@ -36,4 +40,29 @@ func New(h http.Handler, log *slog.Logger) *http.Server {
 		MaxHeaderBytes:    MaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+}
+
+// Serve answers requests of srv on ln until Shutdown, and returns nil
+// then; name says what is served in the error ("socket PATH", "the proxy
+// on ADDR").
+func Serve(srv *http.Server, ln net.Listener, name string) error {
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serving %s: %w", name, err)
+	}
+	return nil
+}
+
+// Shutdown stops srv: it stops accepting, waits for the requests under way
+// until ctx ends, then drops the connections left, and closes ln (which
+// Shutdown closes only once Serve ran).
+func Shutdown(ctx context.Context, srv *http.Server, ln net.Listener, name string) error {
+	err := srv.Shutdown(ctx)
+	if err != nil {
+		srv.Close()
+		err = fmt.Errorf("closing %s: %w", name, err)
+	}
+	if cerr := ln.Close(); cerr != nil && !errors.Is(cerr, net.ErrClosed) && err == nil {
+		err = fmt.Errorf("closing %s: %w", name, cerr)
+	}
+	return err
 }

@@ -22,9 +22,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	if !s.forget {
-		s.chats = append(s.chats, req)
-	}
+	record(s, &s.chats, req)
 	script := s.chat
 	s.mu.Unlock()
 	if !s.pulled(req.Model) {

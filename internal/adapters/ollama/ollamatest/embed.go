@@ -39,9 +39,7 @@ func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	if !s.forget {
-		s.inputs = append(s.inputs, input)
-	}
+	record(s, &s.inputs, input)
 	script, dim := s.embed, s.dim
 	s.mu.Unlock()
 	if !s.pulled(req.Model) {

@@ -25,9 +25,7 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	if !s.forget {
-		s.gens = append(s.gens, req)
-	}
+	record(s, &s.gens, req)
 	script := s.chat
 	s.mu.Unlock()
 	if !s.pulled(req.Model) {

@@ -209,6 +209,13 @@ func (s *Server) Forget() {
 	s.chats, s.gens, s.inputs = nil, nil, nil
 }
 
+// record keeps v in list, unless the server forgets (see Forget); s.mu is held.
+func record[T any](s *Server, list *[]T, v T) {
+	if !s.forget {
+		*list = append(*list, v)
+	}
+}
+
 // Chats returns the chat requests received, in order.
 func (s *Server) Chats() []api.ChatRequest {
 	s.mu.Lock()
