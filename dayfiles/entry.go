@@ -2,6 +2,7 @@ package dayfiles
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -157,7 +158,6 @@ func Tags(text string) []string {
 		return nil // most entries: no need to read them rune by rune
 	}
 	var tags []string
-	seen := map[string]bool{}
 	inCode := false
 	// From one '#' or '`' to the next: nothing else changes what is a tag.
 	for i := 0; ; {
@@ -189,9 +189,8 @@ func Tags(text string) []string {
 		}
 		tag := strings.TrimRight(text[i+1:j], "-_/")
 		if first, _ := utf8.DecodeRuneInString(tag); tag != "" && unicode.IsLetter(first) {
-			tag = strings.ToLower(tag)
-			if !seen[tag] {
-				seen[tag] = true
+			tag = strings.ToLower(tag)       // the text's own bytes when already lower case
+			if !slices.Contains(tags, tag) { // an entry has a few tags: no map
 				tags = append(tags, tag)
 			}
 		}

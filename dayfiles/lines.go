@@ -7,9 +7,13 @@ import (
 )
 
 // lineIndex maps byte offsets of a file to 1-based line numbers and back.
+// Its lines are substrings of one copy of the file (str): the texts of a
+// day's entries share that copy instead of taking an allocation each, which
+// is what a day kept parsed (the context's cache, today's chat day) costs.
 type lineIndex struct {
 	data   []byte
-	starts []int // starts[i] is the offset of line i+1
+	str    string // data, copied once
+	starts []int  // starts[i] is the offset of line i+1
 }
 
 func newLineIndex(data []byte) *lineIndex {
@@ -19,7 +23,7 @@ func newLineIndex(data []byte) *lineIndex {
 			starts = append(starts, i+1)
 		}
 	}
-	return &lineIndex{data: data, starts: starts}
+	return &lineIndex{data: data, str: string(data), starts: starts}
 }
 
 func (x *lineIndex) count() int { return len(x.starts) }
@@ -41,7 +45,7 @@ func (x *lineIndex) get(l int) string {
 	if l < 1 || l > len(x.starts) {
 		return ""
 	}
-	s := string(x.data[x.start(l):x.start(l+1)])
+	s := x.str[x.start(l):x.start(l+1)]
 	s = strings.TrimSuffix(s, "\n")
 	s = strings.TrimSuffix(s, "\r")
 	if l == 1 {
