@@ -1,31 +1,46 @@
 package dayfiles
 
 import (
-	"bytes"
+	"hash/maphash"
 	"slices"
 
 	"github.com/daybook/daybook/internal/util/date"
 )
 
 // ParseGrown parses data, the content of the day file at path, given that
-// it once was prevData, parsed as prev, and has grown since: what comes
-// before prev's last entry is taken from prev, and only the rest of data
-// is parsed. A day of a long chat through the memory proxy is read again
-// after every turn, and each turn only appends to it.
+// prev was parsed from what data may have grown from: what comes before
+// prev's last entry is taken from prev, and only the rest of data is
+// parsed. A day of a long chat through the memory proxy is read again after
+// every turn, and each turn only appends to it.
 //
 // It gives exactly what Parse gives. An entry line at the margin ("- HH:MM
 // ...") closes every block opened before it, so the blocks before prev's
 // last entry do not depend on what follows it (the reason Parse may hand
 // over to goldmark at such a line, see fastBlocks); the ids of the new
-// entries count the same ones before them, as assignIDs does. When data
-// does not start with prevData, or prev has no such entry, it is Parse.
-func ParseGrown(path string, d date.Date, prev *Day, prevData, data []byte) (*Day, error) {
-	if prev == nil || prev.Date != d || prev.Path != path || len(prev.Entries) == 0 || !bytes.HasPrefix(data, prevData) {
+// entries count the same ones before them, as assignIDs does. prev keeps a
+// hash of the bytes it was parsed from, not the bytes: when data does not
+// start with them (by that hash, 64 bits, with a seed of this process), or
+// prev has no such entry, it is Parse. When data is those bytes, it is prev.
+func ParseGrown(path string, d date.Date, prev *Day, data []byte) (*Day, error) {
+	if prev == nil || prev.Date != d || prev.Path != path || len(prev.Entries) == 0 || !prev.src.valid {
 		return Parse(path, d, data)
 	}
-	if len(data) == len(prevData) {
+	n := prev.src.n
+	if len(data) < n {
+		return Parse(path, d, data)
+	}
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.Write(data[:n])
+	if h.Sum64() != prev.src.sum {
+		return Parse(path, d, data)
+	}
+	if len(data) == n {
 		return prev, nil // the same bytes, parsed then
 	}
+	h.Write(data[n:])
+	src := digest{n: len(data), sum: h.Sum64(), valid: true}
+
 	keep := len(prev.Entries) - 1
 	from := prev.Entries[keep].Line // parsed again: the rest of it may have grown
 	lines := newLineIndex(data)
@@ -36,7 +51,7 @@ func ParseGrown(path string, d date.Date, prev *Day, prevData, data []byte) (*Da
 		return nil, err
 	}
 	rest := parseChecked(path, d, data[lines.start(from):], true)
-	day := &Day{Date: d, Path: path, Title: prev.Title}
+	day := &Day{Date: d, Path: path, Title: prev.Title, src: src}
 	shift := from - 1
 	for _, n := range prev.Notes {
 		if n.Line < from {
@@ -58,6 +73,20 @@ func ParseGrown(path string, d date.Date, prev *Day, prevData, data []byte) (*Da
 		day.Entries = append(day.Entries, e)
 	}
 	return day, nil
+}
+
+// digest is what ParseGrown knows of the bytes a day was parsed from.
+type digest struct {
+	n     int
+	sum   uint64 // maphash of the n bytes, with seed
+	valid bool   // false for a Day not made by Parse
+}
+
+// seed is this process's: a digest is never stored.
+var seed = maphash.MakeSeed()
+
+func digestOf(data []byte) digest {
+	return digest{n: len(data), sum: maphash.Bytes(seed, data), valid: true}
 }
 
 // baseID is an entry id without its "-n" count.

@@ -1,6 +1,7 @@
 package dayfiles
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -26,7 +27,7 @@ func TestParseGrownIsParse(t *testing.T) {
 			continue
 		}
 		want, werr := Parse("f.md", goldenDay, data)
-		got, gerr := ParseGrown("f.md", goldenDay, prev, prevData, data)
+		got, gerr := ParseGrown("f.md", goldenDay, prev, data)
 		if fmt.Sprint(werr) != fmt.Sprint(gerr) {
 			t.Fatalf("case %d: errors differ on %q cut at %d: Parse %v, ParseGrown %v", i, data, cut, werr, gerr)
 		}
@@ -60,7 +61,7 @@ func TestParseGrownAppendedEntries(t *testing.T) {
 	} {
 		grownData := append(data[:len(data):len(data)], add...)
 		want, _ := Parse("f.md", goldenDay, grownData)
-		got, err := ParseGrown("f.md", goldenDay, prev, data, grownData)
+		got, err := ParseGrown("f.md", goldenDay, prev, grownData)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,5 +72,33 @@ func TestParseGrownAppendedEntries(t *testing.T) {
 	}
 	if ids := prev.Entries; ids[len(ids)-1].ID[len(ids[len(ids)-1].ID)-2:] != "-3" {
 		t.Fatalf("the third 09:05 hello: id %s, want a -3", ids[len(ids)-1].ID)
+	}
+}
+
+// TestParseGrownEditedBefore: a day edited before its last entry and then
+// grown (an editor's save, then a turn appended) is parsed whole, not from
+// the day parsed before; one that is the same bytes gives that day back.
+func TestParseGrownEditedBefore(t *testing.T) {
+	data := []byte("# 2026-11-22 Sunday\n\n- 09:00 first\n- 09:05 second\n")
+	prev, err := Parse("f.md", goldenDay, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same, _ := ParseGrown("f.md", goldenDay, prev, bytes.Clone(data)); same != prev {
+		t.Fatal("the same bytes were parsed again")
+	}
+	for _, edited := range []string{
+		"# 2026-11-22 Sunday\n\n- 09:00 FIRST\n- 09:05 second\n- 09:10 third\n",  // same length before the append
+		"# 2026-11-22 Sunday\n\n- 09:00 first!\n- 09:05 second\n- 09:10 third\n", // longer
+		"# 2026-11-22 Sunday\n\n- 09:00 first\n- 09:05 sec\n",                    // shorter
+	} {
+		want, _ := Parse("f.md", goldenDay, []byte(edited))
+		got, err := ParseGrown("f.md", goldenDay, prev, []byte(edited))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("%q:\n%s", edited, diffDays(want, got))
+		}
 	}
 }

@@ -27,6 +27,7 @@ type Day struct {
 	Title   string // the title line without "# ", empty when missing
 	Entries []Entry
 	Notes   []Note
+	src     digest // of the bytes it was parsed from: what ParseGrown grows it from
 }
 
 // blockParser parses block structure only: entries are list items, and inline
@@ -77,7 +78,7 @@ func parse(path string, d date.Date, data []byte, fast bool) (*Day, error) {
 
 // parseChecked is parse of data that check let through: it never fails.
 func parseChecked(path string, d date.Date, data []byte, fast bool) *Day {
-	day := &Day{Date: d, Path: path}
+	day := &Day{Date: d, Path: path, src: digestOf(data)}
 	if len(data) == 0 {
 		return day
 	}

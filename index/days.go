@@ -15,6 +15,16 @@ import (
 type DayFiles struct {
 	Root string
 	Log  *slog.Logger
+	// Parser, when set, parses what Load read instead of dayfiles.Parse:
+	// the App's, which parses a day that grew since it last read it (today's,
+	// after a remembered turn) from its last entry on.
+	Parser DayParser
+}
+
+// DayParser parses the content of the day file of d at path, as
+// dayfiles.Parse does.
+type DayParser interface {
+	ParseDay(path string, d date.Date, data []byte) (*dayfiles.Day, error)
 }
 
 // Stamp returns what tells a file changed: its size and modification time.
@@ -57,7 +67,11 @@ func (c DayFiles) Load(ctx context.Context, s Source) (Source, error) {
 	if err != nil {
 		return s, err
 	}
-	day, err := dayfiles.Parse(path, d, data)
+	parse := dayfiles.Parse
+	if c.Parser != nil {
+		parse = c.Parser.ParseDay
+	}
+	day, err := parse(path, d, data)
 	if err != nil {
 		return s, err
 	}

@@ -110,14 +110,16 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 		Loc: a.Loc, Log: log, Now: now,
 		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
 	})
-	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.newEmbedder, opts: opts}
+	// The context's kept listings and files (context_files.go); the index
+	// parses the days it reads through them too.
+	a.ctxFiles = newContextFiles(dir)
+	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.newEmbedder, days: a.ctxFiles, opts: opts}
 	a.upg = a.newUpgrader()
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open; a closed index catches
 	// up when it opens.
 	a.writeHooks.add(a.indexDays)
 	// The context's kept listings and files follow the same writes.
-	a.ctxFiles = newContextFiles(dir)
 	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
 	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
 	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })

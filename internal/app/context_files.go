@@ -59,9 +59,10 @@ type monthFiles struct {
 	files []dayfiles.File
 }
 
-// growWindow: the bytes of a day file modified this recently are kept with
-// its parse, so that when it grows (today's, as entries are remembered) it
-// is parsed from its last entry on; an older day's are not.
+// growWindow: a day file modified this recently is kept parsed even when it
+// changed since, so that when it grows (today's, as entries are remembered)
+// it is parsed from its last entry on (dayfiles.ParseGrown); an older one is
+// parsed whole.
 const growWindow = 48 * time.Hour
 
 // racyWindow: a file or folder modified this close to when it was read may
@@ -96,9 +97,6 @@ type parsedFile[V any] struct {
 	stamp stamp
 	v     V
 	used  uint64 // contextFiles.tick when last used
-	// raw is the bytes a day was parsed from: a day file that grew since
-	// is parsed from there on only (dayfiles.ParseGrown); nil for a summary.
-	raw []byte
 	// base: kept only to grow from, never given for its stamp (the file
 	// changed since, or was read within racyWindow of a change).
 	base bool
@@ -259,9 +257,8 @@ func monthOf(root, dir string) (date.Month, bool) {
 // Summary reads the summary at path, or gives the one read before if the
 // file did not change since.
 func (c *contextFiles) Summary(path string) (*consolidate.Summary, error) {
-	return keep(c, c.summaryCache, maxCachedSummaries, path, path, func(parsedFile[*consolidate.Summary]) (*consolidate.Summary, []byte, error) {
-		s, err := consolidate.ReadSummary(path) // its error names what is wrong
-		return s, nil, err
+	return keep(c, c.summaryCache, maxCachedSummaries, path, path, false, func(parsedFile[*consolidate.Summary]) (*consolidate.Summary, error) {
+		return consolidate.ReadSummary(path) // its error names what is wrong
 	})
 }
 
@@ -270,32 +267,50 @@ func (c *contextFiles) Summary(path string) (*consolidate.Summary, error) {
 // as entries are remembered) is parsed from its last entry then on.
 func (c *contextFiles) Day(d date.Date) (*dayfiles.Day, error) {
 	path := dayfiles.Path(c.dir, d)
-	return keep(c, c.dayCache, maxCachedDays, d, path, func(prev parsedFile[*dayfiles.Day]) (*dayfiles.Day, []byte, error) {
+	return keep(c, c.dayCache, maxCachedDays, d, path, true, func(prev parsedFile[*dayfiles.Day]) (*dayfiles.Day, error) {
 		data, err := dayfiles.ReadFile(path)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		var day *dayfiles.Day
-		if prev.raw != nil {
-			day, err = dayfiles.ParseGrown(path, d, prev.v, prev.raw, data)
-		} else {
-			day, err = dayfiles.Parse(path, d, data)
-		}
-		return day, data, err
+		return dayfiles.ParseGrown(path, d, prev.v, data) // Parse when prev is not what data grew from
 	})
+}
+
+// ParseDay parses data, the content of the day file of d that the index
+// read, from the day kept before when data grew from it: after a remembered
+// turn the index reads today's file before any context does. What it
+// parses replaces the day kept, as a base to grow from (never given for a
+// stamp: data was not read with one); a day not kept is not kept then (a
+// full build reads every day, and would empty the cache).
+func (c *contextFiles) ParseDay(path string, d date.Date, data []byte) (*dayfiles.Day, error) {
+	c.mu.Lock()
+	prev, had := c.dayCache[d]
+	c.mu.Unlock()
+	day, err := dayfiles.ParseGrown(path, d, prev.v, data)
+	if err != nil || !had || day == prev.v || path != dayfiles.Path(c.dir, d) {
+		return day, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cur, ok := c.dayCache[d]; !ok || cur.v != prev.v {
+		return day, nil // dropped, or another read kept a newer one meanwhile
+	}
+	c.tick++
+	c.dayCache[d] = parsedFile[*dayfiles.Day]{v: day, used: c.tick, base: true}
+	return day, nil
 }
 
 // keep returns what load parses of the file at path, kept in cache under
 // key: the one parsed before while the file's stamp is the same, else a new
 // parse (load is given the one kept before, or the zero one), kept unless the file
 // is not a regular one, changed within racyWindow of being read, or a write
-// was reported meanwhile; a day is then kept only as a base to grow from.
-// Past max files the least recently used quarter is dropped.
-func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, load func(prev parsedFile[V]) (V, []byte, error)) (V, error) {
+// was reported meanwhile; then, if it grows (a day) and was modified within
+// growWindow, it is kept only as a base to grow from. Past max files the
+// least recently used quarter is dropped.
+func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max int, key K, path string, grows bool, load func(prev parsedFile[V]) (V, error)) (V, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		v, _, err := load(parsedFile[V]{})
-		return v, err
+		return load(parsedFile[V]{})
 	}
 	st := stampOf(fi)
 	c.mu.Lock()
@@ -310,24 +325,21 @@ func keep[K comparable, V any](c *contextFiles, cache map[K]parsedFile[V], max i
 	}
 	c.mu.Unlock()
 	at := time.Now()
-	v, raw, err := load(hit)
+	v, err := load(hit)
 	if err != nil || !st.mode.IsRegular() {
 		return v, err
-	}
-	if at.Sub(st.mtime) > growWindow {
-		raw = nil // a day written to no longer: its bytes are not kept
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	base := at.Sub(st.mtime) < racyWindow || c.gen != gen
-	if base && raw == nil {
+	if base && !(grows && at.Sub(st.mtime) <= growWindow) {
 		return v, nil
 	}
 	if _, kept := cache[key]; !kept && len(cache) >= max {
 		evictOldest(cache, max/4)
 	}
 	c.tick++
-	cache[key] = parsedFile[V]{stamp: st, v: v, used: c.tick, raw: raw, base: base}
+	cache[key] = parsedFile[V]{stamp: st, v: v, used: c.tick, base: base}
 	return v, nil
 }
 

@@ -81,3 +81,62 @@ func TestDayGrowsFromWhatWasRead(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexParsesTheKeptDay checks ParseDay, the index's parse of a day it
+// read: a kept day that the content grew from is grown (its first entry not
+// parsed again) and replaces the kept one, which the next context then
+// gives without parsing; content that did not grow from it is parsed
+// whole; a day not kept stays not kept.
+func TestIndexParsesTheKeptDay(t *testing.T) {
+	dir := t.TempDir()
+	d := date.MustParse("2026-03-11")
+	path := dayfiles.Path(dir, d)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "# 2026-03-11\n\n- 09:00 [chat] user: what is on today\n- 09:01 [chat] llama3.2: the dentist at ten\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newContextFiles(dir)
+	first, err := c.Day(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := text + "- 09:02 [chat] user: and after\n"
+	if err := os.WriteFile(path, []byte(grown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.changedDays([]date.Date{d})
+	got, err := c.ParseDay(path, d, []byte(grown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := dayfiles.Parse(path, d, []byte(grown))
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("the grown day is not the file's:\n%+v\n%+v", got, want)
+	}
+	if unsafe.StringData(got.Entries[0].Text) != unsafe.StringData(first.Entries[0].Text) {
+		t.Fatal("the first entry was parsed again")
+	}
+	if again, err := c.Day(d); err != nil || again != got {
+		t.Fatalf("the context's next read parsed again (%v): the index's day was not kept", err)
+	}
+
+	edited := "# 2026-03-11\n\n- 09:00 [chat] user: what is on TODAY\n- 09:01 [chat] llama3.2: the dentist at ten\n- 09:02 [chat] user: and after\n"
+	got, err = c.ParseDay(path, d, []byte(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := dayfiles.Parse(path, d, []byte(edited)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("an edited day was not parsed whole:\n%+v\n%+v", got, want)
+	}
+
+	other := date.MustParse("2026-03-10")
+	if _, err := c.ParseDay(dayfiles.Path(dir, other), other, []byte("- 10:00 a day not kept\n")); err != nil {
+		t.Fatal(err)
+	}
+	if _, kept := c.dayCache[other]; kept {
+		t.Fatal("a day the index read but no context did was kept")
+	}
+}

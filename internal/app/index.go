@@ -28,6 +28,7 @@ type indexPart struct {
 	log      *slog.Logger
 	now      func() time.Time
 	embedder func() index.Embedder
+	days     index.DayParser // the context's kept days: a grown day is parsed from its last entry on
 	opts     Options
 
 	// opening is held across opening the index and the full catch-up
@@ -50,7 +51,7 @@ type indexPart struct {
 
 // corpora returns what the index is built from.
 func (p *indexPart) corpora() []index.Corpus {
-	return []index.Corpus{index.DayFiles{Root: p.dir, Log: p.log}, summaryFiles{root: p.dir}}
+	return []index.Corpus{index.DayFiles{Root: p.dir, Log: p.log, Parser: p.days}, summaryFiles{root: p.dir}}
 }
 
 // Index opens the index on first use and brings it up to date with the
