@@ -42,6 +42,25 @@ func turnKey(conv string, index int, role, text string) string {
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }
 
+// keyBits is a turn key as the set of those written keeps it: its 12 bytes,
+// not its 24 hex digits in a string of their own (every turn of every chat
+// the proxy ever remembered is in that set).
+type keyBits [12]byte
+
+// bitsOf returns the bytes of key, or for a key that is not turnKey's (a
+// line of the written file someone edited), 12 bytes of its hash.
+func bitsOf(key string) keyBits {
+	var b keyBits
+	if len(key) == 2*len(b) {
+		if _, err := hex.Decode(b[:], []byte(key)); err == nil {
+			return b
+		}
+	}
+	sum := sha256.Sum256([]byte(key))
+	copy(b[:], sum[:])
+	return b
+}
+
 // turns writes each turn once, and keeps the ones that could not be
 // written in a spool until they can.
 type turns struct {
@@ -52,13 +71,13 @@ type turns struct {
 	log *slog.Logger
 
 	mu    sync.Mutex
-	seen  map[string]bool
+	seen  map[keyBits]struct{}
 	spool []turn
 	flush sync.Mutex // one flush at a time
 }
 
 func newTurns(dir string, mem Memory, log *slog.Logger) *turns {
-	return &turns{dir: dir, mem: mem, log: log, seen: map[string]bool{}}
+	return &turns{dir: dir, mem: mem, log: log, seen: map[keyBits]struct{}{}}
 }
 
 // load reads the keys written and the spool. Without a dir, it keeps them
@@ -73,7 +92,7 @@ func (t *turns) load() error {
 	}
 	for line := range bytes.Lines(data) {
 		if k := string(bytes.TrimSpace(line)); k != "" {
-			t.seen[k] = true
+			t.seen[bitsOf(k)] = struct{}{}
 		}
 	}
 	path := filepath.Join(t.dir, spoolFile)
@@ -94,7 +113,7 @@ func (t *turns) load() error {
 			continue
 		}
 		t.spool = append(t.spool, tr)
-		t.seen[tr.Key] = true
+		t.seen[bitsOf(tr.Key)] = struct{}{}
 	}
 	return sc.Err()
 }
@@ -108,8 +127,8 @@ func (t *turns) remember(ctx context.Context, ts []turn) (warning string) {
 	var todo []turn
 	t.mu.Lock()
 	for _, tr := range ts {
-		if !t.seen[tr.Key] {
-			t.seen[tr.Key] = true
+		if _, had := t.seen[bitsOf(tr.Key)]; !had {
+			t.seen[bitsOf(tr.Key)] = struct{}{}
 			todo = append(todo, tr)
 		}
 	}
@@ -129,7 +148,7 @@ func (t *turns) remember(ctx context.Context, ts []turn) (warning string) {
 			t.log.Error("spooling a chat turn failed: it is not remembered", "err", serr, "text", tr.Text)
 			warning = "remembering this turn failed, and so did keeping it: " + serr.Error()
 			t.mu.Lock()
-			delete(t.seen, tr.Key) // a resend tries again
+			delete(t.seen, bitsOf(tr.Key)) // a resend tries again
 			t.mu.Unlock()
 		}
 	}
