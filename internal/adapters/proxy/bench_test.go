@@ -57,6 +57,9 @@ type benchRig struct {
 
 func newBenchRig(b *testing.B) *benchRig {
 	b.Helper()
+	if os.Getenv("DAYBOOK_PROXY_HEAP") != "" {
+		runtime.MemProfileRate = 4096 // before anything is allocated: a finer sample for the profiles
+	}
 	years := 1
 	if os.Getenv("DAYBOOK_LONG") != "" {
 		years = 5
@@ -228,7 +231,7 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		stream(b, client, r.proxy.URL, "warm up", -1)
 		giveBack := func() { debug.FreeOSMemory(); r.app.DropIndexPages() } // as the daemon does every 30 s
 		giveBack()
-		rss0, heap0 := vmRSS(), heapInUse()
+		rss0, heap0, live0, anon0 := vmRSS(), heapInUse(), heapLive(), procStatus("RssAnon:")
 		if path := os.Getenv("DAYBOOK_PROXY_HEAP"); path != "" {
 			writeHeapProfile(b, path+".start") // go tool pprof -diff_base FILE.start FILE
 		}
@@ -259,7 +262,7 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		wg.Wait()
 		peak := vmHWM()
 		giveBack()
-		rss1, heap1 := vmRSS(), heapInUse()
+		rss1, heap1, live1, anon1 := vmRSS(), heapInUse(), heapLive(), procStatus("RssAnon:")
 		if path := os.Getenv("DAYBOOK_PROXY_HEAP"); path != "" { // what the growth is, for pprof
 			writeHeapProfile(b, path)
 		}
@@ -281,6 +284,8 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		b.ReportMetric(float64(doubled), "doubled")
 		b.ReportMetric(float64(rss1-rss0)/(1<<20), "rss-growth-MiB")
 		b.ReportMetric(float64(heap1-heap0)/(1<<20), "heap-growth-MiB")
+		b.ReportMetric(float64(live1-live0)/(1<<20), "live-growth-MiB")      // the heap's live objects
+		b.ReportMetric(float64(anon1-anon0)/(1<<20), "anon-rss-growth-MiB") // the rest of the RSS growth is the index's files' pages
 		b.ReportMetric(float64(peak-rss0)/(1<<20), "peak-over-start-MiB")
 		b.ReportMetric(float64(secs), "seconds")
 		if lost != 0 || doubled != 0 {
@@ -294,6 +299,14 @@ func heapInUse() int64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapInuse)
+}
+
+// heapLive returns the bytes of the Go heap's live objects after the last
+// collection.
+func heapLive() int64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
 }
 
 // writeHeapProfile writes the heap's live objects to path.
