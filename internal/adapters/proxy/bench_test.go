@@ -284,7 +284,7 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		b.ReportMetric(float64(doubled), "doubled")
 		b.ReportMetric(float64(rss1-rss0)/(1<<20), "rss-growth-MiB")
 		b.ReportMetric(float64(heap1-heap0)/(1<<20), "heap-growth-MiB")
-		b.ReportMetric(float64(live1-live0)/(1<<20), "live-growth-MiB")      // the heap's live objects
+		b.ReportMetric(float64(live1-live0)/(1<<20), "live-growth-MiB")     // the heap's live objects
 		b.ReportMetric(float64(anon1-anon0)/(1<<20), "anon-rss-growth-MiB") // the rest of the RSS growth is the index's files' pages
 		b.ReportMetric(float64(peak-rss0)/(1<<20), "peak-over-start-MiB")
 		b.ReportMetric(float64(secs), "seconds")
