@@ -10,6 +10,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/daybook/daybook/internal/util/date"
 )
 
 // ErrUnavailable is matched (errors.Is) by an Embedder's error that means
@@ -140,13 +141,20 @@ func (v *VectorStore) addPending(id string, m vecMeta) {
 		v.ungroupPending(old)
 	}
 	v.pending[id] = m
-	v.pendingGroups[groupKey{m.level, m.parent}]++
+	k := groupKey{m.level, m.parent}
+	if v.pendingGroups[k] == 0 || m.level != date.LevelEntry {
+		v.pendingShape++ // as vectors.shape
+	}
+	v.pendingGroups[k]++
 }
 
 func (v *VectorStore) dropPending(id string) {
 	if old, ok := v.pending[id]; ok {
 		delete(v.pending, id)
 		v.ungroupPending(old)
+		if old.level != date.LevelEntry {
+			v.pendingShape++
+		}
 	}
 }
 
@@ -154,6 +162,7 @@ func (v *VectorStore) ungroupPending(m vecMeta) {
 	k := groupKey{m.level, m.parent}
 	if v.pendingGroups[k]--; v.pendingGroups[k] <= 0 {
 		delete(v.pendingGroups, k)
+		v.pendingShape++
 	}
 }
 

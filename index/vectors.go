@@ -70,6 +70,12 @@ type vectors struct {
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
 	groupIdx  map[groupKey]int32 // the inverse
+
+	// shape counts the changes that can change the orphans (orphans.go): a
+	// group made or emptied, a summary's vector put new or deleted. An
+	// entry put into a group that has entries already (a remembered turn
+	// on today's day) changes none.
+	shape uint64
 }
 
 // chunkBits sizes the arena's chunks: 1 MiB.
@@ -370,6 +376,7 @@ func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 			v.meta[s] = sm
 			k := v.groupKeys[sm.group]
 			v.groups[k] = append(v.groups[k], s)
+			v.shape++
 		}
 		v.meta[s] = sm
 		v.setCodes(s, codes, sc)
@@ -390,6 +397,9 @@ func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 	v.setCodes(s, codes, sc)
 	v.slot.put(v.ids, id, s)
 	k := v.groupKeys[sm.group]
+	if len(v.groups[k]) == 0 || m.level != date.LevelEntry {
+		v.shape++
+	}
 	v.groups[k] = append(v.groups[k], s)
 }
 
@@ -398,6 +408,9 @@ func (v *vectors) del(id string) bool {
 	s, ok := v.slotOf(id)
 	if !ok {
 		return false
+	}
+	if v.groupKeys[v.meta[s].group].level != date.LevelEntry {
+		v.shape++
 	}
 	v.ungroup(s)
 	v.slot.del(v.ids, id)
@@ -420,6 +433,7 @@ func (v *vectors) ungroup(s int32) {
 	}
 	if len(g) == 0 {
 		delete(v.groups, k)
+		v.shape++
 	} else {
 		v.groups[k] = g
 	}

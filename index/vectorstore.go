@@ -28,8 +28,7 @@ type VectorStore struct {
 	compactFloor int64
 
 	mu      sync.RWMutex // guards what follows; lockWrite, not mu.Lock, to write
-	gen     uint64       // counts lockWrite calls: what orphans caches is of one gen
-	orphans orphanCache  // Orphans' answers of one generation
+	orphans orphanCache  // Orphans' answers, for the shape of the store they were found at
 	closed  bool         // Close ran
 	vec     *vectors
 	vlog    vecLog
@@ -39,19 +38,16 @@ type VectorStore struct {
 	// bleve without a vector, counted by group for Orphans.
 	pending       map[string]vecMeta
 	pendingGroups map[groupKey]int
+	pendingShape  uint64    // as vectors.shape, of pending and pendingGroups
 	scan          bool      // bleve may hold documents without vectors that pending does not list
 	offErr        error     // why vectors are off; nil when they are on
 	offSince      time.Time // when they went off
 	retryAt       time.Time // when to ask the embedder again
 }
 
-// lockWrite takes v.mu for writing and starts a new generation: the
-// orphans kept are older from then on. Every write to what v.mu guards
-// goes through it, paired with unlockWrite.
-func (v *VectorStore) lockWrite() {
-	v.mu.Lock()
-	v.gen++
-}
+// lockWrite takes v.mu for writing. Every write to what v.mu guards goes
+// through it, paired with unlockWrite.
+func (v *VectorStore) lockWrite() { v.mu.Lock() }
 
 // unlockWrite lets go of what lockWrite took.
 func (v *VectorStore) unlockWrite() { v.mu.Unlock() }

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
@@ -53,6 +54,53 @@ func BenchmarkContext5Years(b *testing.B) {
 			}
 			b.ReportMetric(float64(first.RawTokens)/float64(first.Tokens), "compression")
 			b.ReportMetric(float64(first.Tokens), "tokens")
+		})
+	}
+}
+
+// BenchmarkContextAfterWrite5Years times a context for a chat's question
+// right after an entry was remembered, as the memory proxy builds the next
+// turn's block right after the last turn was written: the write's indexing
+// and what it makes the next context read again (today's day, the index's
+// new generation) count, the write itself does not. The corpus is as
+// BenchmarkContext5Years's; DAYBOOK_BENCH_DIR's is written to (use a copy made by cp -a).
+//
+//	DAYBOOK_BENCH_DIR=COPY go test ./internal/app -run '^$' -bench ContextAfterWrite -benchtime 200x
+func BenchmarkContextAfterWrite5Years(b *testing.B) {
+	ctx := context.Background()
+	var a *app.App
+	if dir := os.Getenv("DAYBOOK_BENCH_DIR"); dir != "" {
+		a = apptest.New(b, dir, apptest.Options(app.Options{BackgroundCatchUp: true})) // as the daemon runs it
+	} else if os.Getenv("DAYBOOK_LONG") != "" {
+		a = corpus(b, b.TempDir(), 5)
+	} else {
+		b.Skip("set DAYBOOK_LONG=1 to generate and consolidate 5 years, or DAYBOOK_BENCH_DIR to a copy of a data dir (cp -a: the same stamps)")
+	}
+	questions := []string{"who owns the nightly export job?", "when did I last see the dentist?", "what did I decide about the keyboard shortcuts?"}
+	for _, write := range []bool{false, true} {
+		name := "no-write"
+		if write {
+			name = "after-write"
+		}
+		b.Run(name, func(b *testing.B) {
+			if _, err := a.Context(ctx, api.ContextRequest{Query: questions[0], Budget: config.Default().Proxy.Budget}); err != nil {
+				b.Fatal(err)
+			}
+			i := 0
+			for b.Loop() {
+				q := questions[i%len(questions)]
+				if write {
+					b.StopTimer()
+					if _, err := a.Remember(ctx, api.RememberRequest{Text: fmt.Sprintf("user: %s (turn %d) #chat/bench", q, i), Kind: "chat"}); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+				}
+				if _, err := a.Context(ctx, api.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget}); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
 		})
 	}
 }
