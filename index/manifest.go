@@ -103,15 +103,24 @@ func readManifest(bl bleve.Index) (storedManifest, error) {
 	if d.Base != m.base {
 		return m, nil
 	}
-	for p, s := range d.Paths {
-		if s == "" {
-			delete(m.manifest, p)
-		} else {
-			m.manifest[p] = s
-		}
-		m.delta[p] = s
+	setStamps(m.manifest, d.Paths)
+	m.delta = d.Paths
+	if m.delta == nil {
+		m.delta = map[string]string{}
 	}
 	return m, nil
+}
+
+// setStamps sets in manifest the stamps of changes: path → stamp, ""
+// for a source removed.
+func setStamps(manifest, changes map[string]string) {
+	for p, s := range changes {
+		if s == "" {
+			delete(manifest, p)
+		} else {
+			manifest[p] = s
+		}
+	}
 }
 
 // setManifest puts in the text index the manifest read from its bleve.
@@ -121,8 +130,9 @@ func (t *TextIndex) setManifest(m storedManifest) {
 
 // stageManifest adds to b what the manifest becomes once the sources are
 // written: the delta, or the full manifest when the delta would grow past
-// deltaMax, at the end of a bulk build (last), or after a bulk batch. A
-// bulk batch before the last writes none: the manifest stored stays older
+// deltaMax, at the end of a bulk build (last), and on the first write
+// after a bulk batch that was not the last (stale). A bulk batch before
+// the last writes none: the manifest stored stays older
 // than the documents, and a crash half-way redoes the build. It returns
 // what to call once b is written, which records the new manifest in t: a
 // batch that fails leaves t as it was. The caller holds lockWrite.
@@ -133,15 +143,7 @@ func (t *TextIndex) stageManifest(b *bleve.Batch, sources []Source, bulk, last b
 	}
 	// inPlace applies the changes to t.manifest: after the batch, so that
 	// no copy of the whole map is made for a batch of a few sources.
-	inPlace := func() {
-		for p, s := range changes {
-			if s == "" {
-				delete(t.manifest, p)
-			} else {
-				t.manifest[p] = s
-			}
-		}
-	}
+	inPlace := func() { setStamps(t.manifest, changes) }
 	if bulk && !last {
 		return func() { inPlace(); t.stale = true }, nil
 	}
@@ -159,13 +161,7 @@ func (t *TextIndex) stageManifest(b *bleve.Batch, sources []Source, bulk, last b
 		}
 	}
 	full := maps.Clone(t.manifest)
-	for p, s := range changes {
-		if s == "" {
-			delete(full, p)
-		} else {
-			full[p] = s
-		}
-	}
+	setStamps(full, changes)
 	raw, err := json.Marshal(full)
 	if err != nil {
 		return nil, fmt.Errorf("writing manifest: %w", err)
