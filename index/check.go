@@ -85,7 +85,7 @@ func Check(ctx context.Context, dir string) (CheckResult, error) {
 	if r.Docs > 0 && len(res.Hits) == 0 {
 		return r, fmt.Errorf("%s counts %d documents but a search finds none", path, r.Docs)
 	}
-	if _, err := bl.GetInternal([]byte(manifestKey)); err != nil {
+	if _, err := readManifest(bl); err != nil {
 		return r, fmt.Errorf("reading the manifest of %s: %w", path, err)
 	}
 	if m.Embedder != "" {

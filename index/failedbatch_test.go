@@ -1,8 +1,10 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,5 +140,86 @@ func TestFailedBatchRetried(t *testing.T) {
 	}
 	if n := pathCount(t, y, rel); n != 6 {
 		t.Errorf("%d documents after opening the index again, want 6", n)
+	}
+}
+
+// TestFailedBatchKeepsTheManifest: a batch that fails, whether it would
+// have written the manifest's delta or the full manifest, leaves the
+// manifest as it was, in memory and in bleve; opened again, the index
+// reads it back, and a Sync indexes the days the failed batches held.
+func TestFailedBatchKeepsTheManifest(t *testing.T) {
+	ctx := context.Background()
+	disk := inodeDisk(t)
+	root := filepath.Join(disk, "data")
+	rels, x := buildIn(t, root, 200)
+	for i, rel := range rels[:3] {
+		appendNote(t, root, rel, i)
+		if _, err := x.SyncPaths(ctx, []string{rel}, DayFiles{Root: root}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type state struct {
+		manifest, delta map[string]string
+		base            string
+		stale           bool
+		full, stored    []byte
+	}
+	now := func() state {
+		x.TextIndex.mu.RLock()
+		s := state{manifest: maps.Clone(x.manifest), delta: maps.Clone(x.delta), base: x.base, stale: x.stale}
+		x.TextIndex.mu.RUnlock()
+		s.full, s.stored = storedKeys(t, x)
+		return s
+	}
+	before := now()
+	if len(before.delta) != 3 {
+		t.Fatalf("the delta holds %v before the failed writes, want the 3 days written", before.delta)
+	}
+	steadyInodes(t, disk)
+	limitInodes(t, disk, 0)
+	for _, batch := range [][]string{rels[3:4], rels[3 : 3+deltaMax(len(rels))]} {
+		for i, rel := range batch {
+			appendNote(t, root, rel, 10+i)
+		}
+		_, err := x.SyncPaths(ctx, batch, DayFiles{Root: root})
+		if err == nil {
+			t.Fatalf("indexing %d days with no file to create succeeded: the test did not make the write fail", len(batch))
+		}
+		after := now()
+		if s := diffManifests(after.manifest, before.manifest); s != "" {
+			t.Errorf("after a failed write of %d days the manifest changed:%s", len(batch), s)
+		}
+		if !maps.Equal(after.delta, before.delta) || after.base != before.base || after.stale != before.stale {
+			t.Errorf("after a failed write of %d days: delta %v, base %s, stale %v; want %v, %s, %v",
+				len(batch), after.delta, after.base, after.stale, before.delta, before.base, before.stale)
+		}
+		if !bytes.Equal(after.full, before.full) || !bytes.Equal(after.stored, before.stored) {
+			t.Errorf("after a failed write of %d days bleve holds another manifest: %d and %d bytes, were %d and %d",
+				len(batch), len(after.full), len(after.stored), len(before.full), len(before.stored))
+		}
+	}
+	limitInodes(t, disk, 10000)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	y := openTest(t, root, offline.NewEmbedder())
+	y.TextIndex.mu.RLock()
+	reread := maps.Clone(y.manifest)
+	y.TextIndex.mu.RUnlock()
+	if s := diffManifests(reread, before.manifest); s != "" {
+		t.Errorf("opened again, the manifest is not the one before the failed writes:%s", s)
+	}
+	st, err := y.Sync(ctx, false, DayFiles{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := deltaMax(len(rels)); st.Changed != want {
+		t.Errorf("Sync after the failed writes indexed %d days again, want the %d they held", st.Changed, want)
+	}
+	y.TextIndex.mu.RLock()
+	synced := maps.Clone(y.manifest)
+	y.TextIndex.mu.RUnlock()
+	if s := diffManifests(synced, listed(t, root)); s != "" {
+		t.Errorf("after that Sync the manifest differs from the files:%s", s)
 	}
 }

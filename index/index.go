@@ -287,12 +287,16 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 	x.bl = bl
 	fail := func(err error) error { bl.Close(); x.bl = nil; return err }
 
-	if x.manifest, err = readManifest(bl); err != nil {
+	m, err := readManifest(bl)
+	if err != nil {
 		return fail(err)
 	}
+	x.setManifest(m)
 	if have.Embedder == "" {
 		x.vec = newVectors(want.Dim)
-		x.manifest = map[string]string{}
+		// What bleve holds is forgotten: the next write is a bulk
+		// build, which writes the manifest whole.
+		x.manifest, x.stale = map[string]string{}, true
 		if err := writeVectors(x.dir, want.Embedder, x.vec); err != nil {
 			return fail(err)
 		}

@@ -1,8 +1,6 @@
 package index
 
 import (
-	"encoding/json"
-	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -34,6 +32,13 @@ type TextIndex struct {
 	closed   bool                       // Close ran
 	bl       bleve.Index
 	manifest map[string]string // source path → stamp (size and mod time) it was indexed at
+	// What bleve holds of the manifest (manifest.go): delta, the paths
+	// written since the full one, whose fingerprint is base; stale says
+	// the full one is older than manifest at paths not in delta (a bulk
+	// build under way), so the next write writes it whole.
+	delta map[string]string
+	base  string
+	stale bool
 }
 
 // lockWrite takes t.mu for writing and starts a new generation: the counts
@@ -53,17 +58,4 @@ func (t *TextIndex) stamp(path string) (string, bool) {
 	defer t.mu.RUnlock()
 	s, ok := t.manifest[path]
 	return s, ok
-}
-
-// readManifest returns the manifest saved in bl.
-func readManifest(bl bleve.Index) (map[string]string, error) {
-	manifest := map[string]string{}
-	raw, err := bl.GetInternal([]byte(manifestKey))
-	if err == nil && len(raw) > 0 {
-		err = json.Unmarshal(raw, &manifest)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading manifest: %w", err)
-	}
-	return manifest, nil
 }

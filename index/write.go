@@ -2,9 +2,7 @@ package index
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -224,25 +222,14 @@ func (t *TextIndex) apply(sources []Source, plans []sourcePlan, kept map[string]
 	// The manifest takes the sources' new stamps once their documents are
 	// written: a batch that fails leaves the old stamps, and the next Sync
 	// of those files does the work again.
-	manifest := maps.Clone(t.manifest)
-	for _, s := range sources {
-		if s.Stamp == "" {
-			delete(manifest, s.Path)
-		} else {
-			manifest[s.Path] = s.Stamp
-		}
-	}
-	if !bulk || last {
-		raw, err := json.Marshal(manifest)
-		if err != nil {
-			return err
-		}
-		b.SetInternal([]byte(manifestKey), raw)
+	commit, err := t.stageManifest(b, sources, bulk, last)
+	if err != nil {
+		return err
 	}
 	if err := t.batch(b); err != nil {
 		return fmt.Errorf("writing index batch: %w", err)
 	}
-	t.manifest = manifest
+	commit()
 	for _, p := range plans {
 		if bulk || p.src.Stamp == "" {
 			// A bulk build would fill memory with every source: they are
@@ -299,16 +286,13 @@ func (t *TextIndex) reopen() (err error) {
 	if err != nil {
 		return fmt.Errorf("opening %s: %w", path, err)
 	}
-	manifest := map[string]string{}
-	raw, err := bl.GetInternal([]byte(manifestKey))
-	if err == nil && len(raw) > 0 {
-		err = json.Unmarshal(raw, &manifest)
-	}
+	m, err := readManifest(bl)
 	if err != nil {
 		bl.Close()
 		return fmt.Errorf("reading the manifest of %s: %w", path, err)
 	}
-	t.bl, t.manifest = bl, manifest
+	t.bl = bl
+	t.setManifest(m)
 	t.held = held{} // read back from what bleve holds now
 	return nil
 }
