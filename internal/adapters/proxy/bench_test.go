@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -232,6 +234,7 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		giveBack := func() { debug.FreeOSMemory(); r.app.DropIndexPages() } // as the daemon does every 30 s
 		giveBack()
 		rss0, heap0, live0, anon0 := vmRSS(), heapInUse(), heapLive(), procStatus("RssAnon:")
+		classes0 := memoryClasses()
 		if path := os.Getenv("DAYBOOK_PROXY_HEAP"); path != "" {
 			writeHeapProfile(b, path+".start") // go tool pprof -diff_base FILE.start FILE
 		}
@@ -263,6 +266,11 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		peak := vmHWM()
 		giveBack()
 		rss1, heap1, live1, anon1 := vmRSS(), heapInUse(), heapLive(), procStatus("RssAnon:")
+		for _, c := range slices.Sorted(maps.Keys(classes0)) { // where the runtime's part of the growth is
+			if d := int64(memoryClasses()[c]) - int64(classes0[c]); d > 256<<10 || d < -256<<10 {
+				b.Logf("%s %+.1f MiB", c, float64(d)/(1<<20))
+			}
+		}
 		if path := os.Getenv("DAYBOOK_PROXY_HEAP"); path != "" { // what the growth is, for pprof
 			writeHeapProfile(b, path)
 		}
@@ -299,6 +307,22 @@ func heapInUse() int64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapInuse)
+}
+
+// memoryClasses returns the runtime's /memory/classes/ metrics, in bytes.
+func memoryClasses() map[string]uint64 {
+	var samples []metrics.Sample
+	for _, d := range metrics.All() {
+		if strings.HasPrefix(d.Name, "/memory/classes/") && d.Kind == metrics.KindUint64 {
+			samples = append(samples, metrics.Sample{Name: d.Name})
+		}
+	}
+	metrics.Read(samples)
+	out := map[string]uint64{}
+	for _, s := range samples {
+		out[s.Name] = s.Value.Uint64()
+	}
+	return out
 }
 
 // heapLive returns the bytes of the Go heap's live objects after the last
