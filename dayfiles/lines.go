@@ -7,13 +7,12 @@ import (
 )
 
 // lineIndex maps byte offsets of a file to 1-based line numbers and back.
-// Its lines are substrings of one copy of the file (str): the texts of a
-// day's entries share that copy instead of taking an allocation each, which
-// is what a day kept parsed (the context's cache, today's chat day) costs.
 type lineIndex struct {
-	data   []byte
-	str    string // data, copied once
-	starts []int  // starts[i] is the offset of line i+1
+	data []byte
+	// str is data copied whole, or "": its lines are then substrings of it
+	// (sharedLines), else each a copy of its own.
+	str    string
+	starts []int // starts[i] is the offset of line i+1
 }
 
 func newLineIndex(data []byte) *lineIndex {
@@ -23,7 +22,18 @@ func newLineIndex(data []byte) *lineIndex {
 			starts = append(starts, i+1)
 		}
 	}
-	return &lineIndex{data: data, str: string(data), starts: starts}
+	return &lineIndex{data: data, starts: starts}
+}
+
+// sharedLines is newLineIndex for a parse: its lines are substrings of one
+// copy of data, so the texts of a day's entries share that copy instead of
+// taking an allocation each, which is what a day kept parsed (the
+// context's cache, today's chat day) costs. A reader of a few lines of a
+// large file (an append's check) copies only those.
+func sharedLines(data []byte) *lineIndex {
+	x := newLineIndex(data)
+	x.str = string(data)
+	return x
 }
 
 func (x *lineIndex) count() int { return len(x.starts) }
@@ -45,7 +55,12 @@ func (x *lineIndex) get(l int) string {
 	if l < 1 || l > len(x.starts) {
 		return ""
 	}
-	s := x.str[x.start(l):x.start(l+1)]
+	var s string
+	if x.str != "" {
+		s = x.str[x.start(l):x.start(l+1)]
+	} else {
+		s = string(x.data[x.start(l):x.start(l+1)])
+	}
 	s = strings.TrimSuffix(s, "\n")
 	s = strings.TrimSuffix(s, "\r")
 	if l == 1 {

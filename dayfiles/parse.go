@@ -82,7 +82,7 @@ func parseChecked(path string, d date.Date, data []byte, fast bool) *Day {
 	if len(data) == 0 {
 		return day
 	}
-	lines := newLineIndex(data)
+	lines := sharedLines(data)
 	var blocks []block
 	rest := 1
 	if fast {
