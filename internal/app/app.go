@@ -41,7 +41,8 @@ type App struct {
 	now func() time.Time // the clock, Options.Now
 
 	opts       Options // as given to NewWith, read-only after
-	writeHooks hooks[func(ctx context.Context, days []date.Date)]
+	writeHooks hooks[func(ctx context.Context, days []date.Date)] // after indexDays (afterWrite)
+	later      laterDays                                        // days whose indexing waits (index_later.go)
 
 	// parts: each part built from the data dir adds its field below this line.
 	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
@@ -116,9 +117,10 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.newEmbedder, days: a.ctxFiles, opts: opts}
 	a.upg = a.newUpgrader()
 	// Entries and summaries written through the App, or reported changed,
-	// are indexed at once when the index is open; a closed index catches
-	// up when it opens.
-	a.writeHooks.add(a.indexDays)
+	// are indexed at once when the index is open (afterWrite; a chat's
+	// turns a moment later, RememberTurns); a closed index catches up when
+	// it opens.
+	a.later.idle.L = &a.later.mu
 	// The context's kept listings and files follow the same writes.
 	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
 	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
@@ -166,5 +168,6 @@ func (a *App) Today() date.Date { return date.Of(a.now().In(a.Loc())) }
 // index, written to disk first.
 func (a *App) Close() error {
 	a.keep.Close()
+	a.closeLater()
 	return errors.Join(a.flushUse(), a.idx.close())
 }

@@ -65,7 +65,16 @@ func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Win
 // Hooks are added by the index and the daemon. The days are written when
 // this runs, so nothing a hook does may turn the write into a failure: a
 // caller told so would write the entry again.
-func (a *App) afterWrite(ctx context.Context, days []date.Date) {
+func (a *App) afterWrite(ctx context.Context, days []date.Date) { a.afterWriteIndexing(ctx, days, true) }
+
+// afterWriteIndexing is afterWrite, with the days indexed at once (now) or
+// a moment later (RememberTurns).
+func (a *App) afterWriteIndexing(ctx context.Context, days []date.Date, now bool) {
+	if now {
+		a.runWriteHook(ctx, a.indexDays, days)
+	} else {
+		a.indexLater(days)
+	}
 	for _, h := range a.writeHooks.list() {
 		a.runWriteHook(ctx, h, days)
 	}

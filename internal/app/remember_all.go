@@ -9,12 +9,13 @@ import (
 	"github.com/daybook/daybook/internal/util/date"
 )
 
-// RememberAll appends several entries in one write per day file, each as
+// rememberAll appends several entries in one write per day file, each as
 // Remember would (its own time, kind and tags): the memory proxy writes a
-// user's turn and the reply together. Every entry is checked before any is
-// written; on an error, those of the days written before it are kept, and
-// the responses say which (an empty ID: not written).
-func (a *App) RememberAll(ctx context.Context, reqs []api.RememberRequest) ([]api.RememberResponse, error) {
+// user's turn and the reply together (RememberTurns). Every entry is
+// checked before any is written; on an error, those of the days written
+// before it are kept, and the responses say which (an empty ID: not
+// written). The days are indexed at once (indexNow) or a moment later.
+func (a *App) rememberAll(ctx context.Context, reqs []api.RememberRequest, indexNow bool) ([]api.RememberResponse, error) {
 	entries := make([]dayfiles.NewEntry, len(reqs))
 	for i, req := range reqs {
 		e, err := a.newEntry(req.Text, req.Kind, req.Tags, req.At)
@@ -38,7 +39,7 @@ func (a *App) RememberAll(ctx context.Context, reqs []api.RememberRequest) ([]ap
 		}
 	}
 	if len(days) > 0 {
-		a.afterWrite(ctx, days)
+		a.afterWriteIndexing(ctx, days, indexNow)
 	}
 	return out, err
 }

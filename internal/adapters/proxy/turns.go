@@ -165,21 +165,23 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// rememberAll is the App's write of several entries at once (one write,
-// one sync per day file); a Memory without it gets one Remember each.
-type rememberAll interface {
-	RememberAll(context.Context, []api.RememberRequest) ([]api.RememberResponse, error)
+// rememberTurns is the App's write of a chat's turns (app.RememberTurns):
+// several entries at once (one write, one sync per day file), indexed a
+// moment later with the other turns written meanwhile. A Memory without it
+// gets one Remember each.
+type rememberTurns interface {
+	RememberTurns(context.Context, []api.RememberRequest) ([]api.RememberResponse, error)
 }
 
 // write writes ts in order and reports which were written.
 func (t *turns) write(ctx context.Context, ts []turn) ([]bool, error) {
 	ok := make([]bool, len(ts))
-	if ra, can := t.mem.(rememberAll); can {
+	if ra, can := t.mem.(rememberTurns); can {
 		reqs := make([]api.RememberRequest, len(ts))
 		for i, tr := range ts {
 			reqs[i] = tr.RememberRequest
 		}
-		resps, err := ra.RememberAll(ctx, reqs)
+		resps, err := ra.RememberTurns(ctx, reqs)
 		for i := range resps {
 			ok[i] = resps[i].ID != ""
 		}
