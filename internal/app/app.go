@@ -40,9 +40,9 @@ type App struct {
 	log *slog.Logger
 	now func() time.Time // the clock, Options.Now
 
-	opts       Options // as given to NewWith, read-only after
+	opts       Options                                            // as given to NewWith, read-only after
 	writeHooks hooks[func(ctx context.Context, days []date.Date)] // after indexDays (afterWrite)
-	later      laterDays                                        // days whose indexing waits (index_later.go)
+	later      laterDays                                          // days whose indexing waits (index_later.go)
 
 	// parts: each part built from the data dir adds its field below this line.
 	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)

@@ -65,7 +65,9 @@ func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Win
 // Hooks are added by the index and the daemon. The days are written when
 // this runs, so nothing a hook does may turn the write into a failure: a
 // caller told so would write the entry again.
-func (a *App) afterWrite(ctx context.Context, days []date.Date) { a.afterWriteIndexing(ctx, days, true) }
+func (a *App) afterWrite(ctx context.Context, days []date.Date) {
+	a.afterWriteIndexing(ctx, days, true)
+}
 
 // afterWriteIndexing is afterWrite, with the days indexed at once (now) or
 // a moment later (RememberTurns).
