@@ -46,29 +46,31 @@ type dayScore struct {
 // score is replaced by the score it is ranked by. A day outside core (the range of the query's temporal phrase, searched
 // with the day after it) weighs spillWeight of its score.
 func answer(found []scored, level date.Level, core date.Range) []scored {
-	best := map[string]scored{} // by id: the best-scored copy
+	// Indices into found, not copies: a scored is some 240 bytes, and a
+	// context's recall answers from a thousand of them.
+	best := make(map[string]int, len(found)) // by id: the best-scored one
 	var ids []string
-	for _, c := range found {
+	for i, c := range found {
 		b, ok := best[c.hit.ID]
 		if !ok {
 			ids = append(ids, c.hit.ID)
 		}
-		if !ok || c.fused > b.fused {
-			best[c.hit.ID] = c
+		if !ok || c.fused > found[b].fused {
+			best[c.hit.ID] = i
 		}
 	}
 	entries := map[string][]scored{} // by day, best first
-	summaries := map[string]scored{} // by period
+	summaries := map[string]int{}    // by period
 	var upper []scored               // months and years
 	for _, id := range ids {
-		c := best[id]
+		c := &found[best[id]]
 		switch c.hit.Level {
 		case date.LevelEntry:
-			entries[c.hit.Period] = append(entries[c.hit.Period], c)
+			entries[c.hit.Period] = append(entries[c.hit.Period], *c)
 		case date.LevelDay:
-			summaries[c.hit.Period] = c
+			summaries[c.hit.Period] = best[id]
 		default:
-			upper = append(upper, c)
+			upper = append(upper, *c)
 		}
 	}
 	days := map[string]*dayScore{}
@@ -99,9 +101,9 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 		}
 		maxE = max(maxE, s.entries)
 	}
-	for p, c := range summaries {
+	for p, i := range summaries {
 		s := get(p)
-		s.summary = c.fused
+		s.summary = found[i].fused
 		maxS = max(maxS, s.summary)
 	}
 	order := make([]*dayScore, 0, len(days))
@@ -118,7 +120,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 		}
 		return strings.Compare(b.day, a.day) // newer first among equals
 	})
-	var out []scored
+	out := make([]scored, 0, len(ids)) // each id once at most
 	add := func(c scored, s *dayScore) {
 		c.day = s
 		c.fused = s.score
@@ -127,11 +129,20 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 	wantDays := level == date.LevelDay
 	// Round one: a result per day, best day first; rounds after it: each
 	// day's next entry, still in the days' order.
+	type dayAnswer struct {
+		es     []scored
+		sum    int // in found, when hasSum
+		hasSum bool
+	}
+	byDay := make([]dayAnswer, len(order))
+	for i, s := range order {
+		byDay[i].es = entries[s.day]
+		byDay[i].sum, byDay[i].hasSum = summaries[s.day]
+	}
 	for round := 0; ; round++ {
 		more := false
-		for _, s := range order {
-			es := entries[s.day]
-			sum, hasSum := summaries[s.day]
+		for i, s := range order {
+			es, hasSum := byDay[i].es, byDay[i].hasSum
 			switch {
 			case s.score <= 0:
 				// Neither an entry's words nor its summary's: a day found
@@ -140,7 +151,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 				// matched nothing: it is not an answer.
 			case wantDays:
 				if round == 0 && hasSum {
-					add(sum, s)
+					add(found[byDay[i].sum], s)
 				}
 			case round < len(es):
 				c := es[round]
@@ -161,7 +172,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 					add(c, s)
 				}
 			case round == 0 && len(es) == 0 && hasSum:
-				add(sum, s) // found by its summary alone: the day is the answer
+				add(found[byDay[i].sum], s) // found by its summary alone: the day is the answer
 			}
 		}
 		if !more {

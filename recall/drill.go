@@ -174,8 +174,15 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 			return nil, nil, false, err
 		}
 		parents = parents[:0]
-		for _, g := range groups {
-			fused := fuse(method, g.label, g.hits, g.vec, docs, maxBM25)
+		fusedBy := make([][]scored, len(groups))
+		total := 0
+		for i, g := range groups {
+			fusedBy[i] = fuse(method, g.label, g.hits, g.vec, docs, maxBM25)
+			total += len(fusedBy[i])
+		}
+		all = slices.Grow(all, total) // once a level, not doubling as it goes
+		for i, g := range groups {
+			fused := fusedBy[i]
 			most := k
 			if level == date.LevelEntry || g.k > 0 {
 				most = len(fused) // every one found is evidence for its day (answer)

@@ -34,16 +34,17 @@ type scored struct {
 // fuse merges the BM25 and vector candidates of one search into scored
 // candidates, keyed by id, best first. maxBM25 is the best BM25 of the level.
 func fuse(method string, parent string, bm []index.Hit, vec []index.VecHit, docs map[string]index.Hit, maxBM25 float64) []scored {
-	byID := map[string]*scored{}
-	var order []*scored
+	// One slice of the candidates, in the order first found, and their
+	// indices by id: no allocation per candidate.
+	out := make([]scored, 0, len(bm)+len(vec))
+	byID := make(map[string]int, len(bm)+len(vec))
 	get := func(id string) *scored {
-		if s, ok := byID[id]; ok {
-			return s
+		if i, ok := byID[id]; ok {
+			return &out[i]
 		}
-		s := &scored{parent: parent}
-		byID[id] = s
-		order = append(order, s)
-		return s
+		byID[id] = len(out)
+		out = append(out, scored{parent: parent})
+		return &out[len(out)-1]
 	}
 	for i, h := range bm {
 		s := get(h.ID)
@@ -60,10 +61,9 @@ func fuse(method string, parent string, bm []index.Hit, vec []index.VecHit, docs
 		}
 		s.cosine, s.cosineRank = v.Cosine, i+1
 	}
-	out := make([]scored, 0, len(order))
-	for _, s := range order {
+	for i := range out {
+		s := &out[i]
 		s.fused = fusedScore(method, s.bm25, s.bm25Rank, s.cosine, s.cosineRank, maxBM25)
-		out = append(out, *s)
 	}
 	slices.SortStableFunc(out, func(a, b scored) int {
 		if a.fused != b.fused {
