@@ -23,7 +23,7 @@ func BlockAt(data []byte, d date.Date, first, last int) (b Block, ok bool) {
 		return Block{}, false
 	}
 	if e, ok := parseItem(lines, first, last); ok {
-		e.Day = d
+		e.Day, e.Tags = d, Tags(e.Text)
 		return Block{Entry: e, IsEntry: true}, true
 	}
 	return Block{Note: Note{Line: first, EndLine: last, Text: lines.text(first, last, 0)}}, true

@@ -153,11 +153,15 @@ func atoi(s string) int {
 // first. A tag starts with a letter after '#', which itself follows a space,
 // the start of the text or an opening bracket; it runs over letters, digits,
 // '-', '_' and '/'. "#1", "C#" and "a#b" are not tags; code spans are skipped.
-func Tags(text string) []string {
+func Tags(text string) []string { return appendTags(nil, text) }
+
+// appendTags appends the tags of text to dst, as Tags gives them.
+func appendTags(dst []string, text string) []string {
 	if strings.IndexByte(text, '#') < 0 {
-		return nil // most entries: no need to read them rune by rune
+		return dst // most entries: no need to read them rune by rune
 	}
-	var tags []string
+	from := len(dst)
+	tags := dst
 	inCode := false
 	// From one '#' or '`' to the next: nothing else changes what is a tag.
 	for i := 0; ; {
@@ -190,7 +194,7 @@ func Tags(text string) []string {
 		tag := strings.TrimRight(text[i+1:j], "-_/")
 		if first, _ := utf8.DecodeRuneInString(tag); tag != "" && unicode.IsLetter(first) {
 			tag = strings.ToLower(tag)       // the text's own bytes when already lower case
-			if !slices.Contains(tags, tag) { // an entry has a few tags: no map
+			if !slices.Contains(tags[from:], tag) { // an entry has a few tags: no map
 				tags = append(tags, tag)
 			}
 		}

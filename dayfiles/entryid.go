@@ -30,6 +30,17 @@ const (
 // editing the entry's own text or time does. n > 1 marks the n-th entry of the
 // day with the same time and text ("...-2").
 func NewEntryID(d date.Date, hour, minute int, text string, n int) EntryID {
+	id := appendEntryID(make([]byte, 0, 32), d, hour, minute, text)
+	if n > 1 {
+		id = append(id, '-')
+		id = strconv.AppendInt(id, int64(n), 10)
+	}
+	return EntryID(id)
+}
+
+// appendEntryID appends the base id of an entry (NewEntryID's without "-n",
+// idBaseLen bytes) to id.
+func appendEntryID(id []byte, d date.Date, hour, minute int, text string) []byte {
 	// The whitespace-normalised text, built in a stack buffer when it fits:
 	// Parse computes an id for every entry of every file it reads.
 	var small [512]byte
@@ -38,7 +49,6 @@ func NewEntryID(d date.Date, hour, minute int, text string, n int) EntryID {
 		norm = make([]byte, 0, len(text)) // never longer than the text
 	}
 	sum := sha256.Sum256(appendFields(norm, text))
-	id := make([]byte, 0, 32)
 	id = appendPadded(id, d.Year, 4)
 	id = append(id, '-')
 	id = appendPadded(id, int(d.Month), 2)
@@ -49,12 +59,7 @@ func NewEntryID(d date.Date, hour, minute int, text string, n int) EntryID {
 	id = append(id, ':')
 	id = appendPadded(id, minute, 2)
 	id = append(id, '-')
-	id = hex.AppendEncode(id, sum[:idHashLen/2])
-	if n > 1 {
-		id = append(id, '-')
-		id = strconv.AppendInt(id, int64(n), 10)
-	}
-	return EntryID(id)
+	return hex.AppendEncode(id, sum[:idHashLen/2])
 }
 
 // Base is the id without the "-n" that tells equal entries of one day apart.

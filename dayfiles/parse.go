@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -114,8 +115,34 @@ func parseChecked(path string, d date.Date, data []byte, fast bool) *Day {
 			day.Notes = append(day.Notes, Note{Line: b.line, EndLine: end, Text: lines.text(b.line, end, 0)})
 		}
 	}
+	setTags(day)
 	assignIDs(day)
 	return day
+}
+
+// setTags sets the tags of day's entries, all of them in one slice: a day
+// kept parsed holds one allocation for its tags, not one an entry.
+func setTags(day *Day) {
+	var all []string
+	ends := make([]int, len(day.Entries))
+	for i, e := range day.Entries {
+		all = appendTags(all, e.Text)
+		ends[i] = len(all)
+	}
+	if len(all) == 0 {
+		return
+	}
+	all = slices.Clip(all)
+	if cap(all) > len(all)+len(all)/8 {
+		all = slices.Clone(all) // exact: it is kept as long as the day
+	}
+	from := 0
+	for i := range day.Entries {
+		if ends[i] > from {
+			day.Entries[i].Tags = all[from:ends[i]:ends[i]]
+		}
+		from = ends[i]
+	}
 }
 
 // check refuses content Parse does not read: over MaxFileSize, not UTF-8,
@@ -212,7 +239,7 @@ func isATX(lines *lineIndex, p int) bool {
 }
 
 // parseItem reads lines first..last as a list item and returns it as an entry
-// when its first line is "- HH:MM ...".
+// when its first line is "- HH:MM ...", without its Tags (see setTags).
 func parseItem(lines *lineIndex, first, last int) (Entry, bool) {
 	head := lines.get(first)
 	indent := len(head) - len(strings.TrimLeft(head, " "))
@@ -231,16 +258,29 @@ func parseItem(lines *lineIndex, first, last int) (Entry, bool) {
 	}
 	return Entry{
 		Hour: hour, Minute: minute, Kind: kind,
-		Text: txt, Tags: Tags(txt),
+		Text: txt, // its Tags: parseChecked's, all of a day's in one slice
 		Line: first, EndLine: last,
 	}, true
 }
 
+// assignIDs sets the ids of day's entries: their base ids are substrings
+// of one string, as their texts are of the file's copy (a day kept parsed
+// holds one allocation for them, not one an entry); a holder of ids that
+// outlive the day (the vector store) copies them.
 func assignIDs(day *Day) {
 	seen := map[string]int{}
+	buf := make([]byte, 0, len(day.Entries)*idBaseLen)
+	for _, e := range day.Entries {
+		buf = appendEntryID(buf, day.Date, e.Hour, e.Minute, e.Text)
+	}
+	ids := string(buf)
 	for i := range day.Entries {
 		e := &day.Entries[i]
-		e.ID = withCount(string(NewEntryID(day.Date, e.Hour, e.Minute, e.Text, 0)), &seen)
+		base := ids[min(i*idBaseLen, len(ids)):min((i+1)*idBaseLen, len(ids))]
+		if len(ids) != len(day.Entries)*idBaseLen { // a year of more than four digits
+			base = string(NewEntryID(day.Date, e.Hour, e.Minute, e.Text, 0))
+		}
+		e.ID = withCount(base, &seen)
 	}
 }
 

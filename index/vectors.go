@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -382,13 +383,16 @@ func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 		v.setCodes(s, codes, sc)
 		return
 	}
+	// The store keeps id as long as its vector: its own copy, not a piece
+	// of a parse's string of a day's ids (dayfiles.assignIDs) or texts.
+	id = strings.Clone(id)
 	var s int32
 	if n := len(v.free); n > 0 {
 		s, v.free = v.free[n-1], v.free[:n-1]
 		v.ids[s], v.meta[s] = id, sm
 	} else {
 		s = int32(len(v.ids))
-		v.ids = append(v.ids, id)
+		v.ids = append(v.ids, id) // a copy, below
 		v.meta = append(v.meta, sm)
 		v.scale = append(v.scale, 0)
 		v.ref = append(v.ref, 0)
