@@ -75,6 +75,10 @@ func (a *App) flushLater() {
 	l.mu.Unlock()
 }
 
+// IndexWaiting indexes at once the chat turns whose indexing waits
+// (RememberTurns), and returns when they are indexed. Close does it too.
+func (a *App) IndexWaiting() { a.closeLater() }
+
 // closeLater indexes at once what waits, for Close.
 func (a *App) closeLater() {
 	l := &a.later

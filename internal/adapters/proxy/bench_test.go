@@ -59,6 +59,7 @@ type benchRig struct {
 
 func newBenchRig(b *testing.B) *benchRig {
 	b.Helper()
+	runtime.MemProfileRate = 0 // as daybook-core's main sets it
 	if os.Getenv("DAYBOOK_PROXY_HEAP") != "" {
 		runtime.MemProfileRate = 4096 // before anything is allocated: a finer sample for the profiles
 	}
@@ -231,7 +232,12 @@ func BenchmarkConcurrentChats(b *testing.B) {
 		client := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 		// warm-up: one turn per conversation
 		stream(b, client, r.proxy.URL, "warm up", -1)
-		giveBack := func() { debug.FreeOSMemory(); r.app.DropIndexPages() } // as the daemon does every 30 s
+		giveBack := func() {
+			r.app.IndexWaiting()                           // the turns' index batch, not a measurement's chance
+			settled(b, filepath.Join(r.dir, app.IndexDir)) // and bleve's merges of it
+			debug.FreeOSMemory()
+			r.app.DropIndexPages() // as the daemon does every 30 s
+		}
 		giveBack()
 		rss0, heap0, live0, anon0 := vmRSS(), heapInUse(), heapLive(), procStatus("RssAnon:")
 		classes0 := memoryClasses()
@@ -307,6 +313,36 @@ func heapInUse() int64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapInuse)
+}
+
+// settled waits until the files under dir (the index's) have not changed
+// for a second: bleve merges and persists in the background after a batch,
+// and what that holds meanwhile is not what the chats left. At most 30 s.
+func settled(b *testing.B, dir string) {
+	b.Helper()
+	listing := func() string {
+		var sb strings.Builder
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				if fi, err := d.Info(); err == nil {
+					fmt.Fprintf(&sb, "%s %d %d\n", path, fi.Size(), fi.ModTime().UnixNano())
+				}
+			}
+			return nil
+		})
+		return sb.String()
+	}
+	prev, since := listing(), time.Now()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond) // polling the condition
+		cur := listing()
+		if cur != prev {
+			prev, since = cur, time.Now()
+		} else if time.Since(since) >= time.Second {
+			return
+		}
+	}
+	b.Logf("the index's files were still changing after 30 s")
 }
 
 // memoryClasses returns the runtime's /memory/classes/ metrics, in bytes.
