@@ -193,7 +193,7 @@ func appendTags(dst []string, text string) []string {
 		}
 		tag := strings.TrimRight(text[i+1:j], "-_/")
 		if first, _ := utf8.DecodeRuneInString(tag); tag != "" && unicode.IsLetter(first) {
-			tag = strings.ToLower(tag)       // the text's own bytes when already lower case
+			tag = strings.ToLower(tag)              // the text's own bytes when already lower case
 			if !slices.Contains(tags[from:], tag) { // an entry has a few tags: no map
 				tags = append(tags, tag)
 			}
