@@ -40,21 +40,7 @@ func TestEvictOldestKeepsTheRecentlyUsed(t *testing.T) {
 // from its last entry on: the entries before are those read before, and the
 // day is the one the whole file parses to.
 func TestDayGrowsFromWhatWasRead(t *testing.T) {
-	dir := t.TempDir()
-	d := date.MustParse("2026-03-11")
-	path := dayfiles.Path(dir, d)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	text := "# 2026-03-11\n\n- 09:00 [chat] user: what is on today\n- 09:01 [chat] llama3.2: the dentist at ten\n"
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := newContextFiles(dir)
-	first, err := c.Day(d)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, d, path, _, first := chatDayRead(t)
 	for i, add := range []string{"- 09:02 [chat] user: and after\n", "- 09:03 [chat] llama3.2: lunch with Ana\n  at one\n"} {
 		f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
@@ -88,21 +74,7 @@ func TestDayGrowsFromWhatWasRead(t *testing.T) {
 // gives without parsing; content that did not grow from it is parsed
 // whole; a day not kept stays not kept.
 func TestIndexParsesTheKeptDay(t *testing.T) {
-	dir := t.TempDir()
-	d := date.MustParse("2026-03-11")
-	path := dayfiles.Path(dir, d)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	text := "# 2026-03-11\n\n- 09:00 [chat] user: what is on today\n- 09:01 [chat] llama3.2: the dentist at ten\n"
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := newContextFiles(dir)
-	first, err := c.Day(d)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, d, path, text, first := chatDayRead(t)
 	grown := text + "- 09:02 [chat] user: and after\n"
 	if err := os.WriteFile(path, []byte(grown), 0o644); err != nil {
 		t.Fatal(err)
@@ -133,10 +105,33 @@ func TestIndexParsesTheKeptDay(t *testing.T) {
 	}
 
 	other := date.MustParse("2026-03-10")
-	if _, err := c.ParseDay(dayfiles.Path(dir, other), other, []byte("- 10:00 a day not kept\n")); err != nil {
+	if _, err := c.ParseDay(dayfiles.Path(c.dir, other), other, []byte("- 10:00 a day not kept\n")); err != nil {
 		t.Fatal(err)
 	}
 	if _, kept := c.dayCache[other]; kept {
 		t.Fatal("a day the index read but no context did was kept")
 	}
+}
+
+// chatDayRead writes a day of two chat turns in a new data dir and reads it
+// through a new contextFiles: the files, the day, its path and text, and
+// the day read.
+func chatDayRead(t *testing.T) (*contextFiles, date.Date, string, string, *dayfiles.Day) {
+	t.Helper()
+	dir := t.TempDir()
+	d := date.MustParse("2026-03-11")
+	path := dayfiles.Path(dir, d)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "# 2026-03-11\n\n- 09:00 [chat] user: what is on today\n- 09:01 [chat] llama3.2: the dentist at ten\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newContextFiles(dir)
+	first, err := c.Day(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, d, path, text, first
 }
