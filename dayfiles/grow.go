@@ -3,6 +3,7 @@ package dayfiles
 import (
 	"hash/maphash"
 	"slices"
+	"strings"
 
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -47,6 +48,9 @@ func ParseGrown(path string, d date.Date, prev *Day, data []byte) (*Day, error) 
 	if from < 2 || from > lines.count() || !isFastEntryLine([]byte(lines.get(from))) {
 		return Parse(path, d, data)
 	}
+	if next, ok := closedAfter(prev, lines, n); ok {
+		keep, from = len(prev.Entries), next // the last entry too, as prev has it
+	}
 	if err := check(path, data); err != nil {
 		return nil, err
 	}
@@ -73,6 +77,32 @@ func ParseGrown(path string, d date.Date, prev *Day, data []byte) (*Day, error) 
 		day.Entries = append(day.Entries, e)
 	}
 	return day, nil
+}
+
+// closedAfter returns the line of data that starts its first entry after
+// prev's last one, when that entry closes prev's last one as prev has it:
+// prev's bytes (the first n of data) ended a line, nothing but blank lines
+// comes between, and it is an entry line at the margin, in the new bytes.
+// An appended turn is then parsed alone, and the last entry before it is
+// not parsed and copied again with it.
+func closedAfter(prev *Day, lines *lineIndex, n int) (int, bool) {
+	last := prev.Entries[len(prev.Entries)-1]
+	if n == 0 || lines.data[n-1] != '\n' {
+		return 0, false
+	}
+	for _, note := range prev.Notes {
+		if note.Line > last.Line {
+			return 0, false
+		}
+	}
+	l := last.EndLine + 1
+	for l <= lines.count() && strings.TrimSpace(lines.get(l)) == "" {
+		l++
+	}
+	if l > lines.count() || lines.start(l) < n || !isFastEntryLine([]byte(lines.get(l))) {
+		return 0, false
+	}
+	return l, true
 }
 
 // digest is what ParseGrown knows of the bytes a day was parsed from.

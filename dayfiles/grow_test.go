@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 // TestParseGrownIsParse checks ParseGrown against Parse on random days cut
@@ -100,5 +101,36 @@ func TestParseGrownEditedBefore(t *testing.T) {
 		if !reflect.DeepEqual(want, got) {
 			t.Fatalf("%q:\n%s", edited, diffDays(want, got))
 		}
+	}
+}
+
+// TestParseGrownKeepsAClosedLastEntry: a turn appended after a day's last
+// entry (a line of its own, after that entry's line ended) is parsed alone;
+// the last entry before it is the one parsed before, not parsed and copied
+// again. A continuation of the last entry is parsed with it.
+func TestParseGrownKeepsAClosedLastEntry(t *testing.T) {
+	data := []byte("# 2026-11-22 Sunday\n\n- 09:00 first\n- 09:05 [chat] user: hello\n")
+	prev, err := Parse("f.md", goldenDay, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := append(bytes.Clone(data), "\n- 09:06 [chat] llama3.2: hi\n"...)
+	got, err := ParseGrown("f.md", goldenDay, prev, grown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := Parse("f.md", goldenDay, grown); !reflect.DeepEqual(want, got) {
+		t.Fatalf("grown:\n%s", diffDays(want, got))
+	}
+	if unsafe.StringData(got.Entries[1].Text) != unsafe.StringData(prev.Entries[1].Text) {
+		t.Error("the last entry before the appended one was parsed again")
+	}
+	continued := append(bytes.Clone(data), "  and more of the same turn\n"...)
+	got, err = ParseGrown("f.md", goldenDay, prev, continued)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := Parse("f.md", goldenDay, continued); !reflect.DeepEqual(want, got) {
+		t.Fatalf("continued:\n%s", diffDays(want, got))
 	}
 }
