@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/daybook/daybook/internal/util/date"
 )
@@ -71,6 +72,11 @@ type vectors struct {
 
 	groupKeys []groupKey         // by group index, as slotMeta holds it
 	groupIdx  map[groupKey]int32 // the inverse
+
+	// idChunk holds the bytes of the ids put since the store was read, the
+	// ids' strings pointing into it: appended to, never rewritten, so that
+	// a chat's new vectors add no small object each to the heap (keepID).
+	idChunk []byte
 
 	// shape counts the changes that can change the orphans (orphans.go): a
 	// group made or emptied, a summary's vector put new or deleted. An
@@ -385,7 +391,7 @@ func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 	}
 	// The store keeps id as long as its vector: its own copy, not a piece
 	// of a parse's string of a day's ids (dayfiles.assignIDs) or texts.
-	id = strings.Clone(id)
+	id = v.keepID(id)
 	var s int32
 	if n := len(v.free); n > 0 {
 		s, v.free = v.free[n-1], v.free[:n-1]
@@ -405,6 +411,25 @@ func (v *vectors) putCodes(id string, m vecMeta, codes []int8, sc float32) {
 		v.shape++
 	}
 	v.groups[k] = append(v.groups[k], s)
+}
+
+// idChunkSize is the size of the chunks keepID copies ids into.
+const idChunkSize = 32 << 10
+
+// keepID returns a copy of id in the store's id chunks. The bytes of a
+// chunk are written once, before the string that shows them is made, and
+// never again: the chunk is only appended to within its capacity, and a
+// full one is left to the strings in it.
+func (v *vectors) keepID(id string) string {
+	if len(id) == 0 || len(id) > idChunkSize/4 {
+		return strings.Clone(id)
+	}
+	if cap(v.idChunk)-len(v.idChunk) < len(id) {
+		v.idChunk = make([]byte, 0, idChunkSize)
+	}
+	start := len(v.idChunk)
+	v.idChunk = append(v.idChunk, id...)
+	return unsafe.String(&v.idChunk[start], len(id))
 }
 
 // del removes id; it reports whether id was there.
