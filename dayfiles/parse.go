@@ -132,9 +132,8 @@ func setTags(day *Day) {
 	if len(all) == 0 {
 		return
 	}
-	all = slices.Clip(all)
 	if cap(all) > len(all)+len(all)/8 {
-		all = slices.Clone(all) // exact: it is kept as long as the day
+		all = slices.Clone(all) // near exact: it is kept as long as the day
 	}
 	from := 0
 	for i := range day.Entries {
@@ -274,10 +273,11 @@ func assignIDs(day *Day) {
 		buf = appendEntryID(buf, day.Date, e.Hour, e.Minute, e.Text)
 	}
 	ids := string(buf)
+	fixed := len(ids) == len(day.Entries)*idBaseLen // else a year of more than four digits
 	for i := range day.Entries {
 		e := &day.Entries[i]
 		base := ids[min(i*idBaseLen, len(ids)):min((i+1)*idBaseLen, len(ids))]
-		if len(ids) != len(day.Entries)*idBaseLen { // a year of more than four digits
+		if !fixed {
 			base = string(NewEntryID(day.Date, e.Hour, e.Minute, e.Text, 0))
 		}
 		e.ID = withCount(base, &seen)

@@ -120,7 +120,6 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// are indexed at once when the index is open (afterWrite; a chat's
 	// turns a moment later, RememberTurns); a closed index catches up when
 	// it opens.
-	a.later.idle.L = &a.later.mu
 	// The context's kept listings and files follow the same writes.
 	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
 	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
@@ -168,6 +167,6 @@ func (a *App) Today() date.Date { return date.Of(a.now().In(a.Loc())) }
 // index, written to disk first.
 func (a *App) Close() error {
 	a.keep.Close()
-	a.closeLater()
+	a.IndexWaiting()
 	return errors.Join(a.flushUse(), a.idx.close())
 }

@@ -24,14 +24,7 @@ import (
 // today, so that runs before and after a change time the same files.
 func BenchmarkContext5Years(b *testing.B) {
 	ctx := context.Background()
-	var a *app.App
-	if dir := os.Getenv("DAYBOOK_BENCH_DIR"); dir != "" {
-		a = apptest.New(b, dir) // today being today
-	} else if os.Getenv("DAYBOOK_LONG") != "" {
-		a = corpus(b, b.TempDir(), 5)
-	} else {
-		b.Skip("set DAYBOOK_LONG=1 to generate and consolidate 5 years, or DAYBOOK_BENCH_DIR to a data dir")
-	}
+	a := fiveYears(b) // today being today
 	for _, bc := range []struct {
 		name, query string
 		budget      int // 0: the default
@@ -68,14 +61,7 @@ func BenchmarkContext5Years(b *testing.B) {
 //	DAYBOOK_BENCH_DIR=COPY go test ./internal/app -run '^$' -bench ContextAfterWrite -benchtime 200x
 func BenchmarkContextAfterWrite5Years(b *testing.B) {
 	ctx := context.Background()
-	var a *app.App
-	if dir := os.Getenv("DAYBOOK_BENCH_DIR"); dir != "" {
-		a = apptest.New(b, dir, apptest.Options(app.Options{BackgroundCatchUp: true})) // as the daemon runs it
-	} else if os.Getenv("DAYBOOK_LONG") != "" {
-		a = corpus(b, b.TempDir(), 5)
-	} else {
-		b.Skip("set DAYBOOK_LONG=1 to generate and consolidate 5 years, or DAYBOOK_BENCH_DIR to a copy of a data dir (cp -a: the same stamps)")
-	}
+	a := fiveYears(b, apptest.Options(app.Options{BackgroundCatchUp: true})) // as the daemon runs it
 	questions := []string{"who owns the nightly export job?", "when did I last see the dentist?", "what did I decide about the keyboard shortcuts?"}
 	for _, write := range []bool{false, true} {
 		name := "no-write"
@@ -103,4 +89,18 @@ func BenchmarkContextAfterWrite5Years(b *testing.B) {
 			}
 		})
 	}
+}
+
+// fiveYears returns an App on DAYBOOK_BENCH_DIR's data dir, with opts, or
+// on 5 generated and consolidated years with DAYBOOK_LONG=1; else the
+// benchmark is skipped.
+func fiveYears(b *testing.B, opts ...apptest.Option) *app.App {
+	b.Helper()
+	if dir := os.Getenv("DAYBOOK_BENCH_DIR"); dir != "" {
+		return apptest.New(b, dir, opts...)
+	}
+	if os.Getenv("DAYBOOK_LONG") == "" {
+		b.Skip("set DAYBOOK_LONG=1 to generate and consolidate 5 years, or DAYBOOK_BENCH_DIR to a data dir (a cp -a copy when the benchmark writes)")
+	}
+	return corpus(b, b.TempDir(), 5)
 }

@@ -21,11 +21,10 @@ const indexBatchDelay = time.Second
 
 // laterDays are the days written whose indexing waits (RememberTurns).
 type laterDays struct {
-	mu    sync.Mutex
+	flush sync.Mutex // held while a flush indexes: one at a time
+	mu    sync.Mutex // guards what follows
 	days  []date.Date
-	timer *time.Timer // runs flush; nil when nothing waits
-	idle  sync.Cond   // signalled when a flush ends
-	busy  bool        // a flush is indexing
+	timer *time.Timer // runs flushLater; nil when none is set
 }
 
 // RememberTurns appends the turns of a chat through the memory proxy, each
@@ -33,9 +32,8 @@ type laterDays struct {
 // file (see rememberAll): the entries are in their day file, synced, when
 // it returns, and in the context's kept days; their indexing waits up to
 // indexBatchDelay, to be done in one batch with the other turns written
-// meanwhile. Until
-// then, recall finds them in the day files' recent entries of a context,
-// not in the index. Close indexes what still waits.
+// meanwhile. Until then, recall finds them in the day files' recent
+// entries of a context, not in the index. Close indexes what still waits.
 func (a *App) RememberTurns(ctx context.Context, reqs []api.RememberRequest) ([]api.RememberResponse, error) {
 	return a.rememberAll(ctx, reqs, false)
 }
@@ -55,37 +53,29 @@ func (a *App) indexLater(days []date.Date) {
 	}
 }
 
-// flushLater indexes the days that wait, in one batch.
+// flushLater indexes the days that wait, in one batch, after a flush
+// under way.
 func (a *App) flushLater() {
 	l := &a.later
+	l.flush.Lock()
+	defer l.flush.Unlock()
 	l.mu.Lock()
-	for l.busy {
-		l.idle.Wait()
-	}
 	days := l.days
-	l.days, l.timer, l.busy = nil, nil, len(days) > 0
+	l.days, l.timer = nil, nil
 	l.mu.Unlock()
-	if len(days) == 0 {
-		return
+	if len(days) > 0 {
+		a.runWriteHook(context.Background(), a.indexDays, days)
 	}
-	a.runWriteHook(context.Background(), a.indexDays, days)
-	l.mu.Lock()
-	l.busy = false
-	l.idle.Broadcast()
-	l.mu.Unlock()
 }
 
 // IndexWaiting indexes at once the chat turns whose indexing waits
 // (RememberTurns), and returns when they are indexed. Close does it too.
-func (a *App) IndexWaiting() { a.closeLater() }
-
-// closeLater indexes at once what waits, for Close.
-func (a *App) closeLater() {
+func (a *App) IndexWaiting() {
 	l := &a.later
 	l.mu.Lock()
-	if l.timer != nil && l.timer.Stop() {
-		l.timer = nil
+	if l.timer != nil {
+		l.timer.Stop() // a flush it began already waits on l.flush
 	}
 	l.mu.Unlock()
-	a.flushLater() // also waits for a flush the timer began
+	a.flushLater()
 }
