@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // benchYears is how much history the benchmarks consolidate.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // WordLimit is about how many words of prose a summary of level l has.

@@ -10,7 +10,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Consolidator builds and keeps current the summaries of one data dir.

@@ -1,6 +1,6 @@
 package consolidate
 
-import "github.com/daybook/daybook/internal/util/date"
+import "github.com/daybook/daybook/dayfiles/date"
 
 // SummaryPath returns the path of the summary of the period written as
 // 2026-11-22, 2026-11 or 2026 at level, under the data dir root.

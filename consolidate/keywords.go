@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // A summary's keywords are its period's key beside the prose: the words

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // SummariesDir is the folder under the data dir that holds the summaries.

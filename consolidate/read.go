@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	yaml "go.yaml.in/yaml/v3"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/words"
 	yaml "go.yaml.in/yaml/v3"
 )

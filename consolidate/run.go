@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // run is one Run (or, dry, one Stale) over a data dir.

@@ -3,7 +3,7 @@ package consolidate
 import (
 	"context"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Summarizer writes the prose of a summary. Everything that must not be lost

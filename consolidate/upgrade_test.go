@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 

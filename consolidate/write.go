@@ -7,7 +7,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // consolidate writes p's summary when its input digest differs from the one

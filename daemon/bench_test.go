@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // genYears writes n years of generated days ending 2025-12-31 into dir.

@@ -10,11 +10,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Consolidator is what the daemon needs from consolidation;
@@ -114,7 +114,7 @@ func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
 	}
 	d.sched = sched
 	d.jobs.next = sched.next
-	a.OnStatus(func(ctx context.Context, resp *api.StatusResponse) { resp.Jobs = d.Jobs() })
+	a.OnStatus(func(ctx context.Context, resp *daybook.StatusResponse) { resp.Jobs = d.Jobs() })
 	return d, nil
 }
 
@@ -221,7 +221,7 @@ func (d *Daemon) Close(ctx context.Context) error {
 }
 
 // Jobs returns the last and next run of each job.
-func (d *Daemon) Jobs() []api.JobStatus { return d.jobs.snapshot() }
+func (d *Daemon) Jobs() []daybook.JobStatus { return d.jobs.snapshot() }
 
 func (d *Daemon) goRun(fn func()) {
 	d.wg.Add(1)

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
@@ -84,7 +84,7 @@ func (r *editRig) appendTo(d string, line string) {
 // recall returns the paths of the entries the full-text index finds for q.
 func (r *editRig) recall(q string) []string {
 	r.t.Helper()
-	resp, err := r.a.Recall(context.Background(), api.RecallRequest{Query: q, Mode: "bm25", Level: "entry"})
+	resp, err := r.a.Recall(context.Background(), daybook.RecallRequest{Query: q, Mode: "bm25", Level: "entry"})
 	if err != nil {
 		r.t.Fatal(err)
 	}

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Job names, as "daybook status" shows them.
@@ -129,7 +129,7 @@ func (w *worker) next() (*task, time.Duration) {
 // jobTable records the last and next run of every job for "daybook status".
 type jobTable struct {
 	mu   sync.Mutex
-	jobs []api.JobStatus
+	jobs []daybook.JobStatus
 	next func(job string) time.Time // the scheduler's next run; zero when not scheduled
 }
 
@@ -142,7 +142,7 @@ func newJobTable(specs map[string]string, onEdit bool) *jobTable {
 		if (scheduled && spec == "") || (name == JobOnEdit && !onEdit) {
 			continue // disabled in the config
 		}
-		t.jobs = append(t.jobs, api.JobStatus{Name: name, Spec: spec})
+		t.jobs = append(t.jobs, daybook.JobStatus{Name: name, Spec: spec})
 	}
 	return t
 }
@@ -168,7 +168,7 @@ func (t *jobTable) finish(job string, start time.Time, err error) {
 	}
 }
 
-func (t *jobTable) find(job string) *api.JobStatus {
+func (t *jobTable) find(job string) *daybook.JobStatus {
 	for i := range t.jobs {
 		if t.jobs[i].Name == job {
 			return &t.jobs[i]
@@ -178,7 +178,7 @@ func (t *jobTable) find(job string) *api.JobStatus {
 }
 
 // snapshot returns every job's status with its next run.
-func (t *jobTable) snapshot() []api.JobStatus {
+func (t *jobTable) snapshot() []daybook.JobStatus {
 	t.mu.Lock()
 	out := slices.Clone(t.jobs)
 	t.mu.Unlock()

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 	"github.com/daybook/daybook/internal/util/filelock"
 )

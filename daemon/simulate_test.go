@@ -10,8 +10,8 @@ import (
 	"time"
 	_ "time/tzdata" // zones by name on machines without zoneinfo
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 // TestDaemon400Days drives a daemon through 400 days of virtual time: an
@@ -49,7 +49,7 @@ func TestDaemon400Days(t *testing.T) {
 			for _, h := range []time.Duration{0, 4 * time.Hour, 5 * time.Hour} {
 				time.Sleep(h)
 				kind := []string{"fact", "decision", "event"}[i%3]
-				if _, err := a.Remember(ctx, api.RememberRequest{Text: fmt.Sprintf("day %d: worked on #project%d with Alice", i, i%7), Kind: kind}); err != nil {
+				if _, err := a.Remember(ctx, daybook.RememberRequest{Text: fmt.Sprintf("day %d: worked on #project%d with Alice", i, i%7), Kind: kind}); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/httpserve"
 )
@@ -128,7 +129,7 @@ func whoAnswers(path string) string {
 	defer c.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), whoTimeout)
 	defer cancel()
-	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
+	st, err := c.Status(ctx, daybook.StatusRequest{Brief: true})
 	if err != nil || st.Daemon.PID == 0 {
 		return "another daemon"
 	}

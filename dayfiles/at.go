@@ -1,6 +1,6 @@
 package dayfiles
 
-import "github.com/daybook/daybook/internal/util/date"
+import "github.com/daybook/daybook/dayfiles/date"
 
 // Block is what Parse makes of one block of a day file: an entry, or a note
 // when the block is not one.

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 var (

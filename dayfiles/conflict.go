@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 var conflictOpen = []byte("<<<<<<<")

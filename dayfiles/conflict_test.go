@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 func TestConflictCopyDay(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // EntryID is an entry's id, "2026-11-22T09:14-3fa2b1c4d5e6" or, for the n-th

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 func oldEntryID(d date.Date, hour, minute int, text string, n int) string {

@@ -3,7 +3,7 @@ package dayfiles
 import (
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // ParseGoldmark is Parse without the fast path, for the differential tests

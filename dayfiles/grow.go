@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // ParseGrown parses data, the content of the day file at path, given that

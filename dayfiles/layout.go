@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // DaysDir is the folder under the data dir that holds the day files.

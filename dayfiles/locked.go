@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden .json files of testdata/parse")

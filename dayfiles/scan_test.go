@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // naiveLines is the obvious implementation Matcher.Lines must agree with.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/fsnotify/fsnotify"
 )
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/logtest"
 	"github.com/fsnotify/fsnotify"
 )

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestCompact checks that Compact merges an index written in several

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 func TestValidate(t *testing.T) {

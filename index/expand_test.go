@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // TestLongerWordsFollowWrites checks that the longer words a query word

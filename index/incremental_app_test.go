@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
@@ -84,7 +84,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	start := time.Now()
 	for i := range n {
 		at := fmt.Sprintf("2026-03-14 %02d:%02d", 6+i/60, i%60)
-		w, err := a.Remember(ctx, api.RememberRequest{Text: entryText(i), At: at})
+		w, err := a.Remember(ctx, daybook.RememberRequest{Text: entryText(i), At: at})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func TestRememberManyOnOneDay(t *testing.T) {
 	}
 	checkRecallable(t, a, ids)
 	// One more remember after the restart costs one record too.
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "One more about " + word(n), At: "2026-03-14 22:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "One more about " + word(n), At: "2026-03-14 22:00"}); err != nil {
 		t.Fatal(err)
 	}
 	if puts, dels, _ := logFrames(t, idxDir); puts != 1 || dels != 0 {
@@ -158,7 +158,7 @@ func checkRecallable(t *testing.T, a *app.App, ids []string) {
 			if mode == "vector" {
 				q = entryText(i) // the offline embedder hashes words: the whole text is nearest to itself
 			}
-			resp, err := a.Recall(ctx, api.RecallRequest{Query: q, Mode: mode, Limit: 3})
+			resp, err := a.Recall(ctx, daybook.RecallRequest{Query: q, Mode: mode, Limit: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +193,7 @@ func BenchmarkRememberOnBusyDay(b *testing.B) {
 			logBefore, _ := os.Stat(filepath.Join(idxDir, "vectors.log"))
 			i := 0
 			for b.Loop() {
-				if _, err := a.Remember(ctx, api.RememberRequest{Text: "Busy day item " + word(size+i), At: "2026-03-14 23:00"}); err != nil {
+				if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "Busy day item " + word(size+i), At: "2026-03-14 23:00"}); err != nil {
 					b.Fatal(err)
 				}
 				i++

@@ -17,8 +17,8 @@ import (
 	"github.com/blevesearch/bleve/v2"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 

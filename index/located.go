@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // A day file's entries and notes are most of the index (46,000 documents a

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // TestLocatedReadsTheFile holds the text of a day file's documents, which

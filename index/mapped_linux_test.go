@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // What recalls ask again and again and only a write changes is kept: the

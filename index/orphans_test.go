@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestOrphansFollowWrites checks that Orphans and Count, cached between

@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // BenchmarkOllamaDown times what a daemon start and a query cost while

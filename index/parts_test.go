@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // holdVectors and holdText take one part's write lock, as a write of that

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // docCorpus is a corpus of ready-made documents, one source per document.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // docList is a corpus of ready-made documents, one source per document.

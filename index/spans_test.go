@@ -12,8 +12,8 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestSpansAreTheAnalyzersTokens wants the spans the spanner finds, token

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // TestMappedImage writes a store of more than one chunk of codes (dense

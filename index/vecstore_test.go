@@ -21,8 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // sparseVec returns a vector with n components that are not zero, as the

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // vecMeta is what the vector store keeps beside a vector for filtering.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // The drill's levels do not compete with each other for the answer: the

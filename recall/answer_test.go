@@ -3,8 +3,8 @@ package recall
 import (
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Equal scores are ordered the same way whatever order the index gave the

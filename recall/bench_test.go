@@ -12,12 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/offline"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -137,7 +137,7 @@ func BenchmarkDrill(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		f := c.facts[i%len(c.facts)]
 		t0 := time.Now()
-		if _, err := recall.Recall(ctx, c.x, api.RecallRequest{Query: f.Q}, c.opts(recall.FuseSum)); err != nil {
+		if _, err := recall.Recall(ctx, c.x, daybook.RecallRequest{Query: f.Q}, c.opts(recall.FuseSum)); err != nil {
 			b.Fatal(err)
 		}
 		lat = append(lat, time.Since(t0))
@@ -156,7 +156,7 @@ func BenchmarkFuse(b *testing.B) {
 			n := 0
 			for i := 0; b.Loop(); i++ {
 				f := c.facts[i%len(c.facts)]
-				resp, err := recall.Recall(ctx, c.x, api.RecallRequest{Query: f.Q, Level: "entry", Limit: 10}, c.opts(fusion))
+				resp, err := recall.Recall(ctx, c.x, daybook.RecallRequest{Query: f.Q, Level: "entry", Limit: 10}, c.opts(fusion))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -171,7 +171,7 @@ func BenchmarkFuse(b *testing.B) {
 }
 
 // found reports whether a result is an entry on one of the fact's days.
-func found(rs []api.RecallResult, f gen.Fact) bool {
+func found(rs []daybook.RecallResult, f gen.Fact) bool {
 	for _, r := range rs {
 		if slices.Contains(f.Days, r.Period) {
 			return true
@@ -194,7 +194,7 @@ func TestMeasure(t *testing.T) {
 		var lat []time.Duration
 		for _, f := range c.facts {
 			t0 := time.Now()
-			resp, err := recall.Recall(ctx, c.x, api.RecallRequest{Query: f.Q, Mode: m.mode, Level: "entry", Limit: 10}, c.opts(m.fusion))
+			resp, err := recall.Recall(ctx, c.x, daybook.RecallRequest{Query: f.Q, Mode: m.mode, Level: "entry", Limit: 10}, c.opts(m.fusion))
 			lat = append(lat, time.Since(t0))
 			if err != nil {
 				t.Fatal(err)

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Searcher is what recall needs of the index: its text side and its

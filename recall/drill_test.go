@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 	"github.com/daybook/daybook/recall"
 )
@@ -93,7 +93,7 @@ func (f *fixture) sync(t *testing.T) {
 	}
 }
 
-func (f *fixture) recall(t *testing.T, req api.RecallRequest) api.RecallResponse {
+func (f *fixture) recall(t *testing.T, req daybook.RecallRequest) daybook.RecallResponse {
 	t.Helper()
 	now := time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
 	resp, err := recall.Recall(context.Background(), f.x, req, recall.Options{Root: f.root, Now: func() time.Time { return now }, Loc: time.UTC})
@@ -103,7 +103,7 @@ func (f *fixture) recall(t *testing.T, req api.RecallRequest) api.RecallResponse
 	return resp
 }
 
-func ids(rs []api.RecallResult) []string {
+func ids(rs []daybook.RecallResult) []string {
 	var out []string
 	for _, r := range rs {
 		out = append(out, r.ID)
@@ -148,8 +148,8 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 			t.Fatalf("the fixture is too easy: 2024-03-10 is in the global top 5: %v", global)
 		}
 	}
-	resp := f.recall(t, api.RecallRequest{Query: "kayak", Limit: 40, Explain: true})
-	if resp.Method.Start != api.MethodDrill {
+	resp := f.recall(t, daybook.RecallRequest{Query: "kayak", Limit: 40, Explain: true})
+	if resp.Method.Start != daybook.MethodDrill {
 		t.Fatalf("method %q, want drill", resp.Method)
 	}
 	got := ids(resp.Results)
@@ -159,7 +159,7 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 	if !slices.Contains(resp.Path, "month:2024-03") || !slices.Contains(resp.Path, "year:2024") {
 		t.Fatalf("drill path %v does not go through year:2024 and month:2024-03", resp.Path)
 	}
-	var entry *api.RecallResult
+	var entry *daybook.RecallResult
 	for i, r := range resp.Results {
 		if r.Level == "entry" && r.Period == "2024-03-10" {
 			entry = &resp.Results[i]
@@ -188,7 +188,7 @@ func TestDrillFindsADayOutsideTheGlobalTopFive(t *testing.T) {
 func TestDrillRestrictedByRange(t *testing.T) {
 	f := newFixture(t)
 	buildPyramid(t, f)
-	resp := f.recall(t, api.RecallRequest{Query: "kayak in 2024", Limit: 20})
+	resp := f.recall(t, daybook.RecallRequest{Query: "kayak in 2024", Limit: 20})
 	if resp.Range != "2024-01-01..2024-12-31" {
 		t.Fatalf("range %q", resp.Range)
 	}
@@ -213,7 +213,7 @@ func TestDrillRestrictedByRange(t *testing.T) {
 			t.Fatalf("results not sorted at %d: %v", i, ids(resp.Results))
 		}
 	}
-	resp = f.recall(t, api.RecallRequest{Query: "kayak", From: "2025-06-03", To: "2025-06-04", Level: "entry"})
+	resp = f.recall(t, daybook.RecallRequest{Query: "kayak", From: "2025-06-03", To: "2025-06-04", Level: "entry"})
 	for _, r := range resp.Results {
 		if r.Period != "2025-06-03" && r.Period != "2025-06-04" {
 			t.Fatalf("result %s outside --from/--to", r.ID)
@@ -230,27 +230,27 @@ func TestCascade(t *testing.T) {
 	f.day(t, "2025-06-02", "Reading about sailing")
 	f.sync(t)
 	// No summaries at all: the linear scan.
-	if r := f.recall(t, api.RecallRequest{Query: "kayak"}); r.Method.Start != api.MethodLinear || len(r.Results) != 1 {
+	if r := f.recall(t, daybook.RecallRequest{Query: "kayak"}); r.Method.Start != daybook.MethodLinear || len(r.Results) != 1 {
 		t.Fatalf("no summaries: method %q results %v", r.Method, ids(r.Results))
 	}
 	// Dailies only: the drill starts at days.
 	f.sums.add("2025-06-01", "Kayak practice on the lake.")
 	f.sums.add("2025-06-02", "Read about sailing.")
 	f.sync(t)
-	r := f.recall(t, api.RecallRequest{Query: "kayak", Level: "entry"})
-	if r.Method.Start != api.MethodDays || len(r.Results) == 0 || r.Results[0].Period != "2025-06-01" {
+	r := f.recall(t, daybook.RecallRequest{Query: "kayak", Level: "entry"})
+	if r.Method.Start != daybook.MethodDays || len(r.Results) == 0 || r.Results[0].Period != "2025-06-01" {
 		t.Fatalf("dailies only: method %q results %v", r.Method, ids(r.Results))
 	}
 	// Monthlies: starts at months.
 	f.sums.add("2025-06", "Kayak practice and reading about sailing.")
 	f.sync(t)
-	if r := f.recall(t, api.RecallRequest{Query: "kayak", Level: "day"}); r.Method.Start != api.MethodMonths || !slices.Contains(ids(r.Results), "day:2025-06-01") {
+	if r := f.recall(t, daybook.RecallRequest{Query: "kayak", Level: "day"}); r.Method.Start != daybook.MethodMonths || !slices.Contains(ids(r.Results), "day:2025-06-01") {
 		t.Fatalf("monthlies: method %q results %v", r.Method, ids(r.Results))
 	}
 	// A yearly: the whole drill.
 	f.sums.add("2025", "Kayaks and sailing.")
 	f.sync(t)
-	if r := f.recall(t, api.RecallRequest{Query: "kayak"}); r.Method.Start != api.MethodDrill || !slices.Contains(ids(r.Results), "year:2025") {
+	if r := f.recall(t, daybook.RecallRequest{Query: "kayak"}); r.Method.Start != daybook.MethodDrill || !slices.Contains(ids(r.Results), "year:2025") {
 		t.Fatalf("yearly: method %q results %v", r.Method, ids(r.Results))
 	}
 }
@@ -261,7 +261,7 @@ func TestUnsummarisedDaysAreFound(t *testing.T) {
 	// Today has no daily summary, its month and year none either.
 	f.day(t, "2026-01-10", "Ordered a new kayak paddle")
 	f.sync(t)
-	r := f.recall(t, api.RecallRequest{Query: "kayak paddle", Limit: 5, Level: "entry"})
+	r := f.recall(t, daybook.RecallRequest{Query: "kayak paddle", Limit: 5, Level: "entry"})
 	if len(r.Results) == 0 || r.Results[0].Period != "2026-01-10" {
 		t.Fatalf("today's entry is not first: %v (method %s)", ids(r.Results), r.Method)
 	}
@@ -271,7 +271,7 @@ func TestModes(t *testing.T) {
 	f := newFixture(t)
 	buildPyramid(t, f)
 	for _, mode := range []string{"bm25", "vector", "linear", "drill"} {
-		r := f.recall(t, api.RecallRequest{Query: "used kayak Lena", Mode: mode, Limit: 3, Level: "entry"})
+		r := f.recall(t, daybook.RecallRequest{Query: "used kayak Lena", Mode: mode, Limit: 3, Level: "entry"})
 		if len(r.Results) == 0 || r.Results[0].Period != "2024-03-10" {
 			t.Errorf("mode %s: %v", mode, ids(r.Results))
 		}
@@ -282,21 +282,21 @@ func TestHostileQueries(t *testing.T) {
 	f := newFixture(t)
 	buildPyramid(t, f)
 	big := strings.Repeat("kayak ", 1<<20/6)
-	if _, err := recall.Recall(context.Background(), f.x, api.RecallRequest{Query: big}, recall.Options{Root: f.root}); err == nil || !strings.Contains(err.Error(), "4 KiB") {
+	if _, err := recall.Recall(context.Background(), f.x, daybook.RecallRequest{Query: big}, recall.Options{Root: f.root}); err == nil || !strings.Contains(err.Error(), "4 KiB") {
 		t.Fatalf("1 MiB query: %v", err)
 	}
 	for _, q := range []string{"?!.,;:--", "", "   ", "*** ((( ]]]", "the of and"} {
-		r := f.recall(t, api.RecallRequest{Query: q})
-		if q != "the of and" && (r.Method.Start != api.MethodNone || len(r.Results) != 0) {
+		r := f.recall(t, daybook.RecallRequest{Query: q})
+		if q != "the of and" && (r.Method.Start != daybook.MethodNone || len(r.Results) != 0) {
 			t.Errorf("query %q: method %q results %v", q, r.Method, ids(r.Results))
 		}
 	}
 	// Just under the limit works.
-	r := f.recall(t, api.RecallRequest{Query: strings.Repeat("kayak ", recall.MaxQuery/6)})
+	r := f.recall(t, daybook.RecallRequest{Query: strings.Repeat("kayak ", recall.MaxQuery/6)})
 	if len(r.Results) == 0 {
 		t.Error("a 4 KiB query found nothing")
 	}
-	for _, req := range []api.RecallRequest{{Query: "x", Level: "week"}, {Query: "x", Mode: "magic"}, {Query: "x", Limit: -1}} {
+	for _, req := range []daybook.RecallRequest{{Query: "x", Level: "week"}, {Query: "x", Mode: "magic"}, {Query: "x", Limit: -1}} {
 		if err := recall.Check(req); err == nil {
 			t.Errorf("%+v: no error", req)
 		}

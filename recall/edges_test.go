@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // TestWordWithDigitsIsFound: "argon" finds "Argon2" through the drill,
@@ -24,7 +24,7 @@ func TestWordWithDigitsIsFound(t *testing.T) {
 	f.sums.add("2025-06-03", "Lunch with Julia at the noodle place.")
 	f.sums.add("2025-06", "Password hashing moved to Argon2; argon the gas; lunch with Julia.")
 	f.sync(t)
-	r := f.recall(t, api.RecallRequest{Query: "argon", Level: "entry"})
+	r := f.recall(t, daybook.RecallRequest{Query: "argon", Level: "entry"})
 	var periods []string
 	for _, res := range r.Results {
 		periods = append(periods, res.Period)
@@ -39,7 +39,7 @@ func TestWordWithDigitsIsFound(t *testing.T) {
 	g := newFixture(t)
 	g.day(t, "2025-06-01", "Switched password hashing to Argon2 #security")
 	g.sync(t)
-	if r := g.recall(t, api.RecallRequest{Query: "argon"}); len(r.Results) != 1 || !strings.Contains(r.Results[0].Snippet, "**Argon2**") {
+	if r := g.recall(t, daybook.RecallRequest{Query: "argon"}); len(r.Results) != 1 || !strings.Contains(r.Results[0].Snippet, "**Argon2**") {
 		t.Fatalf("linear recall argon (method %s): %+v", r.Method, r.Results)
 	}
 }
@@ -53,7 +53,7 @@ func TestNoResultScoresZero(t *testing.T) {
 	buildPyramid(t, f)
 	for _, q := range []string{"kayak", "used kayak from Lena", "tax receipts", "billing migration", "garden fence"} {
 		for _, level := range []string{"", "entry", "day"} {
-			r := f.recall(t, api.RecallRequest{Query: q, Level: level, Limit: 30, Explain: true})
+			r := f.recall(t, daybook.RecallRequest{Query: q, Level: level, Limit: 30, Explain: true})
 			for _, res := range r.Results {
 				if res.Score <= 0 || res.Score < 0.0005 {
 					t.Errorf("recall %q --level %q: %s %s scores %.4f (%+v)", q, level, res.Level, res.ID, res.Score, res.Explain)
@@ -72,7 +72,7 @@ func TestLevelEntryLabelsEntries(t *testing.T) {
 	writeText(t, f.root, "2025-06-20", "Free text about the kayak club, outside any entry.\n")
 	f.sync(t)
 	for _, mode := range []string{"", "bm25", "linear"} {
-		r := f.recall(t, api.RecallRequest{Query: "kayak club", Level: "entry", Mode: mode, Limit: 20})
+		r := f.recall(t, daybook.RecallRequest{Query: "kayak club", Level: "entry", Mode: mode, Limit: 20})
 		if len(r.Results) == 0 {
 			t.Fatalf("mode %q: no results", mode)
 		}

@@ -10,10 +10,10 @@ import (
 	"os"
 	"slices"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // DefaultLimit is how many results Linear returns when asked for none.
@@ -27,7 +27,7 @@ const DefaultLimit = 10
 // (level "line", id DATE:Lnn). Only the files that hold the best hits are
 // parsed. A query without terms (only stop words, or empty once a temporal
 // phrase was taken out) returns the newest entries of r.
-func Linear(ctx context.Context, root string, query string, r date.Range, limit int, log *slog.Logger) ([]api.RecallResult, error) {
+func Linear(ctx context.Context, root string, query string, r date.Range, limit int, log *slog.Logger) ([]daybook.RecallResult, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -173,7 +173,7 @@ type candidate struct {
 
 // results ranks the hit lines, parses the files of the best of them to find
 // their entries, and returns the best limit entries and lines.
-func (s *scanner) results(limit int, log *slog.Logger) ([]api.RecallResult, error) {
+func (s *scanner) results(limit int, log *slog.Logger) ([]daybook.RecallResult, error) {
 	idf := s.idf()
 	var cands []candidate
 	for i := range s.files {
@@ -190,7 +190,7 @@ func (s *scanner) results(limit int, log *slog.Logger) ([]api.RecallResult, erro
 	pool := min(len(cands), 4*limit+8)
 	parsed := map[*fileHits]*dayfiles.Day{}
 	seen := map[string]bool{}
-	var out []api.RecallResult
+	var out []daybook.RecallResult
 	for _, c := range cands[:pool] {
 		day, ok := parsed[c.fh]
 		if !ok {
@@ -211,7 +211,7 @@ func (s *scanner) results(limit int, log *slog.Logger) ([]api.RecallResult, erro
 		res.Snippet = s.mark(res.Snippet)
 		out = append(out, res)
 	}
-	slices.SortFunc(out, func(a, b api.RecallResult) int {
+	slices.SortFunc(out, func(a, b daybook.RecallResult) int {
 		return cmpNewest(a.Score, b.Score, date.MustParse(a.Period), date.MustParse(b.Period), a.Line, b.Line)
 	})
 	if len(out) > limit {
@@ -234,9 +234,9 @@ func cmpNewest(sa, sb float64, da, db date.Date, la, lb int) int {
 // resolve turns a hit line into the entry that holds it, with the terms of
 // all the entry's hit lines, or into a line result. day may be nil when the
 // file could not be parsed.
-func (s *scanner) resolve(c candidate, day *dayfiles.Day) (res api.RecallResult, mask, strong uint64) {
+func (s *scanner) resolve(c candidate, day *dayfiles.Day) (res daybook.RecallResult, mask, strong uint64) {
 	d := c.fh.file.Date
-	res = api.RecallResult{Period: d.String(), Path: dayfiles.RelPath(d), Line: c.hit.line}
+	res = daybook.RecallResult{Period: d.String(), Path: dayfiles.RelPath(d), Line: c.hit.line}
 	if day != nil {
 		for _, e := range day.Entries {
 			if c.hit.line < e.Line || c.hit.line > e.EndLine {
@@ -259,8 +259,8 @@ func (s *scanner) resolve(c candidate, day *dayfiles.Day) (res api.RecallResult,
 }
 
 // newest returns the newest entries of files, for a query without terms.
-func newest(ctx context.Context, files []dayfiles.File, limit int, log *slog.Logger) ([]api.RecallResult, error) {
-	var out []api.RecallResult
+func newest(ctx context.Context, files []dayfiles.File, limit int, log *slog.Logger) ([]daybook.RecallResult, error) {
+	var out []daybook.RecallResult
 	for i := len(files) - 1; i >= 0 && len(out) < limit; i-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -276,7 +276,7 @@ func newest(ctx context.Context, files []dayfiles.File, limit int, log *slog.Log
 		}
 		for j := len(day.Entries) - 1; j >= 0 && len(out) < limit; j-- {
 			e := day.Entries[j]
-			out = append(out, api.RecallResult{
+			out = append(out, daybook.RecallResult{
 				ID: e.ID, Level: "entry", Period: f.Date.String(), Path: dayfiles.RelPath(f.Date),
 				Line: e.Line, Snippet: entrySnippet(e),
 			})

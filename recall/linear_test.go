@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // writeDays writes day files under a new data dir: day -> content after the title.
@@ -63,7 +63,7 @@ func TestLinearRanking(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := api.RecallResult{ID: day.Entries[0].ID, Level: "entry", Period: "2025-03-04", Path: "days/2025/03/04.md", Line: 3}
+	want := daybook.RecallResult{ID: day.Entries[0].ID, Level: "entry", Period: "2025-03-04", Path: "days/2025/03/04.md", Line: 3}
 	if top.ID != want.ID || top.Level != want.Level || top.Period != want.Period || top.Path != want.Path || top.Line != want.Line {
 		t.Errorf("top = %+v; want %+v", top, want)
 	}

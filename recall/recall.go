@@ -10,8 +10,8 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // MaxQuery is the longest query recall takes, in bytes.
@@ -20,7 +20,7 @@ const MaxQuery = 4 << 10
 // MaxLimit is the most results one recall returns.
 const MaxLimit = 1000
 
-// Modes of api.RecallRequest.
+// Modes of daybook.RecallRequest.
 const (
 	ModeDrill  = "drill"
 	ModeBM25   = "bm25"
@@ -43,7 +43,7 @@ type Options struct {
 }
 
 // Check validates req and names what is wrong; Recall calls it too.
-func Check(req api.RecallRequest) error {
+func Check(req daybook.RecallRequest) error {
 	switch {
 	case len(req.Query) > MaxQuery:
 		return fmt.Errorf("query is %d bytes, over the limit of %d (4 KiB)", len(req.Query), MaxQuery)
@@ -65,9 +65,9 @@ func Check(req api.RecallRequest) error {
 
 // Recall answers req from s, or from the linear scan when s is nil, the
 // pyramid has no summaries in range, or the drill finds too few hits.
-func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (api.RecallResponse, error) {
+func Recall(ctx context.Context, s Searcher, req daybook.RecallRequest, o Options) (daybook.RecallResponse, error) {
 	if err := Check(req); err != nil {
-		return api.RecallResponse{}, err
+		return daybook.RecallResponse{}, err
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -88,7 +88,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 	today := date.Of(o.Now().In(o.Loc))
 	r, err := date.ParseRangeArgs(req.From, req.To, today)
 	if err != nil {
-		return api.RecallResponse{}, err
+		return daybook.RecallResponse{}, err
 	}
 	text := req.Query
 	outer := r      // the range of --from/--to alone
@@ -98,7 +98,7 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 		if r.IsOpen() {
 			r = tr
 		} else if r, ok = r.Intersect(tr); !ok {
-			return api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}, Method: api.Method{Start: api.MethodNone}}, nil
+			return daybook.RecallResponse{Query: req.Query, Results: []daybook.RecallResult{}, Method: daybook.Method{Start: daybook.MethodNone}}, nil
 		}
 		phrase = true
 	}
@@ -126,14 +126,14 @@ func Recall(ctx context.Context, s Searcher, req api.RecallRequest, o Options) (
 }
 
 // recallIn answers req inside r: the drill, a flat mode, or the linear scan.
-func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options, text string, r date.Range, phrase bool, outer date.Range, limit int) (api.RecallResponse, error) {
+func recallIn(ctx context.Context, s Searcher, req daybook.RecallRequest, o Options, text string, r date.Range, phrase bool, outer date.Range, limit int) (daybook.RecallResponse, error) {
 	var err error
-	resp := api.RecallResponse{Query: req.Query, Results: []api.RecallResult{}}
+	resp := daybook.RecallResponse{Query: req.Query, Results: []daybook.RecallResult{}}
 	if !r.IsOpen() {
 		resp.Range = r.String()
 	}
 	if !hasWord(text) && r.IsOpen() {
-		resp.Method.Start = api.MethodNone // nothing to look for: only punctuation or nothing at all
+		resp.Method.Start = daybook.MethodNone // nothing to look for: only punctuation or nothing at all
 		return resp, nil
 	}
 	mode := req.Mode
@@ -157,7 +157,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 	exhausted := false // BM25 found every entry in range with a query word
 	switch mode {
 	case ModeBM25, ModeVector:
-		resp.Method.Start = api.MethodStart(mode)
+		resp.Method.Start = daybook.MethodStart(mode)
 		if found, err = flat(ctx, s, text, vec, r, date.LevelEntry, limit, mode, method); err != nil {
 			return resp, err
 		}
@@ -231,7 +231,7 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 			relabel(date.Level(req.Level), &m)
 			m.Score = round(floor * linearFillShare / float64(i+1))
 			if req.Explain {
-				m.Explain = &api.Explain{Parent: "linear scan", Fused: m.Score}
+				m.Explain = &daybook.Explain{Parent: "linear scan", Fused: m.Score}
 			}
 			resp.Results = append(resp.Results, m)
 			added++
@@ -245,14 +245,14 @@ func recallIn(ctx context.Context, s Searcher, req api.RecallRequest, o Options,
 
 // setDays names the day of each result that has one, so that clients need
 // not parse paths or periods.
-func setDays(rs []api.RecallResult) {
+func setDays(rs []daybook.RecallResult) {
 	for i, r := range rs {
 		rs[i].Day = dayOf(r)
 	}
 }
 
-func linear(ctx context.Context, resp api.RecallResponse, o Options, text string, r date.Range, limit int, level date.Level) (api.RecallResponse, error) {
-	resp.Method.Start = api.MethodLinear
+func linear(ctx context.Context, resp daybook.RecallResponse, o Options, text string, r date.Range, limit int, level date.Level) (daybook.RecallResponse, error) {
+	resp.Method.Start = daybook.MethodLinear
 	res, err := Linear(ctx, o.Root, text, r, limit, o.Log)
 	if err != nil {
 		return resp, err
@@ -271,14 +271,14 @@ func levelWanted(want, have date.Level) bool {
 }
 
 // drillMethod names a drill by the level it starts at.
-func drillMethod(start date.Level) api.MethodStart {
+func drillMethod(start date.Level) daybook.MethodStart {
 	switch start {
 	case date.LevelYear:
-		return api.MethodDrill
+		return daybook.MethodDrill
 	case date.LevelMonth:
-		return api.MethodMonths
+		return daybook.MethodMonths
 	case date.LevelDay:
-		return api.MethodDays
+		return daybook.MethodDays
 	default:
 		panic(fmt.Sprintf("recall: a drill cannot start at level %q", string(start)))
 	}
@@ -291,7 +291,7 @@ func hasWord(s string) bool {
 }
 
 // days returns the distinct days of results, in order.
-func days(rs []api.RecallResult) []string {
+func days(rs []daybook.RecallResult) []string {
 	var out []string
 	for _, r := range rs {
 		if d := dayOf(r); d != "" && !slices.Contains(out, d) {
@@ -302,7 +302,7 @@ func days(rs []api.RecallResult) []string {
 }
 
 // dayOf returns the day of a day, entry or line result, "" for others.
-func dayOf(r api.RecallResult) string {
+func dayOf(r daybook.RecallResult) string {
 	if l := date.Level(r.Level); l != date.LevelYear && l != date.LevelMonth && len(r.Period) >= 10 {
 		return r.Period[:10]
 	}
@@ -314,10 +314,10 @@ func dayOf(r api.RecallResult) string {
 // outside day's first, then the other inside results, then the other
 // outside ones, cut to limit. Outside results of a month or a year are left
 // out. Scores follow the order: none is above the one before it.
-func mergeOutside(inside, outside []api.RecallResult, limit int) []api.RecallResult {
+func mergeOutside(inside, outside []daybook.RecallResult, limit int) []daybook.RecallResult {
 	seen := map[string]bool{}
 	seenDay := map[string]bool{}
-	var firstIn, restIn, firstOut, restOut []api.RecallResult
+	var firstIn, restIn, firstOut, restOut []daybook.RecallResult
 	for _, r := range inside {
 		seen[r.ID] = true
 		if d := dayOf(r); d == "" || !seenDay[d] {

@@ -4,9 +4,9 @@ import (
 	"context"
 	"slices"
 
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // results turns the candidates into the response's results: ranked by
@@ -15,7 +15,7 @@ import (
 // stored fields and spans of those returned read, in one Load (a second one
 // when some went from the index meanwhile). A "line" level asks for the
 // note kind, which only the stored fields tell: the entries are read first.
-func results(ctx context.Context, s Searcher, found []scored, text string, level date.Level, limit int, explain, flat bool, core date.Range) ([]api.RecallResult, error) {
+func results(ctx context.Context, s Searcher, found []scored, text string, level date.Level, limit int, explain, flat bool, core date.Range) ([]daybook.RecallResult, error) {
 	ranked := found
 	if !flat {
 		ranked = answer(found, level, core)
@@ -35,7 +35,7 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 		cands = slices.DeleteFunc(cands, func(c scored) bool { return docs[c.hit.ID].Kind != index.KindText })
 	}
 	terms := queryStems(text)
-	out := []api.RecallResult{}
+	out := []daybook.RecallResult{}
 	for len(out) < limit && len(cands) > 0 {
 		batch := cands[:min(len(cands), limit-len(out))]
 		cands = cands[len(batch):]
@@ -73,7 +73,7 @@ func load(ctx context.Context, s Searcher, text string, cands []scored) (map[str
 // relabel names a line an entry when the request asked for entries: a
 // line of free text is an entry-level document (the index ranks it with
 // the entries), and a result list labelled other than asked confuses.
-func relabel(want date.Level, r *api.RecallResult) {
+func relabel(want date.Level, r *daybook.RecallResult) {
 	if want == date.LevelEntry && r.Level == string(date.LevelLine) {
 		r.Level = string(date.LevelEntry)
 	}
@@ -81,9 +81,9 @@ func relabel(want date.Level, r *api.RecallResult) {
 
 // result turns a scored candidate, its stored fields read, into its API
 // form.
-func result(c scored, terms map[string]bool, explain bool, level date.Level) api.RecallResult {
+func result(c scored, terms map[string]bool, explain bool, level date.Level) daybook.RecallResult {
 	h := c.hit
-	res := api.RecallResult{
+	res := daybook.RecallResult{
 		ID: h.ID, Level: string(h.Level), Period: h.Period, Score: round(c.fused),
 		Snippet: snippet(h, terms), Path: h.Path, Line: h.Line,
 	}
@@ -92,12 +92,12 @@ func result(c scored, terms map[string]bool, explain bool, level date.Level) api
 	}
 	relabel(level, &res)
 	if explain {
-		res.Explain = &api.Explain{
+		res.Explain = &daybook.Explain{
 			Parent: c.parent, BM25: round(c.bm25), BM25Rank: c.bm25Rank, Cosine: round(c.cosine),
 			CosineRank: c.cosineRank, Fused: round(c.fused),
 		}
 		if d := c.day; d != nil {
-			res.Explain.Day = &api.DayScore{Entries: round(d.entries), Summary: round(d.summary), Score: round(d.score)}
+			res.Explain.Day = &daybook.DayScore{Entries: round(d.entries), Summary: round(d.summary), Score: round(d.score)}
 		}
 	}
 	return res

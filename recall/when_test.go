@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 func mustLoc(t testing.TB, name string) *time.Location {

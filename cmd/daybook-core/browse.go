@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/cli"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdBrowse() cli.Command {
@@ -45,7 +45,7 @@ func runBrowse(ctx context.Context, e *cli.Env, args []string) error {
 	if err := e.CheckRange(*from, *to); err != nil {
 		return err
 	}
-	resp, err := b.Browse(ctx, api.BrowseRequest{Level: pos[0], From: *from, To: *to, Limit: *limit})
+	resp, err := b.Browse(ctx, daybook.BrowseRequest{Level: pos[0], From: *from, To: *to, Limit: *limit})
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	dapi "github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/util/httpserve"
@@ -124,7 +124,7 @@ func ollamaAnswers(ctx context.Context, url, model string) error {
 // chatSession is one terminal conversation.
 type chatSession struct {
 	e     *cli.Env
-	b     dapi.Service
+	b     daybook.Service
 	model string
 	url   string
 	conv  string
@@ -246,7 +246,7 @@ func (s *chatSession) recall(ctx context.Context, q string) {
 		fmt.Fprintln(out, "/recall takes a query: /recall garage code")
 		return
 	}
-	resp, err := s.b.Recall(ctx, dapi.RecallRequest{Query: q, Limit: 5})
+	resp, err := s.b.Recall(ctx, daybook.RecallRequest{Query: q, Limit: 5})
 	if err != nil {
 		fmt.Fprintf(out, "error: %v\n", err)
 		return
@@ -265,7 +265,7 @@ func (s *chatSession) expand(ctx context.Context, id string) {
 		fmt.Fprintln(out, "/expand takes an id from /recall or the memory line: /expand day:2026-11-22")
 		return
 	}
-	resp, err := s.b.Expand(ctx, dapi.ExpandRequest{ID: id})
+	resp, err := s.b.Expand(ctx, daybook.ExpandRequest{ID: id})
 	if err != nil {
 		fmt.Fprintf(out, "error: %v\n", err)
 		return

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/cli"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/progress"
 )
 
@@ -62,7 +62,7 @@ func runConsolidate(ctx context.Context, e *cli.Env, args []string) error {
 	if err := e.CheckRange(*from, *to); err != nil {
 		return err
 	}
-	req := api.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}
+	req := daybook.ConsolidateRequest{From: *from, To: *to, Level: *level, Force: *force}
 	finish := func() {}
 	if !*asJSON && isTerminal(e.Stderr) {
 		req.Progress, finish = progress.Func(e.Stderr, "consolidating", 0)
@@ -93,7 +93,7 @@ func runConsolidate(ctx context.Context, e *cli.Env, args []string) error {
 }
 
 // summaryLine says in one line what a consolidation did.
-func summaryLine(r api.ConsolidateResponse) string {
+func summaryLine(r daybook.ConsolidateResponse) string {
 	w := r.Written
 	parts := []string{fmt.Sprintf("wrote %s, %s, %s", count(w.Days, "day"), count(w.Months, "month"), count(w.Years, "year")),
 		fmt.Sprintf("%d unchanged", r.Unchanged)}

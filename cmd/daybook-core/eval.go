@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/eval"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdEval() cli.Command {

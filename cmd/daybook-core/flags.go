@@ -4,16 +4,16 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
-// flagNamed returns err, when the request field at fault (api.FieldOf,
+// flagNamed returns err, when the request field at fault (daybook.FieldOf,
 // on the files or over the socket) is one of fields, with that field called
 // by its flag ("strict: …" and "…; strict: …" become "--strict: …"): the
 // service names fields, as its socket and MCP clients know them. The error
 // still unwraps to err.
 func flagNamed(err error, fields ...string) error {
-	f := api.FieldOf(err)
+	f := daybook.FieldOf(err)
 	if f == "" || !slices.Contains(fields, f) {
 		return err
 	}

@@ -13,11 +13,11 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/cli"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/progress"
 	"github.com/daybook/daybook/internal/util/words"
 )
@@ -151,14 +151,14 @@ func importJSONLines(ctx context.Context, e *cli.Env, path string, o importOpts)
 	return runImportLines(ctx, e, r, 0, func(n int) string { return fmt.Sprintf("%s:%d", path, n) }, nil, o)
 }
 
-// importLines encodes entries as JSON lines of api.ImportLine, and returns
+// importLines encodes entries as JSON lines of daybook.ImportLine, and returns
 // where each line came from.
 func importLines(entries []importer.Entry) ([]byte, func(int) string) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	for _, en := range entries {
-		enc.Encode(api.ImportLine{At: en.AtString(), Text: en.Text, Kind: en.Kind, Tags: en.Tags})
+		enc.Encode(daybook.ImportLine{At: en.AtString(), Text: en.Text, Kind: en.Kind, Tags: en.Tags})
 	}
 	return buf.Bytes(), func(n int) string {
 		if n >= 1 && n <= len(entries) {
@@ -214,7 +214,7 @@ type importSkip struct {
 }
 
 // rejected is a line the App refused, as a skipped part of the source.
-func rejected(from string, r api.ImportError) importSkip {
+func rejected(from string, r daybook.ImportError) importSkip {
 	why := importer.WhyRefused
 	switch {
 	case strings.Contains(r.Error, "outside"):
@@ -244,7 +244,7 @@ func runImportLines(ctx context.Context, e *cli.Env, lines io.Reader, total int,
 		if err != nil {
 			return err
 		}
-		plan, err := a.PlanImport(ctx, lines, api.ImportOptions{AnyDate: o.anyDate})
+		plan, err := a.PlanImport(ctx, lines, daybook.ImportOptions{AnyDate: o.anyDate})
 		if err != nil {
 			return err
 		}
@@ -261,7 +261,7 @@ func runImportLines(ctx context.Context, e *cli.Env, lines io.Reader, total int,
 			return err
 		}
 		r, done := importProgress(e, lines, total, o.asJSON)
-		resp, err := b.Import(ctx, r, api.ImportOptions{Strict: o.strict, AnyDate: o.anyDate})
+		resp, err := b.Import(ctx, r, daybook.ImportOptions{Strict: o.strict, AnyDate: o.anyDate})
 		done()
 		for _, r := range resp.Rejected {
 			out.Skipped = append(out.Skipped, rejected(from(r.Line), r))

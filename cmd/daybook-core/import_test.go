@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/importer"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // importEnv points daybook at a fresh data dir with its zone set to UTC

@@ -3,8 +3,8 @@ package main
 import (
 	"path/filepath"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/util/progress"
@@ -12,7 +12,7 @@ import (
 
 // openApp is cli.Env's Local: the App that works on the files directly,
 // when no daemon answers. e is loaded.
-func openApp(e *cli.Env) (api.Service, error) {
+func openApp(e *cli.Env) (daybook.Service, error) {
 	return newLocalApp(e, app.Options{}), nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/cli"
@@ -62,7 +63,7 @@ func runMCP(ctx context.Context, e *cli.Env, args []string) error {
 
 // isUserError tells a caller's mistake from a failure, on the files or over
 // the socket: the error's code says.
-func isUserError(err error) bool { return api.CodeOf(err).UserFault() }
+func isUserError(err error) bool { return daybook.CodeOf(err).UserFault() }
 
 // nopWriteCloser keeps the transport from closing the process's stdout.
 type nopWriteCloser struct{ io.Writer }

@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/merge"
 	"github.com/daybook/daybook/internal/util/atomicfile"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 func cmdMergeDriver() cli.Command {

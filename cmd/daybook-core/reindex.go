@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/cli"
 )
 
@@ -34,7 +34,7 @@ func runReindex(ctx context.Context, e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.Reindex(ctx, api.ReindexRequest{Changed: *changed})
+	resp, err := b.Reindex(ctx, daybook.ReindexRequest{Changed: *changed})
 	if err != nil {
 		return fmt.Errorf("reindex: %w", err)
 	}

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/service"
 )
@@ -82,7 +82,7 @@ func runningDaemon(ctx context.Context, e *cli.Env) int {
 		return 0
 	}
 	defer c.Close()
-	st, err := c.Status(ctx, api.StatusRequest{Brief: true})
+	st, err := c.Status(ctx, daybook.StatusRequest{Brief: true})
 	if err != nil {
 		return 0
 	}

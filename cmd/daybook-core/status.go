@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/cli"
 )
 
@@ -38,7 +38,7 @@ func runStatus(ctx context.Context, e *cli.Env, args []string) error {
 	if err := e.MustExist(); err != nil {
 		return err
 	}
-	var b api.Service
+	var b daybook.Service
 	c, why, err := cli.DialDaemon(ctx, e)
 	if err != nil {
 		return err
@@ -48,7 +48,7 @@ func runStatus(ctx context.Context, e *cli.Env, args []string) error {
 	} else if b, err = local(e); err != nil {
 		return err
 	}
-	resp, err := b.Status(ctx, api.StatusRequest{})
+	resp, err := b.Status(ctx, daybook.StatusRequest{})
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func runStatus(ctx context.Context, e *cli.Env, args []string) error {
 
 // printStatus writes resp as aligned lines; parts that reported nothing are
 // left out.
-func printStatus(w io.Writer, resp api.StatusResponse, why string, loc *time.Location) {
+func printStatus(w io.Writer, resp daybook.StatusResponse, why string, loc *time.Location) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	line := func(k, format string, args ...any) { fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, args...)) }
 	if resp.Daemon.Running {
@@ -119,7 +119,7 @@ func printStatus(w io.Writer, resp api.StatusResponse, why string, loc *time.Loc
 }
 
 // describeJob says when a job ran, how that went, and when it runs next.
-func describeJob(j api.JobStatus, loc *time.Location) string {
+func describeJob(j daybook.JobStatus, loc *time.Location) string {
 	var parts []string
 	if j.Spec != "" {
 		parts = append(parts, fmt.Sprintf("%q", j.Spec))

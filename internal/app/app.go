@@ -21,17 +21,17 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/merge"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // The compiler holds App to the service contract that the API server, the
 // CLI and MCP call.
-var _ api.Service = (*App)(nil)
+var _ daybook.Service = (*App)(nil)
 
 // App carries out daybook's operations on one data dir.
 type App struct {

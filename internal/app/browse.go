@@ -4,9 +4,9 @@ import (
 	"context"
 	"slices"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // DefaultBrowseLimit is how many summaries Browse lists when the request
@@ -17,16 +17,16 @@ const DefaultBrowseLimit = 50
 // newest first, with their prose and whether each is stale (its inputs
 // changed since it was written) or hand-edited (a person changed it, and
 // consolidation keeps it).
-func (a *App) Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResponse, error) {
+func (a *App) Browse(ctx context.Context, req daybook.BrowseRequest) (daybook.BrowseResponse, error) {
 	if req.Level == "" {
-		return api.BrowseResponse{}, userErrf("level is empty: want day, month or year")
+		return daybook.BrowseResponse{}, userErrf("level is empty: want day, month or year")
 	}
 	level, err := consolidate.ParseLevel(req.Level)
 	if err != nil {
-		return api.BrowseResponse{}, userErr(err)
+		return daybook.BrowseResponse{}, userErr(err)
 	}
 	if req.Limit < 0 {
-		return api.BrowseResponse{}, userErrf("limit %d is negative", req.Limit)
+		return daybook.BrowseResponse{}, userErrf("limit %d is negative", req.Limit)
 	}
 	limit := req.Limit
 	if limit == 0 {
@@ -34,11 +34,11 @@ func (a *App) Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResp
 	}
 	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
 	if err != nil {
-		return api.BrowseResponse{}, userErr(err)
+		return daybook.BrowseResponse{}, userErr(err)
 	}
 	files, err := consolidate.List(a.dir, level, r)
 	if err != nil {
-		return api.BrowseResponse{}, err
+		return daybook.BrowseResponse{}, err
 	}
 	slices.Reverse(files)
 	if len(files) > limit {
@@ -48,18 +48,18 @@ func (a *App) Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResp
 	if len(files) > 0 {
 		periods, err := a.Consolidator().Stale(ctx)
 		if err != nil {
-			return api.BrowseResponse{}, err
+			return daybook.BrowseResponse{}, err
 		}
 		for _, p := range periods {
 			stale[p.ID()] = true
 		}
 	}
-	resp := api.BrowseResponse{Summaries: make([]api.SummaryInfo, 0, len(files))}
+	resp := daybook.BrowseResponse{Summaries: make([]daybook.SummaryInfo, 0, len(files))}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return resp, err
 		}
-		info := api.SummaryInfo{ID: f.Period.ID(), Level: string(f.Period.Level), Period: f.Period.String(),
+		info := daybook.SummaryInfo{ID: f.Period.ID(), Level: string(f.Period.Level), Period: f.Period.String(),
 			Path: f.Rel, Stale: stale[f.Period.ID()]}
 		s, err := consolidate.ReadSummary(f.Path)
 		if err != nil {

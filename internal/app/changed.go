@@ -3,7 +3,7 @@ package app
 import (
 	"context"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // DaysChanged tells the parts that derive from day files that days changed

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // consolidatePart is the App's consolidation: the Consolidator, built once,
@@ -46,26 +46,26 @@ func (a *App) OnSummary(fn func(ctx context.Context, s *consolidate.Summary)) {
 }
 
 // Consolidate brings the summaries of a range up to date.
-func (a *App) Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.ConsolidateResponse, error) {
+func (a *App) Consolidate(ctx context.Context, req daybook.ConsolidateRequest) (daybook.ConsolidateResponse, error) {
 	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
 	if err != nil {
-		return api.ConsolidateResponse{}, userErr(err)
+		return daybook.ConsolidateResponse{}, userErr(err)
 	}
 	level, err := consolidate.ParseLevel(req.Level)
 	if err != nil {
-		return api.ConsolidateResponse{}, userErr(err)
+		return daybook.ConsolidateResponse{}, userErr(err)
 	}
 	st, err := a.Consolidator().Run(ctx, consolidate.RunOptions{Range: r, Level: level, Force: req.Force, Progress: req.Progress})
 	var busy *consolidate.BusyError
 	if errors.As(err, &busy) {
-		return api.ConsolidateResponse{}, userErr(err)
+		return daybook.ConsolidateResponse{}, userErr(err)
 	}
-	resp := api.ConsolidateResponse{
-		Written:   api.WrittenCounts{Days: st.Days, Months: st.Months, Years: st.Years},
+	resp := daybook.ConsolidateResponse{
+		Written:   daybook.WrittenCounts{Days: st.Days, Months: st.Months, Years: st.Years},
 		Unchanged: st.Unchanged, Kept: st.Kept, Removed: st.Removed, DurationMS: st.Duration.Milliseconds(),
 	}
 	for _, s := range st.Skipped {
-		resp.Skipped = append(resp.Skipped, api.SkippedFile{Path: s.Path, Reason: s.Reason})
+		resp.Skipped = append(resp.Skipped, daybook.SkippedFile{Path: s.Path, Reason: s.Reason})
 	}
 	return resp, err
 }
@@ -74,7 +74,7 @@ func (a *App) Consolidate(ctx context.Context, req api.ConsolidateRequest) (api.
 const maxStaleListed = 20
 
 // consolidateStatus fills in the summary counts and the stale periods.
-func (a *App) consolidateStatus(ctx context.Context, resp *api.StatusResponse) {
+func (a *App) consolidateStatus(ctx context.Context, resp *daybook.StatusResponse) {
 	files, err := consolidate.List(a.dir, "", date.Range{})
 	if err != nil {
 		a.log.Debug("counting summaries", "err", err)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/assemble"
 	"github.com/daybook/daybook/internal/util/words"
 	"github.com/daybook/daybook/recall"
@@ -37,20 +37,20 @@ const (
 // evidence's relevance, then the memory utility score (assemble.Utility).
 // Package assemble gathers the candidates (Gather) and builds the block
 // (Build).
-func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error) {
+func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.ContextResponse, error) {
 	budget := req.Budget
 	if budget == 0 {
 		budget = a.cfg.Context.Budget
 	}
 	if budget < 1 || budget > MaxContextBudget {
-		return api.ContextResponse{}, userErrf("budget: %d tokens: want 1 to %d", req.Budget, MaxContextBudget)
+		return daybook.ContextResponse{}, userErrf("budget: %d tokens: want 1 to %d", req.Budget, MaxContextBudget)
 	}
 	query := strings.TrimSpace(req.Query)
-	if len(query) > api.MaxQuery || !utf8.ValidString(query) {
-		return api.ContextResponse{}, userErrf("query: want UTF-8 of at most %d bytes", api.MaxQuery)
+	if len(query) > daybook.MaxQuery || !utf8.ValidString(query) {
+		return daybook.ContextResponse{}, userErrf("query: want UTF-8 of at most %d bytes", daybook.MaxQuery)
 	}
 	today := a.Today()
-	resp := api.ContextResponse{Budget: budget}
+	resp := daybook.ContextResponse{Budget: budget}
 
 	foundation, err := a.readFoundation()
 	if err != nil {
@@ -96,12 +96,12 @@ func (a *App) Context(ctx context.Context, req api.ContextRequest) (api.ContextR
 	resp.Warnings = append(append(warnings, g.Warnings...), res.Warnings...)
 	for _, p := range res.Placed {
 		if p.Index < 0 {
-			resp.Items = append(resp.Items, api.ContextItem{ID: "foundation", Part: string(assemble.PartFoundation),
+			resp.Items = append(resp.Items, daybook.ContextItem{ID: "foundation", Part: string(assemble.PartFoundation),
 				Level: "foundation", Tokens: p.Tokens})
 			continue
 		}
 		c := g.Candidates[p.Index]
-		resp.Items = append(resp.Items, api.ContextItem{ID: c.ID, Part: string(c.Part), Level: c.Level,
+		resp.Items = append(resp.Items, daybook.ContextItem{ID: c.ID, Part: string(c.Part), Level: c.Level,
 			Tokens: p.Tokens, Utility: p.Utility, Truncated: p.Truncated})
 	}
 	resp.RawTokens = g.RawTokens(res.Placed)
@@ -131,11 +131,11 @@ func (a *App) ownWords(query string) (bool, string) {
 // contextHits recalls query for a context, limit hits (0: recall's
 // default). A recall that fails for daybook's reasons is a warning: the
 // context goes on without hits.
-func (a *App) contextHits(ctx context.Context, query string, limit int) ([]api.RecallResult, []string, error) {
+func (a *App) contextHits(ctx context.Context, query string, limit int) ([]daybook.RecallResult, []string, error) {
 	if query == "" {
 		return nil, nil, nil
 	}
-	rr, err := a.recall(ctx, api.RecallRequest{Query: query, Limit: limit})
+	rr, err := a.recall(ctx, daybook.RecallRequest{Query: query, Limit: limit})
 	if IsUserError(err) || ctx.Err() != nil {
 		return nil, nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/config"
@@ -34,7 +34,7 @@ func BenchmarkContext5Years(b *testing.B) {
 		{"prompt", "who owns the nightly export job?", config.Default().Hooks.PromptBudget}, // as the prompt hook asks
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			req := api.ContextRequest{Query: bc.query, Budget: bc.budget}
+			req := daybook.ContextRequest{Query: bc.query, Budget: bc.budget}
 			first, err := a.Context(ctx, req) // opens and builds the index for a query
 			if err != nil {
 				b.Fatal(err)
@@ -69,7 +69,7 @@ func BenchmarkContextAfterWrite5Years(b *testing.B) {
 			name = "after-write"
 		}
 		b.Run(name, func(b *testing.B) {
-			if _, err := a.Context(ctx, api.ContextRequest{Query: questions[0], Budget: config.Default().Proxy.Budget}); err != nil {
+			if _, err := a.Context(ctx, daybook.ContextRequest{Query: questions[0], Budget: config.Default().Proxy.Budget}); err != nil {
 				b.Fatal(err)
 			}
 			i := 0
@@ -77,12 +77,12 @@ func BenchmarkContextAfterWrite5Years(b *testing.B) {
 				q := questions[i%len(questions)]
 				if write {
 					b.StopTimer()
-					if _, err := a.Remember(ctx, api.RememberRequest{Text: fmt.Sprintf("user: %s (turn %d) #chat/bench", q, i), Kind: "chat"}); err != nil {
+					if _, err := a.Remember(ctx, daybook.RememberRequest{Text: fmt.Sprintf("user: %s (turn %d) #chat/bench", q, i), Kind: "chat"}); err != nil {
 						b.Fatal(err)
 					}
 					b.StartTimer()
 				}
-				if _, err := a.Context(ctx, api.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget}); err != nil {
+				if _, err := a.Context(ctx, daybook.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget}); err != nil {
 					b.Fatal(err)
 				}
 				i++

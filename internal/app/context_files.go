@@ -14,8 +14,8 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/assemble"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // contextFiles is the context's assemble.Files kept between calls: the

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // TestContextKeptFilesAnswerAsTheFiles checks that the context a daemon's
@@ -37,7 +37,7 @@ func TestContextKeptFilesAnswerAsTheFiles(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	req := api.ContextRequest{Budget: 4000}
+	req := daybook.ContextRequest{Budget: 4000}
 	check := func(step string, want ...string) {
 		t.Helper()
 		got, err := a.Context(ctx, req)

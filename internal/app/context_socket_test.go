@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 )
@@ -19,7 +20,7 @@ func TestContextOverTheSocket(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	a := newAppAt(t, dir, time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC))
-	for _, r := range []api.RememberRequest{
+	for _, r := range []daybook.RememberRequest{
 		{Text: "Chose Argon2 over bcrypt. #auth", Kind: "decision", At: "2026-03-02 09:14"},
 		{Text: "Met Dana Reyes about the launch.", At: "2026-03-03 10:00"},
 	} {
@@ -27,7 +28,7 @@ func TestContextOverTheSocket(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	sock := filepath.Join(t.TempDir(), "d.sock")
@@ -50,25 +51,25 @@ func TestContextOverTheSocket(t *testing.T) {
 			t.Errorf("%s differs:\nlocal  %+v\nremote %+v", name, local, remote)
 		}
 	}
-	l1, e1 := a.Context(ctx, api.ContextRequest{Budget: 500})
-	r1, e2 := c.Context(ctx, api.ContextRequest{Budget: 500})
+	l1, e1 := a.Context(ctx, daybook.ContextRequest{Budget: 500})
+	r1, e2 := c.Context(ctx, daybook.ContextRequest{Budget: 500})
 	same("context", l1, r1, e1, e2)
-	l2, e1 := a.Topics(ctx, api.TopicsRequest{})
-	r2, e2 := c.Topics(ctx, api.TopicsRequest{})
+	l2, e1 := a.Topics(ctx, daybook.TopicsRequest{})
+	r2, e2 := c.Topics(ctx, daybook.TopicsRequest{})
 	same("topics", l2, r2, e1, e2)
-	l3, e1 := a.Topic(ctx, api.TopicRequest{Name: "Dana Reyes"})
-	r3, e2 := c.Topic(ctx, api.TopicRequest{Name: "Dana Reyes"})
+	l3, e1 := a.Topic(ctx, daybook.TopicRequest{Name: "Dana Reyes"})
+	r3, e2 := c.Topic(ctx, daybook.TopicRequest{Name: "Dana Reyes"})
 	same("topic", l3, r3, e1, e2)
-	l4, e1 := a.Stats(ctx, api.StatsRequest{})
-	r4, e2 := c.Stats(ctx, api.StatsRequest{})
+	l4, e1 := a.Stats(ctx, daybook.StatsRequest{})
+	r4, e2 := c.Stats(ctx, daybook.StatsRequest{})
 	same("stats", l4, r4, e1, e2)
 
 	// The caller's mistakes are 4xx with the App's words.
-	_, err = c.Topic(ctx, api.TopicRequest{Name: "zeppelin"})
-	if re, ok := err.(*api.Error); !ok || !re.UserFault() || re.Message != `no topic "zeppelin": no entry names it ("daybook topics" lists them)` {
+	_, err = c.Topic(ctx, daybook.TopicRequest{Name: "zeppelin"})
+	if re, ok := err.(*daybook.Error); !ok || !re.UserFault() || re.Message != `no topic "zeppelin": no entry names it ("daybook topics" lists them)` {
 		t.Fatalf("unknown topic over the socket: %v", err)
 	}
-	if _, err := c.Context(ctx, api.ContextRequest{Budget: -3}); err == nil {
+	if _, err := c.Context(ctx, daybook.ContextRequest{Budget: -3}); err == nil {
 		t.Fatal("a negative budget over the socket succeeded")
 	}
 }

@@ -10,14 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/assemble"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 const foundationText = "# Foundation\n\nI am Kit, the assistant of Dana Reyes.\n\n- Answer briefly.\n- Never delete day files.\n"
@@ -31,7 +31,7 @@ func corpus(tb testing.TB, dir string, years int) *app.App {
 		tb.Fatal(err)
 	}
 	a := newTB(tb, dir)
-	if _, err := a.Consolidate(context.Background(), api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(context.Background(), daybook.ConsolidateRequest{}); err != nil {
 		tb.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, app.FoundationFile), []byte(foundationText), 0o644); err != nil {
@@ -80,7 +80,7 @@ func queries(t *testing.T, dir string) []string {
 }
 
 // rawTokens is the estimate of the raw day files of the days the items cover.
-func rawTokens(t *testing.T, dir string, items []api.ContextItem) int {
+func rawTokens(t *testing.T, dir string, items []daybook.ContextItem) int {
 	days := map[date.Date]bool{}
 	for _, it := range items {
 		var r date.Range
@@ -124,7 +124,7 @@ func TestContextOnAGeneratedYear(t *testing.T) {
 	a := corpus(t, dir, 1)
 	expanded, cited := 0, 0
 	for _, q := range queries(t, dir) {
-		resp, err := a.Context(ctx, api.ContextRequest{Query: q, Budget: 4000})
+		resp, err := a.Context(ctx, daybook.ContextRequest{Query: q, Budget: 4000})
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
@@ -140,7 +140,7 @@ func TestContextOnAGeneratedYear(t *testing.T) {
 		}
 		for id, text := range assemble.ParseEntries(resp.Markdown) {
 			cited++
-			x, err := a.Expand(ctx, api.ExpandRequest{ID: id})
+			x, err := a.Expand(ctx, daybook.ExpandRequest{ID: id})
 			if err != nil {
 				t.Errorf("%q: expand %s: %v", q, id, err)
 				continue
@@ -165,7 +165,7 @@ func TestContextEdgeCases(t *testing.T) {
 
 	t.Run("empty data dir", func(t *testing.T) {
 		a := newApp(t, t.TempDir())
-		resp, err := a.Context(ctx, api.ContextRequest{})
+		resp, err := a.Context(ctx, daybook.ContextRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +176,7 @@ func TestContextEdgeCases(t *testing.T) {
 
 	dir := t.TempDir()
 	a := newAppAt(t, dir, time.Date(2026, 3, 11, 12, 0, 0, 0, time.UTC))
-	for _, r := range []api.RememberRequest{
+	for _, r := range []daybook.RememberRequest{
 		{Text: "Chose Argon2 over bcrypt. #auth", Kind: "decision", At: "2026-03-02 09:14"},
 		{Text: "Met Dana Reyes about the launch.", At: "2026-03-03 10:00"},
 		{Text: "Launch went live.", Kind: "event", At: "2026-03-10 12:00"},
@@ -185,13 +185,13 @@ func TestContextEdgeCases(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 
 	t.Run("tiny budget", func(t *testing.T) {
 		for _, budget := range []int{1, 5, 20, 40} {
-			resp, err := a.Context(ctx, api.ContextRequest{Budget: budget})
+			resp, err := a.Context(ctx, daybook.ContextRequest{Budget: budget})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -202,7 +202,7 @@ func TestContextEdgeCases(t *testing.T) {
 	})
 
 	t.Run("query with no hits", func(t *testing.T) {
-		resp, err := a.Context(ctx, api.ContextRequest{Query: "zeppelin xylophone"})
+		resp, err := a.Context(ctx, daybook.ContextRequest{Query: "zeppelin xylophone"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +212,7 @@ func TestContextEdgeCases(t *testing.T) {
 	})
 
 	t.Run("query with hits comes first", func(t *testing.T) {
-		resp, err := a.Context(ctx, api.ContextRequest{Query: "argon2 bcrypt"})
+		resp, err := a.Context(ctx, daybook.ContextRequest{Query: "argon2 bcrypt"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +226,7 @@ func TestContextEdgeCases(t *testing.T) {
 		big := strings.Repeat("Standing instruction: keep every day file. ", 200)
 		os.WriteFile(filepath.Join(dir, app.FoundationFile), []byte(big), 0o644)
 		defer os.Remove(filepath.Join(dir, app.FoundationFile))
-		resp, err := a.Context(ctx, api.ContextRequest{Budget: 500})
+		resp, err := a.Context(ctx, daybook.ContextRequest{Budget: 500})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,21 +237,21 @@ func TestContextEdgeCases(t *testing.T) {
 	})
 
 	t.Run("bad input", func(t *testing.T) {
-		for _, req := range []api.ContextRequest{{Budget: -1}, {Budget: app.MaxContextBudget + 1}, {Query: "caf\xe9"}} {
+		for _, req := range []daybook.ContextRequest{{Budget: -1}, {Budget: app.MaxContextBudget + 1}, {Query: "caf\xe9"}} {
 			if _, err := a.Context(ctx, req); !app.IsUserError(err) {
 				t.Errorf("%+v: %v, want a user error", req, err)
 			}
 		}
 		os.WriteFile(filepath.Join(dir, app.FoundationFile), []byte("caf\xe9"), 0o644)
 		defer os.Remove(filepath.Join(dir, app.FoundationFile))
-		if _, err := a.Context(ctx, api.ContextRequest{}); err == nil || !strings.Contains(err.Error(), "foundation.md: not UTF-8") {
+		if _, err := a.Context(ctx, daybook.ContextRequest{}); err == nil || !strings.Contains(err.Error(), "foundation.md: not UTF-8") {
 			t.Errorf("bad foundation: %v", err)
 		}
 	})
 
 	t.Run("recorded uses win the last place", func(t *testing.T) {
 		// A budget that holds the title, the summaries' heading and about two items.
-		req := api.ContextRequest{Budget: 110}
+		req := daybook.ContextRequest{Budget: 110}
 		const id = "day:2026-03-02" // the oldest day: the least recent
 		if placedIDs(t, a, req)[id] {
 			t.Fatalf("%s is placed before any use; the budget is too large for this test", id)
@@ -271,7 +271,7 @@ func TestContextEdgeCases(t *testing.T) {
 	})
 }
 
-func placedIDs(t *testing.T, a *app.App, req api.ContextRequest) map[string]bool {
+func placedIDs(t *testing.T, a *app.App, req daybook.ContextRequest) map[string]bool {
 	t.Helper()
 	resp, err := a.Context(context.Background(), req)
 	if err != nil {

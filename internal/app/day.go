@@ -5,21 +5,21 @@ import (
 	"errors"
 	"os"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Day returns one day file and its entries.
-func (a *App) Day(ctx context.Context, req api.DayRequest) (api.DayResponse, error) {
+func (a *App) Day(ctx context.Context, req daybook.DayRequest) (daybook.DayResponse, error) {
 	d := a.Today()
 	if req.Date != "" {
 		var err error
 		if d, err = date.ParseArg(req.Date, a.Today()); err != nil {
-			return api.DayResponse{}, userErr(err)
+			return daybook.DayResponse{}, userErr(err)
 		}
 	}
-	resp := api.DayResponse{Date: d.String(), Path: dayfiles.RelPath(d), Entries: []api.Entry{}}
+	resp := daybook.DayResponse{Date: d.String(), Path: dayfiles.RelPath(d), Entries: []daybook.Entry{}}
 	path := dayfiles.Path(a.dir, d)
 	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -40,29 +40,29 @@ func (a *App) Day(ctx context.Context, req api.DayRequest) (api.DayResponse, err
 }
 
 // EntryOf converts a parsed entry to its API form.
-func EntryOf(e dayfiles.Entry) api.Entry {
-	return api.Entry{
+func EntryOf(e dayfiles.Entry) daybook.Entry {
+	return daybook.Entry{
 		ID: e.ID, Date: e.Day.String(), Time: e.Clock(), Kind: string(e.Kind),
 		Text: e.Text, Tags: e.Tags, Path: dayfiles.RelPath(e.Day), Line: e.Line, EndLine: e.EndLine,
 	}
 }
 
 // Days lists the days in a range with their entry counts, oldest first.
-func (a *App) Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, error) {
+func (a *App) Days(ctx context.Context, req daybook.DaysRequest) (daybook.DaysResponse, error) {
 	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
 	if err != nil {
-		return api.DaysResponse{}, userErr(err)
+		return daybook.DaysResponse{}, userErr(err)
 	}
 	files, err := dayfiles.List(a.dir, r, a.log)
 	if err != nil {
-		return api.DaysResponse{}, err
+		return daybook.DaysResponse{}, err
 	}
-	resp := api.DaysResponse{Days: make([]api.DayInfo, 0, len(files))}
+	resp := daybook.DaysResponse{Days: make([]daybook.DayInfo, 0, len(files))}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return resp, err
 		}
-		info := api.DayInfo{Date: f.Date.String(), Path: dayfiles.RelPath(f.Date)}
+		info := daybook.DayInfo{Date: f.Date.String(), Path: dayfiles.RelPath(f.Date)}
 		day, err := dayfiles.ParseFile(f.Path, f.Date)
 		if err != nil {
 			info.Error = err.Error()

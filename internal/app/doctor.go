@@ -14,11 +14,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/ollama"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // DoctorInput is what the doctor knows beyond the App: where the config came
@@ -33,8 +34,8 @@ type DoctorInput struct {
 // Doctor checks the data dir, the config, the index, the socket and Ollama,
 // and says for each what to do when it is not ok. It reads and probes but
 // changes nothing, except a temporary file to prove the data dir writable.
-func (a *App) Doctor(ctx context.Context, in DoctorInput) api.DoctorResponse {
-	var r api.DoctorResponse
+func (a *App) Doctor(ctx context.Context, in DoctorInput) daybook.DoctorResponse {
+	var r daybook.DoctorResponse
 	r.Add(a.checkDataDir())
 	r.Add(checkConfig(in))
 	r.Add(a.checkZone())
@@ -51,16 +52,16 @@ func (a *App) Doctor(ctx context.Context, in DoctorInput) api.DoctorResponse {
 	return r
 }
 
-func ok(name, format string, args ...any) api.Check {
-	return api.Check{Name: name, Status: api.CheckOK, Detail: oneLine(format, args...)}
+func ok(name, format string, args ...any) daybook.Check {
+	return daybook.Check{Name: name, Status: daybook.CheckOK, Detail: oneLine(format, args...)}
 }
 
-func warn(name, fix, format string, args ...any) api.Check {
-	return api.Check{Name: name, Status: api.CheckWarn, Detail: oneLine(format, args...), Fix: fix}
+func warn(name, fix, format string, args ...any) daybook.Check {
+	return daybook.Check{Name: name, Status: daybook.CheckWarn, Detail: oneLine(format, args...), Fix: fix}
 }
 
-func fail(name, fix, format string, args ...any) api.Check {
-	return api.Check{Name: name, Status: api.CheckFail, Detail: oneLine(format, args...), Fix: fix}
+func fail(name, fix, format string, args ...any) daybook.Check {
+	return daybook.Check{Name: name, Status: daybook.CheckFail, Detail: oneLine(format, args...), Fix: fix}
 }
 
 // oneLine formats a detail and folds it onto one line (YAML errors span
@@ -69,7 +70,7 @@ func oneLine(format string, args ...any) string {
 	return strings.Join(strings.Fields(fmt.Sprintf(format, args...)), " ")
 }
 
-func (a *App) checkDataDir() api.Check {
+func (a *App) checkDataDir() daybook.Check {
 	const name = "data dir"
 	fi, err := os.Stat(a.dir)
 	switch {
@@ -96,7 +97,7 @@ func (a *App) checkDataDir() api.Check {
 	return ok(name, "%s (%04o), %d day files", a.dir, fi.Mode().Perm(), len(files))
 }
 
-func checkConfig(in DoctorInput) api.Check {
+func checkConfig(in DoctorInput) daybook.Check {
 	const name = "config"
 	if in.ConfigErr != nil {
 		return fail(name, "correct the named field; the checks below use the defaults", "%v", in.ConfigErr)
@@ -114,7 +115,7 @@ func checkConfig(in DoctorInput) api.Check {
 // (index.Check): its files, a count and a query of the bleve index, the
 // vector store's checksums. An index the daemon holds is the daemon's to
 // read: it opened it.
-func (a *App) checkIndex(ctx context.Context) api.Check {
+func (a *App) checkIndex(ctx context.Context) daybook.Check {
 	const name = "index"
 	dir := filepath.Join(a.dir, IndexDir)
 	rebuild := fmt.Sprintf(`run "daybook reindex": it moves %s aside to %s.broken-* and rebuilds it from the day files`, dir, dir)
@@ -145,7 +146,7 @@ func (a *App) checkIndex(ctx context.Context) api.Check {
 }
 
 // checkSocket tells a live daemon from a stale socket left by one that died.
-func (a *App) checkSocket(ctx context.Context, path string) api.Check {
+func (a *App) checkSocket(ctx context.Context, path string) daybook.Check {
 	const name = "socket"
 	if path == "" {
 		return ok(name, "no socket configured")
@@ -176,7 +177,7 @@ func (a *App) checkSocket(ctx context.Context, path string) api.Check {
 		return fail(name, `restart the daemon: "daybook service restart", or stop and start "daybook daemon"`, "%s accepts connections but does not answer: %v", path, err)
 	}
 	defer resp.Body.Close()
-	var st api.StatusResponse
+	var st daybook.StatusResponse
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&st); err != nil || resp.StatusCode != http.StatusOK {
 		return warn(name, "check what listens there; daybook's daemon answers /v1/status", "%s answers %s, not a daybook status", path, resp.Status)
 	}
@@ -192,17 +193,17 @@ func (a *App) checkSocket(ctx context.Context, path string) api.Check {
 // checkOllama checks that the server answers, that both models are pulled and
 // what dimension the embeddings have. Ollama off is fine: the offline models
 // are in use.
-func (a *App) checkOllama(ctx context.Context) []api.Check {
+func (a *App) checkOllama(ctx context.Context) []daybook.Check {
 	cfg := a.cfg.Ollama
 	if !cfg.Enabled {
-		return []api.Check{ok("ollama", "off: offline summarizer and embedder in use (ollama.enabled: false)")}
+		return []daybook.Check{ok("ollama", "off: offline summarizer and embedder in use (ollama.enabled: false)")}
 	}
 	p := ollama.ProbeServer(ctx, cfg)
 	if p.Err != nil {
 		const fix = "start Ollama (ollama serve) or correct ollama.url; summaries use the offline summarizer and new vectors wait meanwhile"
-		return []api.Check{fail("ollama", fix, "%s does not answer: %v", redactURL(cfg.URL), p.Err)}
+		return []daybook.Check{fail("ollama", fix, "%s does not answer: %v", redactURL(cfg.URL), p.Err)}
 	}
-	checks := []api.Check{ok("ollama", "%s answers, %d models pulled", redactURL(cfg.URL), len(p.Models))}
+	checks := []daybook.Check{ok("ollama", "%s answers, %d models pulled", redactURL(cfg.URL), len(p.Models))}
 	var missing []string
 	var fixes []string
 	for _, m := range []struct {

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // maxDayProblems is how many day files doctor names one by one; the rest
@@ -23,9 +23,9 @@ const maxDayProblems = 5
 // a symbolic link (daybook does not follow them), and a day file that does
 // not parse (not UTF-8, over the size limit). Conflict markers are
 // checkMerges' to report.
-func (a *App) checkDayFiles(ctx context.Context) []api.Check {
+func (a *App) checkDayFiles(ctx context.Context) []daybook.Check {
 	const name = "day files"
-	var bad []api.Check
+	var bad []daybook.Check
 	days := filepath.Join(a.dir, dayfiles.DaysDir)
 	// The trailing separator follows days/ itself when it is a link: where
 	// the store lives is the user's choice.
@@ -47,7 +47,7 @@ func (a *App) checkDayFiles(ctx context.Context) []api.Check {
 	})
 	files, err := dayfiles.List(a.dir, date.Range{}, a.log)
 	if err != nil {
-		return []api.Check{fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)}
+		return []daybook.Check{fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)}
 	}
 	for _, f := range files {
 		if ctx.Err() != nil {
@@ -67,7 +67,7 @@ func (a *App) checkDayFiles(ctx context.Context) []api.Check {
 	}
 	switch {
 	case len(bad) == 0:
-		return []api.Check{ok(name, "%d day files read as UTF-8 text, no symbolic links below days/", len(files))}
+		return []daybook.Check{ok(name, "%d day files read as UTF-8 text, no symbolic links below days/", len(files))}
 	case len(bad) > maxDayProblems:
 		more := len(bad) - maxDayProblems
 		return append(bad[:maxDayProblems], fail(name, "as above", "and %d more day files or links like these", more))
@@ -85,7 +85,7 @@ func trimPath(err error, dir string) string {
 // open (index.broken-*): the index was rebuilt from the day files, so they
 // are kept only to look at what broke, and only the newest is kept when
 // another breaks.
-func (a *App) checkAside() api.Check {
+func (a *App) checkAside() daybook.Check {
 	const name = "old index"
 	aside := index.AsideDirs(filepath.Join(a.dir, IndexDir))
 	if len(aside) == 0 {

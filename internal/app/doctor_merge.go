@@ -4,19 +4,19 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/merge"
 )
 
 // checkZone names the zone every entry's day and time are taken in.
-func (a *App) checkZone() api.Check {
+func (a *App) checkZone() daybook.Check {
 	return ok("zone", "%s: every entry's day and time, whichever process writes it", a.Loc())
 }
 
 // checkMerges reports day files holding conflict markers, conflict copies
 // that sync tools left in days/, and entries waiting for a conflict.
-func (a *App) checkMerges() api.Check {
+func (a *App) checkMerges() daybook.Check {
 	const name = "conflicts"
 	days, lines, err := merge.Conflicted(a.dir)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
@@ -32,7 +33,7 @@ func doctorApp(t *testing.T, ollamaURL string) *App {
 	return New(dir, cfg, nil)
 }
 
-func find(t *testing.T, r api.DoctorResponse, name string) api.Check {
+func find(t *testing.T, r daybook.DoctorResponse, name string) daybook.Check {
 	t.Helper()
 	for _, c := range r.Checks {
 		if c.Name == name {
@@ -40,15 +41,15 @@ func find(t *testing.T, r api.DoctorResponse, name string) api.Check {
 		}
 	}
 	t.Fatalf("no %q check in %+v", name, r.Checks)
-	return api.Check{}
+	return daybook.Check{}
 }
 
-func expect(t *testing.T, c api.Check, status, detail string) {
+func expect(t *testing.T, c daybook.Check, status, detail string) {
 	t.Helper()
 	if c.Status != status || !strings.Contains(c.Detail, detail) {
 		t.Errorf("%s: %s %q; want %s containing %q", c.Name, c.Status, c.Detail, status, detail)
 	}
-	if (c.Status == api.CheckOK) != (c.Fix == "") {
+	if (c.Status == daybook.CheckOK) != (c.Fix == "") {
 		t.Errorf("%s: status %s with fix %q", c.Name, c.Status, c.Fix)
 	}
 }
@@ -88,15 +89,15 @@ func TestDoctorHealthy(t *testing.T) {
 	if r.Failed != 0 || r.Warned != 0 {
 		t.Errorf("failed %d warned %d: %+v", r.Failed, r.Warned, r.Checks)
 	}
-	expect(t, find(t, r, "data dir"), api.CheckOK, "(0700), 1 day files")
-	expect(t, find(t, r, "config"), api.CheckOK, "config.yaml is valid")
-	expect(t, find(t, r, "index"), api.CheckOK, "1 documents, 1 vectors (ollama/nomic-embed-text)")
-	expect(t, find(t, r, "day files"), api.CheckOK, "1 day files read as UTF-8 text")
-	expect(t, find(t, r, "old index"), api.CheckOK, "no broken index")
-	expect(t, find(t, r, "socket"), api.CheckOK, "daemon answers")
-	expect(t, find(t, r, "ollama"), api.CheckOK, "answers, 2 models pulled")
-	expect(t, find(t, r, "models"), api.CheckOK, "llama3.2 and nomic-embed-text are pulled")
-	expect(t, find(t, r, "embedding"), api.CheckOK, "768 dimensions")
+	expect(t, find(t, r, "data dir"), daybook.CheckOK, "(0700), 1 day files")
+	expect(t, find(t, r, "config"), daybook.CheckOK, "config.yaml is valid")
+	expect(t, find(t, r, "index"), daybook.CheckOK, "1 documents, 1 vectors (ollama/nomic-embed-text)")
+	expect(t, find(t, r, "day files"), daybook.CheckOK, "1 day files read as UTF-8 text")
+	expect(t, find(t, r, "old index"), daybook.CheckOK, "no broken index")
+	expect(t, find(t, r, "socket"), daybook.CheckOK, "daemon answers")
+	expect(t, find(t, r, "ollama"), daybook.CheckOK, "answers, 2 models pulled")
+	expect(t, find(t, r, "models"), daybook.CheckOK, "llama3.2 and nomic-embed-text are pulled")
+	expect(t, find(t, r, "embedding"), daybook.CheckOK, "768 dimensions")
 }
 
 func TestDoctorProblems(t *testing.T) {
@@ -113,11 +114,11 @@ func TestDoctorProblems(t *testing.T) {
 	l.Close() // a daemon that died: the socket file stays, nobody listens
 
 	r := a.Doctor(context.Background(), DoctorInput{ConfigErr: errors.New("config.yaml: yaml: unmarshal errors:\n  line 2: field enabld not found"), Socket: sock})
-	expect(t, find(t, r, "data dir"), api.CheckWarn, "open to other users (0755)")
-	expect(t, find(t, r, "config"), api.CheckFail, "unmarshal errors: line 2: field enabld not found")
-	expect(t, find(t, r, "index"), api.CheckWarn, "not built yet")
-	expect(t, find(t, r, "socket"), api.CheckWarn, "stale")
-	expect(t, find(t, r, "models"), api.CheckFail, "not pulled: nomic-embed-text")
+	expect(t, find(t, r, "data dir"), daybook.CheckWarn, "open to other users (0755)")
+	expect(t, find(t, r, "config"), daybook.CheckFail, "unmarshal errors: line 2: field enabld not found")
+	expect(t, find(t, r, "index"), daybook.CheckWarn, "not built yet")
+	expect(t, find(t, r, "socket"), daybook.CheckWarn, "stale")
+	expect(t, find(t, r, "models"), daybook.CheckFail, "not pulled: nomic-embed-text")
 	if c := find(t, r, "models"); c.Fix != "ollama pull nomic-embed-text" {
 		t.Errorf("models fix = %q", c.Fix)
 	}
@@ -130,7 +131,7 @@ func TestDoctorOllamaDownAndOff(t *testing.T) {
 	a := doctorApp(t, ollamatest.DeadURL(t))
 	start := time.Now()
 	r := a.Doctor(context.Background(), DoctorInput{})
-	expect(t, find(t, r, "ollama"), api.CheckFail, "does not answer")
+	expect(t, find(t, r, "ollama"), daybook.CheckFail, "does not answer")
 	if time.Since(start) > 10*time.Second {
 		t.Errorf("doctor took %v with Ollama down", time.Since(start))
 	}
@@ -139,9 +140,9 @@ func TestDoctorOllamaDownAndOff(t *testing.T) {
 	notSock := filepath.Join(a.Dir(), "daybook.sock")
 	os.WriteFile(notSock, nil, 0o600)
 	r = a.Doctor(context.Background(), DoctorInput{Socket: notSock})
-	expect(t, find(t, r, "ollama"), api.CheckOK, "off")
-	expect(t, find(t, r, "socket"), api.CheckFail, "is not a socket")
-	expect(t, find(t, r, "data dir"), api.CheckOK, "0 day files")
+	expect(t, find(t, r, "ollama"), daybook.CheckOK, "off")
+	expect(t, find(t, r, "socket"), daybook.CheckFail, "is not a socket")
+	expect(t, find(t, r, "data dir"), daybook.CheckOK, "0 day files")
 }
 
 func serve(t *testing.T, l net.Listener, h http.Handler) {
@@ -169,7 +170,7 @@ func TestDoctorOtherSockets(t *testing.T) {
 		}
 		serve(t, l, tc.h)
 		r := a.Doctor(context.Background(), DoctorInput{Socket: sock})
-		expect(t, find(t, r, "socket"), api.CheckWarn, tc.want)
+		expect(t, find(t, r, "socket"), daybook.CheckWarn, tc.want)
 	}
 }
 
@@ -179,7 +180,7 @@ func TestDoctorBrokenStates(t *testing.T) {
 	ctx := context.Background()
 	a := doctorApp(t, "")
 	defer a.Close()
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Chose Argon2 over bcrypt", At: "2026-01-02 09:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "Chose Argon2 over bcrypt", At: "2026-01-02 09:00"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.Index(ctx); err != nil {
@@ -196,10 +197,10 @@ func TestDoctorBrokenStates(t *testing.T) {
 	if err := os.Symlink(elsewhere, today); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "refused"}); err == nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "refused"}); err == nil {
 		t.Fatal("remember to a linked day file was not refused")
 	}
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "refused", At: "2026-01-03 10:00"}); err == nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "refused", At: "2026-01-03 10:00"}); err == nil {
 		t.Fatal("remember to a day that is not UTF-8 was not refused")
 	}
 	// An index broken before, moved aside; the one in place corrupt now.
@@ -215,7 +216,7 @@ func TestDoctorBrokenStates(t *testing.T) {
 	os.WriteFile(vec, data, 0o600)
 
 	r := a.Doctor(ctx, DoctorInput{})
-	var days []api.Check
+	var days []daybook.Check
 	for _, c := range r.Checks {
 		if c.Name == "day files" {
 			days = append(days, c)
@@ -225,20 +226,20 @@ func TestDoctorBrokenStates(t *testing.T) {
 		t.Fatalf("day files checks: %+v, want the link and the Latin-1 file", days)
 	}
 	rel := strings.TrimPrefix(today, a.Dir()+"/")
-	expect(t, days[0], api.CheckFail, rel+" is a symbolic link")
+	expect(t, days[0], daybook.CheckFail, rel+" is a symbolic link")
 	if !strings.Contains(days[0].Fix, "readlink -f "+today) {
 		t.Errorf("link fix: %q", days[0].Fix)
 	}
-	expect(t, days[1], api.CheckFail, "days/2026/01/03.md: remember to 2026-01-03 is refused")
-	expect(t, days[1], api.CheckFail, "03.md:3: not UTF-8 text")
+	expect(t, days[1], daybook.CheckFail, "days/2026/01/03.md: remember to 2026-01-03 is refused")
+	expect(t, days[1], daybook.CheckFail, "03.md:3: not UTF-8 text")
 	if !strings.Contains(days[1].Fix, "iconv -f LATIN1 -t UTF-8 "+latin) {
 		t.Errorf("UTF-8 fix: %q", days[1].Fix)
 	}
-	expect(t, find(t, r, "index"), api.CheckFail, "vectors.bin")
+	expect(t, find(t, r, "index"), daybook.CheckFail, "vectors.bin")
 	if c := find(t, r, "index"); !strings.Contains(c.Fix, "daybook reindex") {
 		t.Errorf("index fix: %q", c.Fix)
 	}
-	expect(t, find(t, r, "old index"), api.CheckWarn, "1 broken index folders moved aside")
+	expect(t, find(t, r, "old index"), daybook.CheckWarn, "1 broken index folders moved aside")
 	if c := find(t, r, "old index"); c.Fix != "rm -rf "+old {
 		t.Errorf("old index fix: %q", c.Fix)
 	}

@@ -4,26 +4,26 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // UserError is an error in what the caller asked for (a bad date, an empty
 // text), as opposed to a failure of daybook's; the socket API answers it
-// with a 4xx status and its code (api.CodeOf), and the CLI with exit code 2
+// with a 4xx status and its code (daybook.CodeOf), and the CLI with exit code 2
 // for a usage error, 1 for the others (a thing not found, bad input).
 type UserError struct {
 	Err   error
-	Code  api.Code // api.CodeUsage when ""
-	Field string   // the request field at fault, when one is: a caller names it in its own words (the CLI by its flag)
+	Code  daybook.Code // daybook.CodeUsage when ""
+	Field string       // the request field at fault, when one is: a caller names it in its own words (the CLI by its flag)
 }
 
 func (e *UserError) Error() string { return e.Err.Error() }
 func (e *UserError) Unwrap() error { return e.Err }
 
-// APICode is the error's code in the API: api.Coded.
-func (e *UserError) APICode() api.Code {
+// APICode is the error's code in the API: daybook.Coded.
+func (e *UserError) APICode() daybook.Code {
 	if e.Code == "" {
-		return api.CodeUsage
+		return daybook.CodeUsage
 	}
 	return e.Code
 }
@@ -31,7 +31,7 @@ func (e *UserError) APICode() api.Code {
 // APIField is the request field at fault, or "".
 func (e *UserError) APIField() string { return e.Field }
 
-var _ api.Coded = (*UserError)(nil)
+var _ daybook.Coded = (*UserError)(nil)
 
 // userErr wraps err as a UserError.
 func userErr(err error) error {
@@ -45,14 +45,14 @@ func userErrf(format string, args ...any) error { return &UserError{Err: fmt.Err
 
 // notFoundf is a UserError for something the request names that is not there.
 func notFoundf(format string, args ...any) error {
-	return &UserError{Err: fmt.Errorf(format, args...), Code: api.CodeNotFound}
+	return &UserError{Err: fmt.Errorf(format, args...), Code: daybook.CodeNotFound}
 }
 
 // badInputf is a UserError for input the request carries that is wrong
 // (an import's lines), as opposed to the request itself; field is the
 // request field that made it an error ("strict"), or "".
 func badInputf(field, format string, args ...any) error {
-	return &UserError{Err: fmt.Errorf(format, args...), Code: api.CodeBadInput, Field: field}
+	return &UserError{Err: fmt.Errorf(format, args...), Code: daybook.CodeBadInput, Field: field}
 }
 
 // IsUserError reports whether err is the caller's fault.

@@ -7,10 +7,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Expand returns the full text behind an id that recall, browse or expand
@@ -18,7 +18,7 @@ import (
 // (2026-11-22:L12), a day (day:2026-11-22: the day file and its daily
 // summary), a month (month:2026-11) or a year (year:2026). Related lists the
 // ids one level down, so that every entry is reachable from a year.
-func (a *App) Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error) {
+func (a *App) Expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error) {
 	resp, err := a.expand(ctx, req)
 	if err == nil {
 		a.recordUse([]string{resp.ID})
@@ -26,15 +26,15 @@ func (a *App) Expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResp
 	return resp, err
 }
 
-func (a *App) expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResponse, error) {
+func (a *App) expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error) {
 	id := strings.TrimSpace(req.ID)
 	if id == "" {
-		return api.ExpandResponse{}, userErrf("id is empty: want an entry id, DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY")
+		return daybook.ExpandResponse{}, userErrf("id is empty: want an entry id, DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY")
 	}
 	if level, period, ok := strings.Cut(id, ":"); ok && (level == "day" || level == "month" || level == "year") {
 		p, err := consolidate.ParsePeriod(date.Level(level), period)
 		if err != nil {
-			return api.ExpandResponse{}, userErrf("id %q: %w", id, err)
+			return daybook.ExpandResponse{}, userErrf("id %q: %w", id, err)
 		}
 		if p.Level == date.LevelDay {
 			return a.expandDay(ctx, id, p.Date())
@@ -47,7 +47,7 @@ func (a *App) expand(ctx context.Context, req api.ExpandRequest) (api.ExpandResp
 	if d, ok := dayfiles.ParseEntryID(id); ok {
 		return a.expandEntry(id, d)
 	}
-	return api.ExpandResponse{}, userErrf("id %q is not an entry id (2026-11-22T09:14-3fa2b1c4d5e6), DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY", id)
+	return daybook.ExpandResponse{}, userErrf("id %q is not an entry id (2026-11-22T09:14-3fa2b1c4d5e6), DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY", id)
 }
 
 // readDay reads and parses d's day file. A missing file is a user error
@@ -68,23 +68,23 @@ func (a *App) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
 	return data, day, nil
 }
 
-func (a *App) expandEntry(id string, d date.Date) (api.ExpandResponse, error) {
+func (a *App) expandEntry(id string, d date.Date) (daybook.ExpandResponse, error) {
 	data, day, err := a.readDay(id, d)
 	if err != nil {
-		return api.ExpandResponse{}, err
+		return daybook.ExpandResponse{}, err
 	}
 	for _, e := range day.Entries {
 		if e.ID == id {
 			return entryResponse(data, e), nil
 		}
 	}
-	return api.ExpandResponse{}, notFoundf("no entry %q in %s (an entry's id changes when its text or time is edited; day:%s lists the ids)",
+	return daybook.ExpandResponse{}, notFoundf("no entry %q in %s (an entry's id changes when its text or time is edited; day:%s lists the ids)",
 		id, dayfiles.RelPath(d), d)
 }
 
-func entryResponse(data []byte, e dayfiles.Entry) api.ExpandResponse {
+func entryResponse(data []byte, e dayfiles.Entry) daybook.ExpandResponse {
 	ae := EntryOf(e)
-	return api.ExpandResponse{
+	return daybook.ExpandResponse{
 		ID: e.ID, Level: "entry", Period: e.Day.String(), Path: ae.Path, Line: e.Line, EndLine: e.EndLine,
 		Text: dayfiles.SourceLines(data, e.Line, e.EndLine), Entry: &ae,
 	}
@@ -92,13 +92,13 @@ func entryResponse(data []byte, e dayfiles.Entry) api.ExpandResponse {
 
 // expandLine returns the entry that holds line n, or the note that does, or
 // the line itself.
-func (a *App) expandLine(id string, d date.Date, n int) (api.ExpandResponse, error) {
+func (a *App) expandLine(id string, d date.Date, n int) (daybook.ExpandResponse, error) {
 	data, day, err := a.readDay(id, d)
 	if err != nil {
-		return api.ExpandResponse{}, err
+		return daybook.ExpandResponse{}, err
 	}
 	if lines := dayfiles.CountLines(data); n > lines {
-		return api.ExpandResponse{}, userErrf("id %q: %s has %d lines", id, dayfiles.RelPath(d), lines)
+		return daybook.ExpandResponse{}, userErrf("id %q: %s has %d lines", id, dayfiles.RelPath(d), lines)
 	}
 	for _, e := range day.Entries {
 		if n >= e.Line && n <= e.EndLine {
@@ -112,7 +112,7 @@ func (a *App) expandLine(id string, d date.Date, n int) (api.ExpandResponse, err
 			break
 		}
 	}
-	return api.ExpandResponse{
+	return daybook.ExpandResponse{
 		ID: id, Level: string(date.LevelLine), Period: d.String(), Path: dayfiles.RelPath(d), Line: first, EndLine: last,
 		Text: dayfiles.SourceLines(data, first, last),
 	}, nil
@@ -120,14 +120,14 @@ func (a *App) expandLine(id string, d date.Date, n int) (api.ExpandResponse, err
 
 // expandDay returns a day file with its entries' ids and, when there is one,
 // its daily summary.
-func (a *App) expandDay(ctx context.Context, id string, d date.Date) (api.ExpandResponse, error) {
+func (a *App) expandDay(ctx context.Context, id string, d date.Date) (daybook.ExpandResponse, error) {
 	p := consolidate.DayPeriod(d)
 	sum, sumErr := readSummaryText(a.dir, p)
 	data, day, err := a.readDay(id, d)
 	if err != nil && !(IsUserError(err) && sumErr == nil) {
-		return api.ExpandResponse{}, err
+		return daybook.ExpandResponse{}, err
 	}
-	resp := api.ExpandResponse{ID: p.ID(), Level: "day", Period: d.String(), Path: dayfiles.RelPath(d), Summary: sum,
+	resp := daybook.ExpandResponse{ID: p.ID(), Level: "day", Period: d.String(), Path: dayfiles.RelPath(d), Summary: sum,
 		Open: !p.Closed(a.Today())}
 	if sumErr == nil {
 		resp.SummaryPath = p.Rel()
@@ -149,8 +149,8 @@ func (a *App) expandDay(ctx context.Context, id string, d date.Date) (api.Expand
 
 // expandPeriod returns a month's or a year's summary and the ids of its
 // days or months that have day files, whether or not they are summarized.
-func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period) (api.ExpandResponse, error) {
-	resp := api.ExpandResponse{ID: p.ID(), Level: string(p.Level), Period: p.String(), Path: p.Rel(),
+func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period) (daybook.ExpandResponse, error) {
+	resp := daybook.ExpandResponse{ID: p.ID(), Level: string(p.Level), Period: p.String(), Path: p.Rel(),
 		Open: !p.Closed(a.Today())}
 	text, err := readSummaryText(a.dir, p)
 	switch {

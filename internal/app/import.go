@@ -10,9 +10,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // importBatch is how many entries are written per AppendMany call: one locked
@@ -28,19 +28,19 @@ const importWriters = 8
 // maxImportLine is the longest JSON line an import accepts.
 const maxImportLine = 1 << 20
 
-// Import bulk-loads JSON lines of api.ImportLine from r. Bad lines are
+// Import bulk-loads JSON lines of daybook.ImportLine from r. Bad lines are
 // rejected with their line numbers while good ones are kept; with Strict,
 // any bad line rejects the whole input before anything is written. An entry
 // its day file holds already (same time and text) is skipped, so importing
 // a file again adds only what is new in it.
 // With AnyDate, dates outside the configured window are taken.
-func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (api.ImportResponse, error) {
+func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
 	strict := opt.Strict
 	window := a.cfg.Window()
 	if opt.AnyDate {
 		window = date.AnyDate()
 	}
-	var resp api.ImportResponse
+	var resp daybook.ImportResponse
 	ensurePrivateDir(a.dir, a.log)
 	a.zone.pin()
 	var batch []dayfiles.NewEntry
@@ -94,7 +94,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 		}
 		e, err := a.parseImportLine(line, window)
 		if err != nil {
-			resp.Rejected = append(resp.Rejected, api.ImportError{Line: n, Error: err.Error()})
+			resp.Rejected = append(resp.Rejected, daybook.ImportError{Line: n, Error: err.Error()})
 			continue
 		}
 		if strict {
@@ -133,7 +133,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (a
 }
 
 func (a *App) parseImportLine(line string, w date.Window) (dayfiles.NewEntry, error) {
-	var in api.ImportLine
+	var in daybook.ImportLine
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {

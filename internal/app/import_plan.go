@@ -9,23 +9,23 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // ImportPlan is what an import would do: the counts of Import, without
 // writing, and the first and last day it would write to.
 type ImportPlan struct {
-	api.ImportResponse
+	daybook.ImportResponse
 	First, Last date.Date // zero when nothing would be added
 }
 
-// PlanImport reads JSON lines of api.ImportLine from r as Import does and
+// PlanImport reads JSON lines of daybook.ImportLine from r as Import does and
 // says what Import would add, leave out as already there, and reject, and
 // writes nothing: the dry run of an import. It reads the day files only,
 // so it may run beside a daemon. opt.Strict changes nothing in a plan.
-func (a *App) PlanImport(ctx context.Context, r io.Reader, opt api.ImportOptions) (ImportPlan, error) {
+func (a *App) PlanImport(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (ImportPlan, error) {
 	var plan ImportPlan
 	window := a.cfg.Window()
 	if opt.AnyDate {
@@ -44,7 +44,7 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader, opt api.ImportOptions
 		}
 		e, err := a.parseImportLine(line, window)
 		if err != nil {
-			plan.Rejected = append(plan.Rejected, api.ImportError{Line: n, Error: err.Error()})
+			plan.Rejected = append(plan.Rejected, daybook.ImportError{Line: n, Error: err.Error()})
 			continue
 		}
 		d := date.Of(e.At.In(a.Loc()))

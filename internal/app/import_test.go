@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // Imports dedupe by instant: the same moment written with another offset
@@ -19,13 +19,13 @@ func TestImportDedupesByInstant(t *testing.T) {
 	dir := t.TempDir()
 	a := newApp(t, dir)
 	first := `{"at": "2017-06-28T15:38:37Z", "text": "Soaked in the hot spring."}` + "\n"
-	resp, err := a.Import(ctx, strings.NewReader(first), api.ImportOptions{})
+	resp, err := a.Import(ctx, strings.NewReader(first), daybook.ImportOptions{})
 	if err != nil || resp.Added != 1 {
 		t.Fatalf("first import: %+v %v", resp, err)
 	}
 	for _, at := range []string{"2017-06-29T00:38:37+09:00", "2017-06-28T11:38:00-04:00"} {
 		again := `{"at": "` + at + `", "text": "Soaked in the hot spring."}` + "\n"
-		resp, err = a.Import(ctx, strings.NewReader(again), api.ImportOptions{})
+		resp, err = a.Import(ctx, strings.NewReader(again), daybook.ImportOptions{})
 		if err != nil || resp.Added != 0 || resp.Skipped != 1 {
 			t.Errorf("the same instant as %s: %+v %v, want it there already", at, resp, err)
 		}
@@ -47,7 +47,7 @@ func TestPlanImportWritesNothing(t *testing.T) {
 {"at": "2024-03-03T09:00", "text": "two"}
 {"text": "no time"}
 `
-	plan, err := a.PlanImport(ctx, strings.NewReader(lines), api.ImportOptions{})
+	plan, err := a.PlanImport(ctx, strings.NewReader(lines), daybook.ImportOptions{})
 	if err != nil || plan.Added != 3 || plan.Skipped != 0 || plan.Days != 2 || plan.First.String() != "2024-03-01" || plan.Last.String() != "2024-03-03" {
 		t.Fatalf("plan %+v %v", plan, err)
 	}
@@ -57,10 +57,10 @@ func TestPlanImportWritesNothing(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "days")); !os.IsNotExist(err) {
 		t.Fatalf("PlanImport wrote days/: %v", err)
 	}
-	if _, err := a.Import(ctx, strings.NewReader(lines), api.ImportOptions{}); err != nil {
+	if _, err := a.Import(ctx, strings.NewReader(lines), daybook.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	plan, err = a.PlanImport(ctx, strings.NewReader(lines), api.ImportOptions{})
+	plan, err = a.PlanImport(ctx, strings.NewReader(lines), daybook.ImportOptions{})
 	if err != nil || plan.Added != 0 || plan.Skipped != 3 || plan.Days != 0 || !plan.First.IsZero() {
 		t.Errorf("plan after the import %+v %v, want all 3 there already", plan, err)
 	}
@@ -82,11 +82,11 @@ func TestImportManyDaysTwice(t *testing.T) {
 			fmt.Fprintf(&b, `{"at": "%sT09:%02d", "text": %q}`+"\n", day.Format("2006-01-02"), (i/2)%60, text)
 		}
 	}
-	resp, err := a.Import(ctx, strings.NewReader(b.String()), api.ImportOptions{})
+	resp, err := a.Import(ctx, strings.NewReader(b.String()), daybook.ImportOptions{})
 	if err != nil || resp.Added != days*perDay || resp.Days != days {
 		t.Fatalf("first import: added %d into %d days, %v; want %d into %d", resp.Added, resp.Days, err, days*perDay, days)
 	}
-	resp, err = a.Import(ctx, strings.NewReader(b.String()), api.ImportOptions{})
+	resp, err = a.Import(ctx, strings.NewReader(b.String()), daybook.ImportOptions{})
 	if err != nil || resp.Added != 0 || resp.Skipped != days*perDay {
 		t.Fatalf("second import: %+v %v, want all there already", resp, err)
 	}

@@ -8,10 +8,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // IndexDir is the index folder under the data dir.
@@ -300,7 +300,7 @@ func (a *App) indexDays(ctx context.Context, days []date.Date) {
 
 // indexStatus fills in the index's part of a status answer. The models'
 // line (which embedder, how many vectors wait) is modelStatus's.
-func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
+func (a *App) indexStatus(ctx context.Context, resp *daybook.StatusResponse) {
 	x := a.idx.open()
 	if x == nil {
 		return
@@ -309,7 +309,7 @@ func (a *App) indexStatus(ctx context.Context, resp *api.StatusResponse) {
 	if err != nil {
 		return
 	}
-	resp.Index = api.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
+	resp.Index = daybook.IndexStatus{Bytes: st.Bytes, Documents: int(st.Docs), Vectors: st.Vectors, Dimension: st.Dim}
 }
 
 // close closes the index if it is open; Close calls it.

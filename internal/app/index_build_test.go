@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // A first build of the index holds no request that does not need the
@@ -46,20 +46,20 @@ func TestRequestsAnswerDuringFirstBuild(t *testing.T) {
 
 	answered := make(chan error, 1)
 	go func() {
-		_, err := b.Remember(ctx, api.RememberRequest{Text: "Zeppelin tickets booked for the fair", At: "2026-01-13 10:00"})
+		_, err := b.Remember(ctx, daybook.RememberRequest{Text: "Zeppelin tickets booked for the fair", At: "2026-01-13 10:00"})
 		if err == nil {
-			_, err = b.Status(ctx, api.StatusRequest{})
+			_, err = b.Status(ctx, daybook.StatusRequest{})
 		}
 		if err == nil {
-			var day api.DayResponse
-			day, err = b.Day(ctx, api.DayRequest{Date: "2026-01-13"})
+			var day daybook.DayResponse
+			day, err = b.Day(ctx, daybook.DayRequest{Date: "2026-01-13"})
 			if err == nil && len(day.Entries) != 1 {
 				err = fmt.Errorf("day 2026-01-13 has %d entries, want 1", len(day.Entries))
 			}
 		}
 		if err == nil {
-			var found api.FindResponse
-			found, err = b.Find(ctx, api.FindRequest{Pattern: "zeppelin"})
+			var found daybook.FindResponse
+			found, err = b.Find(ctx, daybook.FindRequest{Pattern: "zeppelin"})
 			if err == nil && len(found.Matches) != 1 {
 				err = fmt.Errorf("find zeppelin: %d matches, want 1", len(found.Matches))
 			}

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // indexBatchDelay is how long the days written by RememberTurns wait to be
@@ -34,7 +34,7 @@ type laterDays struct {
 // indexBatchDelay, to be done in one batch with the other turns written
 // meanwhile. Until then, recall finds them in the day files' recent
 // entries of a context, not in the index. Close indexes what still waits.
-func (a *App) RememberTurns(ctx context.Context, reqs []api.RememberRequest) ([]api.RememberResponse, error) {
+func (a *App) RememberTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
 	return a.rememberAll(ctx, reqs, false)
 }
 

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // TestRememberTurnsAreIndexedInABatch checks the chat turns' write: in the
@@ -20,29 +20,29 @@ func TestRememberTurnsAreIndexedInABatch(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	a := newApp(t, dir)
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "the index opens for this one"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "the index opens for this one"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Recall(ctx, api.RecallRequest{Query: "index opens"}); err != nil { // opens the index
+	if _, err := a.Recall(ctx, daybook.RecallRequest{Query: "index opens"}); err != nil { // opens the index
 		t.Fatal(err)
 	}
-	resps, err := a.RememberTurns(ctx, []api.RememberRequest{
+	resps, err := a.RememberTurns(ctx, []daybook.RememberRequest{
 		{Text: "user: where do the herons nest?", Kind: "chat"},
 		{Text: "llama3.2: by the old boathouse", Kind: "chat"},
 	})
 	if err != nil || len(resps) != 2 || resps[0].ID == "" || resps[1].ID == "" {
 		t.Fatalf("RememberTurns: %+v, %v", resps, err)
 	}
-	day, err := a.Day(ctx, api.DayRequest{Date: resps[0].Date})
+	day, err := a.Day(ctx, daybook.DayRequest{Date: resps[0].Date})
 	if err != nil || len(day.Entries) != 3 {
 		t.Fatalf("the day file holds %+v (%v), want the two turns beside the first entry", day.Entries, err)
 	}
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		resp, err := a.Recall(ctx, api.RecallRequest{Query: "boathouse", Mode: "bm25"})
+		resp, err := a.Recall(ctx, daybook.RecallRequest{Query: "boathouse", Mode: "bm25"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(resp.Results) > 0 && resp.Results[0].ID == resps[1].ID && resp.Method.Start != api.MethodLinear {
+		if len(resp.Results) > 0 && resp.Results[0].ID == resps[1].ID && resp.Method.Start != daybook.MethodLinear {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -51,7 +51,7 @@ func TestRememberTurnsAreIndexedInABatch(t *testing.T) {
 		time.Sleep(20 * time.Millisecond) // polling a condition
 	}
 
-	last, err := a.RememberTurns(ctx, []api.RememberRequest{{Text: "user: and the otters?", Kind: "chat"}})
+	last, err := a.RememberTurns(ctx, []daybook.RememberRequest{{Text: "user: and the otters?", Kind: "chat"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/app"
 )
 
@@ -40,7 +40,7 @@ func twelveDays(t *testing.T, dir string) *app.App {
 	t.Helper()
 	a := newApp(t, dir)
 	for d := 1; d <= 12; d++ {
-		if _, err := a.Remember(context.Background(), api.RememberRequest{Text: fmt.Sprintf("note %d about the garden", d), At: fmt.Sprintf("2026-01-%02d 09:00", d)}); err != nil {
+		if _, err := a.Remember(context.Background(), daybook.RememberRequest{Text: fmt.Sprintf("note %d about the garden", d), At: fmt.Sprintf("2026-01-%02d 09:00", d)}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/offline"
@@ -69,7 +69,7 @@ func (m *models) build() {
 
 // modelStatus fills in which summarizer and embedder are in use
 // (ollama.SummarizerStatus, ollama.EmbedderStatus).
-func (a *App) modelStatus(_ context.Context, resp *api.StatusResponse) {
+func (a *App) modelStatus(_ context.Context, resp *daybook.StatusResponse) {
 	resp.Summarizer = ollama.SummarizerStatus(a.newSummarizer(), a.Loc(), a.upg.Left())
 	pending := 0
 	if x := a.idx.open(); x != nil {

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 func TestModelsOffline(t *testing.T) {
@@ -43,7 +43,7 @@ func TestModelsOllama(t *testing.T) {
 	if err != nil || len(vecs) != 2 {
 		t.Errorf("%d vectors, %v", len(vecs), err)
 	}
-	var st api.StatusResponse
+	var st daybook.StatusResponse
 	a.modelStatus(context.Background(), &st)
 	if st.Summarizer != "ollama/llama3.2" || st.Embedder != "ollama/nomic-embed-text" {
 		t.Errorf("status names %q, %q", st.Summarizer, st.Embedder)

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -15,7 +15,7 @@ import (
 // (another process holds it) or will not open, with a warning.
 // Each result of a plain recall counts as a use of its memory (the utility
 // score of the context); the methods "daybook eval" compares do not.
-func (a *App) Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error) {
+func (a *App) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
 	resp, err := a.recall(ctx, req)
 	if err == nil && (req.Mode == "" || req.Mode == recall.ModeDrill) {
 		ids := make([]string, len(resp.Results))
@@ -29,12 +29,12 @@ func (a *App) Recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 
 // recall is Recall without counting uses: the context's own recall must
 // not make what it shows look more used the next time.
-func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error) {
+func (a *App) recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
 	if err := recall.Check(req); err != nil {
-		return api.RecallResponse{}, userErr(err)
+		return daybook.RecallResponse{}, userErr(err)
 	}
 	if _, err := date.ParseRangeArgs(req.From, req.To, a.Today()); err != nil {
-		return api.RecallResponse{}, userErr(err)
+		return daybook.RecallResponse{}, userErr(err)
 	}
 	opts := recall.Options{Root: a.dir, Now: a.now, Loc: a.Loc(), Log: a.log, Limit: a.cfg.Recall.Limit}
 	var s recall.Searcher
@@ -47,7 +47,7 @@ func (a *App) recall(ctx context.Context, req api.RecallRequest) (api.RecallResp
 		case errors.Is(err, index.ErrBusy):
 			a.log.Warn("recall is using the linear scan: " + err.Error())
 		case ctx.Err() != nil:
-			return api.RecallResponse{}, ctx.Err()
+			return daybook.RecallResponse{}, ctx.Err()
 		default:
 			a.log.Warn("recall is using the linear scan: the index will not open", "err", err)
 		}

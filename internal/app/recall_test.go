@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/offline"
@@ -40,18 +40,18 @@ func newAppWith(t *testing.T, dir string, opts app.Options) *app.App {
 func TestRememberThenRecallAtOnce(t *testing.T) {
 	ctx := context.Background()
 	a := newApp(t, t.TempDir())
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Kept the old router for the lab", At: "2026-01-05 09:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "Kept the old router for the lab", At: "2026-01-05 09:00"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.Index(ctx); err != nil { // open, as the daemon does at start
 		t.Fatal(err)
 	}
 	start := time.Now()
-	w, err := a.Remember(ctx, api.RememberRequest{Text: "Chose Argon2id for password hashing", Kind: "decision"})
+	w, err := a.Remember(ctx, daybook.RememberRequest{Text: "Chose Argon2id for password hashing", Kind: "decision"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := a.Recall(ctx, api.RecallRequest{Query: "argon2id password", Mode: "bm25"})
+	resp, err := a.Recall(ctx, daybook.RecallRequest{Query: "argon2id password", Mode: "bm25"})
 	took := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestRecallFallsBackWhenIndexBusy(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	a := newApp(t, dir)
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Kayak trip to the lake", At: "2026-01-05 09:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "Kayak trip to the lake", At: "2026-01-05 09:00"}); err != nil {
 		t.Fatal(err)
 	}
 	// Another owner holds the index, as the daemon would.
@@ -75,21 +75,21 @@ func TestRecallFallsBackWhenIndexBusy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	resp, err := a.Recall(ctx, api.RecallRequest{Query: "kayak"})
+	resp, err := a.Recall(ctx, daybook.RecallRequest{Query: "kayak"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Method.Start != api.MethodLinear || len(resp.Results) != 1 {
+	if resp.Method.Start != daybook.MethodLinear || len(resp.Results) != 1 {
 		t.Fatalf("busy index: method %q results %+v", resp.Method, resp.Results)
 	}
-	if _, err := a.Reindex(ctx, api.ReindexRequest{}); !errors.Is(err, index.ErrBusy) {
+	if _, err := a.Reindex(ctx, daybook.ReindexRequest{}); !errors.Is(err, index.ErrBusy) {
 		t.Fatalf("reindex of a busy index: %v", err)
 	}
 }
 
 func TestRecallBadInputIsUserError(t *testing.T) {
 	a := newApp(t, t.TempDir())
-	for _, req := range []api.RecallRequest{{Query: "x", From: "soon"}, {Query: "x", Level: "week"}, {Query: string(make([]byte, 1<<20))}} {
+	for _, req := range []daybook.RecallRequest{{Query: "x", From: "soon"}, {Query: "x", Level: "week"}, {Query: string(make([]byte, 1<<20))}} {
 		if _, err := a.Recall(context.Background(), req); !app.IsUserError(err) {
 			t.Errorf("%.40v: %v, want a user error", req, err)
 		}

@@ -4,14 +4,14 @@ import (
 	"context"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
 )
 
 // Reindex rebuilds the index from the markdown: the day files and the
 // summaries. Without req.Changed the index folder is dropped first, so
 // nothing of the old one survives; the index is derived and disposable.
-func (a *App) Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexResponse, error) {
+func (a *App) Reindex(ctx context.Context, req daybook.ReindexRequest) (daybook.ReindexResponse, error) {
 	start := time.Now()
 	var x *index.Index
 	var err error
@@ -22,20 +22,20 @@ func (a *App) Reindex(ctx context.Context, req api.ReindexRequest) (api.ReindexR
 	}
 	if err != nil {
 		a.idx.build(ctx, nil, !req.Changed) // ends what empty began
-		return api.ReindexResponse{}, err
+		return daybook.ReindexResponse{}, err
 	}
 	// On an empty index, a bulk build; what is written meanwhile is
 	// indexed when it ends.
 	st, err := a.idx.build(ctx, x, !req.Changed)
 	if err != nil {
-		return api.ReindexResponse{}, err
+		return daybook.ReindexResponse{}, err
 	}
 	a.idx.caughtUp()
 	stats, err := x.Stats()
 	if err != nil {
-		return api.ReindexResponse{}, err
+		return daybook.ReindexResponse{}, err
 	}
-	resp := api.ReindexResponse{
+	resp := daybook.ReindexResponse{
 		Files: st.Files, Indexed: st.Changed, Removed: st.Removed, Documents: int(stats.Docs),
 		Vectors: stats.Vectors, Bytes: stats.Bytes, Embedder: stats.Embedder,
 		Seconds: time.Since(start).Seconds(),

@@ -6,27 +6,27 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Remember appends one entry to its day file.
-func (a *App) Remember(ctx context.Context, req api.RememberRequest) (api.RememberResponse, error) {
+func (a *App) Remember(ctx context.Context, req daybook.RememberRequest) (daybook.RememberResponse, error) {
 	e, err := a.newEntry(req.Text, req.Kind, req.Tags, req.At)
 	if err != nil {
-		return api.RememberResponse{}, err
+		return daybook.RememberResponse{}, err
 	}
 	ensurePrivateDir(a.dir, a.log)
 	a.zone.pin()
 	entries := []dayfiles.NewEntry{e}
 	ws, err := a.keep.Append(entries, nil)
 	if err != nil {
-		return api.RememberResponse{}, err
+		return daybook.RememberResponse{}, err
 	}
 	w := ws[0]
 	a.afterWrite(ctx, []date.Date{w.Date})
-	return api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}, nil
+	return daybook.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}, nil
 }
 
 // newEntry validates an entry as the API states it, in the configured window

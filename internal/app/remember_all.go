@@ -4,9 +4,9 @@ import (
 	"context"
 	"slices"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // rememberAll appends several entries in one write per day file, each as
@@ -15,7 +15,7 @@ import (
 // checked before any is written; on an error, those of the days written
 // before it are kept, and the responses say which (an empty ID: not
 // written). The days are indexed at once (indexNow) or a moment later.
-func (a *App) rememberAll(ctx context.Context, reqs []api.RememberRequest, indexNow bool) ([]api.RememberResponse, error) {
+func (a *App) rememberAll(ctx context.Context, reqs []daybook.RememberRequest, indexNow bool) ([]daybook.RememberResponse, error) {
 	entries := make([]dayfiles.NewEntry, len(reqs))
 	for i, req := range reqs {
 		e, err := a.newEntry(req.Text, req.Kind, req.Tags, req.At)
@@ -27,13 +27,13 @@ func (a *App) rememberAll(ctx context.Context, reqs []api.RememberRequest, index
 	ensurePrivateDir(a.dir, a.log)
 	a.zone.pin()
 	ws, err := a.keep.Append(entries, nil)
-	out := make([]api.RememberResponse, len(ws))
+	out := make([]daybook.RememberResponse, len(ws))
 	var days []date.Date
 	for i, w := range ws {
 		if w.ID == "" {
 			continue
 		}
-		out[i] = api.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}
+		out[i] = daybook.RememberResponse{ID: w.ID, Date: w.Date.String(), Path: w.Rel, Line: w.Line}
 		if !slices.Contains(days, w.Date) {
 			days = append(days, w.Date)
 		}

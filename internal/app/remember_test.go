@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // One entry dated 9999-12-31 once made the timeline 10,000 years long: a
@@ -23,7 +23,7 @@ func TestRememberRefusesDatesOutsideTheWindow(t *testing.T) {
 	dir := t.TempDir()
 	a := newAppAt(t, dir, time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
 	for _, at := range []string{"9999-12-31 10:00", "0001-01-01 10:00", "1899-12-31 23:59", "2026-11-27 08:00"} {
-		_, err := a.Remember(ctx, api.RememberRequest{Text: "poison", At: at})
+		_, err := a.Remember(ctx, daybook.RememberRequest{Text: "poison", At: at})
 		if !app.IsUserError(err) || !errors.Is(err, date.ErrOutsideWindow) || !strings.Contains(err.Error(), at[:10]) {
 			t.Errorf("at %s: err = %v, want a user error naming the date", at, err)
 		}
@@ -34,7 +34,7 @@ func TestRememberRefusesDatesOutsideTheWindow(t *testing.T) {
 		}
 	}
 	for _, at := range []string{"1900-01-01 08:00", "2026-11-26 08:00"} {
-		if _, err := a.Remember(ctx, api.RememberRequest{Text: "fine", At: at}); err != nil {
+		if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "fine", At: at}); err != nil {
 			t.Errorf("at %s: %v", at, err)
 		}
 	}
@@ -47,7 +47,7 @@ func TestRememberWindowFollowsTheConfig(t *testing.T) {
 	}
 	a := app.New(t.TempDir(), cfg, nil)
 	t.Cleanup(func() { a.Close() })
-	if _, err := a.Remember(context.Background(), api.RememberRequest{Text: "grandfather's note", At: "1850-03-02 09:00"}); err != nil {
+	if _, err := a.Remember(context.Background(), daybook.RememberRequest{Text: "grandfather's note", At: "1850-03-02 09:00"}); err != nil {
 		t.Fatalf("1850 with dates.earliest 1800: %v", err)
 	}
 }
@@ -65,10 +65,10 @@ func TestContextRecentLeavesOutDaysPastTheWindow(t *testing.T) {
 	if err := os.WriteFile(p, []byte("# 2999-12-31 Tuesday\n\n- 10:00 A poisoned line from the future\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Fixed the boiler", At: "2026-11-24 09:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "Fixed the boiler", At: "2026-11-24 09:00"}); err != nil {
 		t.Fatal(err)
 	}
-	resp, err := a.Context(ctx, api.ContextRequest{})
+	resp, err := a.Context(ctx, daybook.ContextRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}

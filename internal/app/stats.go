@@ -11,11 +11,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Sizes of the stats lists.
@@ -27,9 +27,9 @@ const (
 // Stats describes the memory: entries and days, summaries per level, how
 // much of closed history has a current summary, how much a default context
 // compresses the days it covers, the top topics and the busiest periods.
-func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse, error) {
-	resp := api.StatsResponse{Summaries: map[string]int{}, Coverage: map[string]float64{}, Busiest: map[string][]api.Count{},
-		TopTopics: []api.Count{}}
+func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsResponse, error) {
+	resp := daybook.StatsResponse{Summaries: map[string]int{}, Coverage: map[string]float64{}, Busiest: map[string][]daybook.Count{},
+		TopTopics: []daybook.Count{}}
 	ix, err := a.topicIndex(ctx)
 	if err != nil {
 		return resp, err
@@ -38,7 +38,7 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 
 	// Entries, days, and the closed periods that have something to summarise.
 	closed := map[string]bool{}
-	perLevel := map[date.Level]map[string]*api.Count{
+	perLevel := map[date.Level]map[string]*daybook.Count{
 		date.LevelDay: {}, date.LevelMonth: {}, date.LevelYear: {},
 	}
 	for _, d := range ix.Days() {
@@ -53,7 +53,7 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 			}
 			c := perLevel[p.Level][p.String()]
 			if c == nil {
-				c = &api.Count{Name: p.String(), First: d.Date.String()}
+				c = &daybook.Count{Name: p.String(), First: d.Date.String()}
 				perLevel[p.Level][p.String()] = c
 			}
 			c.Count += d.Entries
@@ -61,14 +61,14 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 		}
 	}
 	for level, m := range perLevel {
-		list := make([]api.Count, 0, len(m))
+		list := make([]daybook.Count, 0, len(m))
 		for _, c := range m {
 			if level == date.LevelDay {
 				c.First, c.Last = "", ""
 			}
 			list = append(list, *c)
 		}
-		slices.SortFunc(list, func(a, b api.Count) int {
+		slices.SortFunc(list, func(a, b daybook.Count) int {
 			if c := cmp.Compare(b.Count, a.Count); c != 0 {
 				return c
 			}
@@ -112,7 +112,7 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 			break
 		}
 		tc := topicOf(t)
-		resp.TopTopics = append(resp.TopTopics, api.Count{Name: tc.Name, Count: tc.Count, First: tc.First, Last: tc.Last})
+		resp.TopTopics = append(resp.TopTopics, daybook.Count{Name: tc.Name, Count: tc.Count, First: tc.First, Last: tc.Last})
 	}
 
 	// The index's footprint beside the day files, and the daemon's memory
@@ -133,7 +133,7 @@ func (a *App) Stats(ctx context.Context, _ api.StatsRequest) (api.StatsResponse,
 	}
 
 	// Compression of a default context.
-	c, err := a.Context(ctx, api.ContextRequest{})
+	c, err := a.Context(ctx, daybook.ContextRequest{})
 	if err != nil {
 		return resp, fmt.Errorf("assembling the default context: %w", err)
 	}

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/app"
 )
 
@@ -19,14 +19,14 @@ func TestStatsIndexFootprint(t *testing.T) {
 	dir := t.TempDir()
 	a := newApp(t, dir)
 	for _, text := range []string{"Chose Argon2id for password hashing", "Lunch with Maria at the harbour"} {
-		if _, err := a.Remember(ctx, api.RememberRequest{Text: text, At: "2026-01-05 09:00"}); err != nil {
+		if _, err := a.Remember(ctx, daybook.RememberRequest{Text: text, At: "2026-01-05 09:00"}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if _, err := a.Index(ctx); err != nil {
 		t.Fatal(err)
 	}
-	resp, err := a.Stats(ctx, api.StatsRequest{})
+	resp, err := a.Stats(ctx, daybook.StatsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestStatsIndexFootprint(t *testing.T) {
 	a.Close()
 	d := app.NewWith(dir, a.Config(), nil, app.Options{BackgroundCatchUp: true}) // as the daemon's
 	defer d.Close()
-	resp, err = d.Stats(ctx, api.StatsRequest{})
+	resp, err = d.Stats(ctx, daybook.StatsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}

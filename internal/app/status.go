@@ -9,16 +9,16 @@ import (
 	"sync"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/merge"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // StatusHook fills in a part's fields of a status answer: the index its
 // size, consolidation its summary counts and stale periods, the daemon its
 // jobs. A hook that cannot tell leaves its fields at their zero values.
-type StatusHook func(ctx context.Context, resp *api.StatusResponse)
+type StatusHook func(ctx context.Context, resp *daybook.StatusResponse)
 
 // OnStatus registers fn to fill in its part of every full status answer.
 func (a *App) OnStatus(fn StatusHook) {
@@ -29,8 +29,8 @@ func (a *App) OnStatus(fn StatusHook) {
 // and whatever the registered parts add. A brief request reads nothing and
 // names only the data dir. Whether a daemon answers is for the socket server
 // to say; the App leaves Daemon at its zero value.
-func (a *App) Status(ctx context.Context, req api.StatusRequest) (api.StatusResponse, error) {
-	resp := api.StatusResponse{DataDir: a.dir}
+func (a *App) Status(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
+	resp := daybook.StatusResponse{DataDir: a.dir}
 	if req.Brief {
 		return resp, nil
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // summaryFiles is the corpus of summary files under summaries/.

@@ -4,9 +4,9 @@ import (
 	"context"
 	"slices"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/topics"
 )
 
@@ -32,16 +32,16 @@ func (a *App) topicIndex(ctx context.Context) (*topics.Index, error) {
 
 // Topics lists the topics of the day files, most entries first, with the
 // base topics self, user and system always among them.
-func (a *App) Topics(ctx context.Context, req api.TopicsRequest) (api.TopicsResponse, error) {
+func (a *App) Topics(ctx context.Context, req daybook.TopicsRequest) (daybook.TopicsResponse, error) {
 	if req.Limit < 0 {
-		return api.TopicsResponse{}, userErrf("limit: %d is negative", req.Limit)
+		return daybook.TopicsResponse{}, userErrf("limit: %d is negative", req.Limit)
 	}
 	ix, err := a.topicIndex(ctx)
 	if err != nil {
-		return api.TopicsResponse{}, err
+		return daybook.TopicsResponse{}, err
 	}
 	all := ix.Topics()
-	resp := api.TopicsResponse{Total: len(all), Topics: []api.Topic{}}
+	resp := daybook.TopicsResponse{Total: len(all), Topics: []daybook.Topic{}}
 	if req.Limit > 0 && req.Limit < len(all) {
 		all = all[:req.Limit]
 	}
@@ -51,8 +51,8 @@ func (a *App) Topics(ctx context.Context, req api.TopicsRequest) (api.TopicsResp
 	return resp, nil
 }
 
-func topicOf(t topics.Topic) api.Topic {
-	out := api.Topic{Name: t.Name, Kind: string(t.Kind), Count: t.Count}
+func topicOf(t topics.Topic) daybook.Topic {
+	out := daybook.Topic{Name: t.Name, Kind: string(t.Kind), Count: t.Count}
 	if t.Count > 0 {
 		out.First, out.Last = t.First.String(), t.Last.String()
 	}
@@ -63,12 +63,12 @@ func topicOf(t topics.Topic) api.Topic {
 // daily summaries that mention it, each level newest first, then its latest
 // entries, newest first. Only the summaries of periods whose entries name
 // the topic are read.
-func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicResponse, error) {
+func (a *App) Topic(ctx context.Context, req daybook.TopicRequest) (daybook.TopicResponse, error) {
 	if req.Name == "" {
-		return api.TopicResponse{}, userErrf("name: empty: give a topic such as #auth, a name or self")
+		return daybook.TopicResponse{}, userErrf("name: empty: give a topic such as #auth, a name or self")
 	}
 	if req.Limit < 0 {
-		return api.TopicResponse{}, userErrf("limit: %d is negative", req.Limit)
+		return daybook.TopicResponse{}, userErrf("limit: %d is negative", req.Limit)
 	}
 	limit := req.Limit
 	if limit == 0 {
@@ -76,13 +76,13 @@ func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicRespons
 	}
 	ix, err := a.topicIndex(ctx)
 	if err != nil {
-		return api.TopicResponse{}, err
+		return daybook.TopicResponse{}, err
 	}
 	t, ok := ix.Lookup(req.Name)
 	if !ok {
-		return api.TopicResponse{}, notFoundf("no topic %q: no entry names it (\"daybook topics\" lists them)", req.Name)
+		return daybook.TopicResponse{}, notFoundf("no topic %q: no entry names it (\"daybook topics\" lists them)", req.Name)
 	}
-	resp := api.TopicResponse{Topic: topicOf(t), Summaries: []api.TopicLine{}, Entries: []api.TopicEntry{}}
+	resp := daybook.TopicResponse{Topic: topicOf(t), Summaries: []daybook.TopicLine{}, Entries: []daybook.TopicEntry{}}
 	days := ix.DaysOf(t.Name)
 	slices.Reverse(days) // newest first
 
@@ -114,7 +114,7 @@ func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicRespons
 				continue // not consolidated yet, or removed
 			}
 			for _, l := range lines[:min(len(lines), limit-n)] {
-				resp.Summaries = append(resp.Summaries, api.TopicLine{ID: p.ID(), Level: string(p.Level),
+				resp.Summaries = append(resp.Summaries, daybook.TopicLine{ID: p.ID(), Level: string(p.Level),
 					Period: p.String(), Path: p.Rel(), Line: l.Line, Text: l.Text})
 				n++
 			}
@@ -139,7 +139,7 @@ func (a *App) Topic(ctx context.Context, req api.TopicRequest) (api.TopicRespons
 	return resp, nil
 }
 
-func topicEntry(e dayfiles.Entry) api.TopicEntry {
-	return api.TopicEntry{ID: e.ID, Day: e.Day.String(), Time: e.Clock(), Kind: string(e.Kind), Text: e.Text,
+func topicEntry(e dayfiles.Entry) daybook.TopicEntry {
+	return daybook.TopicEntry{ID: e.ID, Day: e.Day.String(), Time: e.Clock(), Kind: string(e.Kind), Text: e.Text,
 		Path: dayfiles.RelPath(e.Day), Line: e.Line}
 }

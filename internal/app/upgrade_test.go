@@ -12,9 +12,9 @@ import (
 
 	ollamaapi "github.com/ollama/ollama/api"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
@@ -132,7 +132,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 		t.Fatalf("opening the index with ollama down: %v", err)
 	}
 	t.Logf("index open + sync with ollama down: %s", time.Since(start).Round(time.Millisecond))
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, rel := range summaryRels {
@@ -141,7 +141,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 		}
 	}
 	start = time.Now()
-	resp, err := a.Recall(ctx, api.RecallRequest{Query: "kayak", Explain: true})
+	resp, err := a.Recall(ctx, daybook.RecallRequest{Query: "kayak", Explain: true})
 	if err != nil {
 		t.Fatalf("recall during the outage: %v", err)
 	}
@@ -152,7 +152,7 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 	if !resp.Method.VectorsOff {
 		t.Fatalf("explain does not say vectors are off: method %q", resp.Method)
 	}
-	st, err := a.Status(ctx, api.StatusRequest{})
+	st, err := a.Status(ctx, daybook.StatusRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,14 +210,14 @@ func TestOllamaOutageThenUpgrade(t *testing.T) {
 			t.Errorf("chat %d came %s after the one before; the pause is %s", i+2, g, pause)
 		}
 	}
-	st, _ = a.Status(ctx, api.StatusRequest{})
+	st, _ = a.Status(ctx, daybook.StatusRequest{})
 	if st.Summarizer != "ollama/llama3.2" || st.Embedder != "ollama/nomic-embed-text" {
 		t.Errorf("status after the upgrade: %q, %q", st.Summarizer, st.Embedder)
 	}
 	if st.Index.Vectors != st.Index.Documents {
 		t.Errorf("index after the upgrade: %+v", st.Index)
 	}
-	resp, err = a.Recall(ctx, api.RecallRequest{Query: "kayak", Explain: true})
+	resp, err = a.Recall(ctx, daybook.RecallRequest{Query: "kayak", Explain: true})
 	if err != nil || resp.Method.VectorsOff || len(resp.Results) == 0 {
 		t.Fatalf("recall after the upgrade: %q %+v %v", resp.Method, resp.Results, err)
 	}
@@ -247,7 +247,7 @@ func TestUpgradeStopsWhenOllamaGoesAway(t *testing.T) {
 	chats.script(srv, func(int) bool { return failing.Load() })
 	c := newFakeClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
 	a := ollamaApp(t, dir, srv.URL, "", c, app.Options{UpgradePause: time.Millisecond})
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	srv.Up(t)
@@ -263,7 +263,7 @@ func TestUpgradeStopsWhenOllamaGoesAway(t *testing.T) {
 	if err != nil || rep.Redone != 1 || rep.Left != 3 || rep.RetryAt.IsZero() {
 		t.Fatalf("pass with ollama going away: %+v, %v", rep, err)
 	}
-	st, _ := a.Status(ctx, api.StatusRequest{})
+	st, _ := a.Status(ctx, daybook.StatusRequest{})
 	if !strings.HasPrefix(st.Summarizer, "offline/extractive-v2 (ollama unavailable since 09:03") {
 		t.Errorf("status summarizer %q", st.Summarizer)
 	}
@@ -294,7 +294,7 @@ func TestSummaryModelChange(t *testing.T) {
 	srv.Reply("They paddled across the lake.")
 	c := newFakeClock(time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC))
 	a := ollamaApp(t, dir, srv.URL, "", c, app.Options{})
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := summarizerOf(t, dir, summaryRels[0]); got != "ollama/llama3.2" {
@@ -333,7 +333,7 @@ func TestUpgradeLoop(t *testing.T) {
 	if _, err := a.Index(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
@@ -342,7 +342,7 @@ func TestUpgradeLoop(t *testing.T) {
 	c.Add(3 * time.Minute)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		st, _ := a.Status(ctx, api.StatusRequest{})
+		st, _ := a.Status(ctx, daybook.StatusRequest{})
 		if summarizerOf(t, dir, "summaries/2026/02.md") == "ollama/llama3.2" && st.Index.Vectors == st.Index.Documents {
 			break
 		}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/config"
 )
 
@@ -29,13 +29,13 @@ func zoneApp(t *testing.T, dir, tz string) *App {
 // saving time begins is refused with the gap named, not moved silently.
 func TestDSTGapIsAnError(t *testing.T) {
 	a := zoneApp(t, t.TempDir(), "America/New_York")
-	_, err := a.Remember(context.Background(), api.RememberRequest{Text: "in the gap", At: "2026-03-08 02:30"})
+	_, err := a.Remember(context.Background(), daybook.RememberRequest{Text: "in the gap", At: "2026-03-08 02:30"})
 	var ue *UserError
 	if err == nil || !errors.As(err, &ue) || !strings.Contains(err.Error(), "from 02:00 to 03:00 on 2026-03-08") {
 		t.Fatalf("err = %v, want a user error naming the gap 02:00 to 03:00", err)
 	}
 	for _, at := range []string{"2026-03-08 01:59", "2026-03-08 03:00", "2026-03-08T07:30:00Z", "2026-11-01 01:30"} {
-		if _, err := a.Remember(context.Background(), api.RememberRequest{Text: "outside the gap", At: at}); err != nil {
+		if _, err := a.Remember(context.Background(), daybook.RememberRequest{Text: "outside the gap", At: at}); err != nil {
 			t.Errorf("--at %s: %v", at, err)
 		}
 	}
@@ -48,7 +48,7 @@ func TestLocalZoneIsPinnedPerDataDir(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TZ", "Asia/Tokyo")
 	tokyo := zoneApp(t, dir, "Local")
-	r1, err := tokyo.Remember(context.Background(), api.RememberRequest{Text: "from the Tokyo shell", At: "2026-11-24T03:30:00Z"})
+	r1, err := tokyo.Remember(context.Background(), daybook.RememberRequest{Text: "from the Tokyo shell", At: "2026-11-24T03:30:00Z"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestLocalZoneIsPinnedPerDataDir(t *testing.T) {
 	}
 	t.Setenv("TZ", "UTC")
 	utc := zoneApp(t, dir, "Local")
-	r2, err := utc.Remember(context.Background(), api.RememberRequest{Text: "from the UTC daemon", At: "2026-11-24T03:31:00Z"})
+	r2, err := utc.Remember(context.Background(), daybook.RememberRequest{Text: "from the UTC daemon", At: "2026-11-24T03:31:00Z"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,10 @@ import (
 	"math"
 	"slices"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Neighbours of an evidence entry in its day file (and on into the next
@@ -55,12 +55,12 @@ const evidenceRead = 2
 // The neighbours are read lazily: every hit, once read, starts two walks
 // (after it and before it), and the walk whose next entry is the most
 // relevant gives it, so that only what may be placed is read and rendered.
-func (g *gatherer) addEvidence(hits []api.RecallResult) ([]api.RecallResult, []date.Date) {
+func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallResult, []date.Date) {
 	best := 0.0
 	for _, r := range hits {
 		best = max(best, r.Score)
 	}
-	var rest []api.RecallResult
+	var rest []daybook.RecallResult
 	var days []date.Date
 	g.dayRel = map[date.Date]float64{}
 	var q leads

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/assemble"
 )
@@ -30,23 +30,23 @@ const (
 // none of them about the ferry.
 func evidenceApp(t *testing.T) *app.App {
 	t.Helper()
-	var lines []api.ImportLine
+	var lines []daybook.ImportLine
 	topics := []string{"the garden", "the new bike", "a recipe for bread", "the football match", "a film about whales", "the neighbour's dog"}
 	for d := 1; d <= 20; d++ {
 		for i, topic := range topics {
-			lines = append(lines, api.ImportLine{At: fmt.Sprintf("2025-03-%02dT%02d:%02d:00", d, 9+i, d),
+			lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2025-03-%02dT%02d:%02d:00", d, 9+i, d),
 				Text: fmt.Sprintf("Dana: On day %d we talked about %s for a while, nothing more.", d, topic)})
 		}
 	}
 	for i, text := range []string{asked, answer, remark, unasked} {
-		lines = append(lines, api.ImportLine{At: fmt.Sprintf("2025-03-14T20:%02d:00", 10+i), Text: text})
+		lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2025-03-14T20:%02d:00", 10+i), Text: text})
 	}
 	// A chat past midnight: the reply is in the next day's file.
 	lines = append(lines,
-		api.ImportLine{At: "2025-03-18T23:58:00", Text: lateAsk},
-		api.ImportLine{At: "2025-03-19T00:02:00", Text: lateReply})
+		daybook.ImportLine{At: "2025-03-18T23:58:00", Text: lateAsk},
+		daybook.ImportLine{At: "2025-03-19T00:02:00", Text: lateReply})
 	for i := range 60 {
-		lines = append(lines, api.ImportLine{At: fmt.Sprintf("2026-03-10T%02d:%02d:00", 8+i/10, i%10*5),
+		lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2026-03-10T%02d:%02d:00", 8+i/10, i%10*5),
 			Text: fmt.Sprintf("Kim: Today's note number %d about the quarterly report and its charts.", i)})
 	}
 	return importedApp(t, lines)
@@ -66,7 +66,7 @@ func texts(markdown string) map[string]string {
 // question), cited by id and path:line, and none of today's entries.
 func TestEvidenceAndItsReplyLeadTheBlock(t *testing.T) {
 	a := evidenceApp(t)
-	resp, err := a.Context(context.Background(), api.ContextRequest{Query: "Was the ferry to Lisbon booked?", Budget: 1000})
+	resp, err := a.Context(context.Background(), daybook.ContextRequest{Query: "Was the ferry to Lisbon booked?", Budget: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,14 +91,14 @@ func TestEvidenceAndItsReplyLeadTheBlock(t *testing.T) {
 	if !ok || !strings.Contains(ev, "### 2025-03-14 · days/2025/03/14.md\n") {
 		t.Fatalf("no evidence part of day 2025-03-14:\n%s", resp.Markdown)
 	}
-	x, err := a.Expand(context.Background(), api.ExpandRequest{ID: id})
+	x, err := a.Expand(context.Background(), daybook.ExpandRequest{ID: id})
 	if err != nil || x.Entry == nil || x.Entry.Text != answer {
 		t.Fatalf("expand %s: %+v, %v", id, x.Entry, err)
 	}
 	if line := fmt.Sprintf("- :%d 20:11 %s\n", x.Entry.Line, answer); !strings.Contains(ev, line) {
 		t.Errorf("the answer is not cited as %q:\n%s", line, resp.Markdown)
 	}
-	if !slices.ContainsFunc(resp.Items, func(it api.ContextItem) bool { return it.ID == x.Entry.ID && it.Part == "evidence" }) {
+	if !slices.ContainsFunc(resp.Items, func(it daybook.ContextItem) bool { return it.ID == x.Entry.ID && it.Part == "evidence" }) {
 		t.Errorf("the items do not list the answer's entry id %s as evidence: %+v", x.Entry.ID, resp.Items)
 	}
 	var parts []string
@@ -112,7 +112,7 @@ func TestEvidenceAndItsReplyLeadTheBlock(t *testing.T) {
 	}
 
 	// The reply to a message just before midnight is in the next day's file.
-	resp, err = a.Context(context.Background(), api.ContextRequest{Query: "Was the boiler fixed by the plumber?", Budget: 1000})
+	resp, err = a.Context(context.Background(), daybook.ContextRequest{Query: "Was the boiler fixed by the plumber?", Budget: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestEvidenceAndItsReplyLeadTheBlock(t *testing.T) {
 	// A query with no words of its own (only a date) and one that recalls
 	// nothing keep the block of no query: the latest entries, no evidence.
 	for _, q := range []string{"", "March 2025", "what about the zeppelin?"} {
-		resp, err := a.Context(context.Background(), api.ContextRequest{Query: q, Budget: 1000})
+		resp, err := a.Context(context.Background(), daybook.ContextRequest{Query: q, Budget: 1000})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,10 +5,10 @@ import (
 	"log/slog"
 	"slices"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // How far back a context looks.
@@ -26,7 +26,7 @@ type GatherInput struct {
 	Budget int       // tokens: the recent part reads entries to twice this
 	// Hits are the drill's results for the query, best first; none without
 	// a query.
-	Hits []api.RecallResult
+	Hits []daybook.RecallResult
 	// Evidence: the query has words of its own (not only a date, or stop
 	// words), so its entry hits are evidence (see PartEvidence), each with
 	// its neighbouring entries, and the summaries of their days frame them.
@@ -185,7 +185,7 @@ func (g *gatherer) addFrames(days []date.Date) {
 
 // addHits adds the drill's hits, best first, each with its relevance to
 // the best one.
-func (g *gatherer) addHits(hits []api.RecallResult) {
+func (g *gatherer) addHits(hits []daybook.RecallResult) {
 	best := 0.0
 	for _, r := range hits {
 		best = max(best, r.Score)
@@ -206,7 +206,7 @@ func (g *gatherer) addHits(hits []api.RecallResult) {
 
 // hit turns a recall result into a candidate; ok is false when its file
 // went away or changed since the index saw it.
-func (g *gatherer) hit(r api.RecallResult) (Candidate, date.Range, bool) {
+func (g *gatherer) hit(r daybook.RecallResult) (Candidate, date.Range, bool) {
 	switch l := date.Level(r.Level); l {
 	case date.LevelYear, date.LevelMonth, date.LevelDay:
 		p, err := consolidate.ParsePeriod(l, r.Period)

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // QueryWords finds a query's own words in texts (recall.QueryWords): Len

@@ -10,18 +10,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/assemble"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/recall"
 )
 
 // importedApp returns an App on a data dir of real day files made of
 // lines, consolidated and indexed, today being 2026-03-10.
-func importedApp(t *testing.T, lines []api.ImportLine) *app.App {
+func importedApp(t *testing.T, lines []daybook.ImportLine) *app.App {
 	t.Helper()
 	ctx := context.Background()
 	cfg := config.Default()
@@ -38,13 +38,13 @@ func importedApp(t *testing.T, lines []api.ImportLine) *app.App {
 			t.Fatal(err)
 		}
 	}
-	if resp, err := a.Import(ctx, &buf, api.ImportOptions{}); err != nil || len(resp.Rejected) > 0 {
+	if resp, err := a.Import(ctx, &buf, daybook.ImportOptions{}); err != nil || len(resp.Rejected) > 0 {
 		t.Fatalf("import: %v %+v", err, resp.Rejected)
 	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Reindex(ctx, api.ReindexRequest{}); err != nil {
+	if _, err := a.Reindex(ctx, daybook.ReindexRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	return a
@@ -60,27 +60,27 @@ func TestAnswerThatRepeatsTheQuerysWordsIsPlaced(t *testing.T) {
 		far     = "Lee: The dentist said the filling can wait until May."
 		chatter = "Lee: The coast was grey again this morning, walk number %d along the pier, past the boats and the old harbour wall."
 	)
-	var lines []api.ImportLine
+	var lines []daybook.ImportLine
 	// Twelve days whose one entry shares a word of the query: each is the
 	// best entry of its day, a hit of its own.
 	for d := 1; d <= 12; d++ {
-		lines = append(lines, api.ImportLine{At: fmt.Sprintf("2025-03-%02dT09:00:00", d),
+		lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2025-03-%02dT09:00:00", d),
 			Text: fmt.Sprintf("Kim: My sweet tooth wanted cake again on day %d.", d)})
 		for i := range 6 {
-			lines = append(lines, api.ImportLine{At: fmt.Sprintf("2025-03-%02dT1%d:00:00", d, i),
+			lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2025-03-%02dT1%d:00:00", d, i),
 				Text: fmt.Sprintf("Kim: Errand %d of day %d: the bank, the post office and the bakery.", i, d)})
 		}
 	}
 	// The day of the exchange: the question, 38 messages about something
 	// else (more than the budget), then the answer.
-	lines = append(lines, api.ImportLine{At: "2025-03-20T18:00:00", Text: hit})
+	lines = append(lines, daybook.ImportLine{At: "2025-03-20T18:00:00", Text: hit})
 	for i := range 38 {
-		lines = append(lines, api.ImportLine{At: fmt.Sprintf("2025-03-20T18:%02d:00", 1+i), Text: fmt.Sprintf(chatter, i)})
+		lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2025-03-20T18:%02d:00", 1+i), Text: fmt.Sprintf(chatter, i)})
 	}
-	lines = append(lines, api.ImportLine{At: "2025-03-20T18:45:00", Text: far})
+	lines = append(lines, daybook.ImportLine{At: "2025-03-20T18:45:00", Text: far})
 	a := importedApp(t, lines)
 
-	resp, err := a.Context(context.Background(), api.ContextRequest{Query: "What about the dentist and the aching tooth?", Budget: 1000})
+	resp, err := a.Context(context.Background(), daybook.ContextRequest{Query: "What about the dentist and the aching tooth?", Budget: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,16 +107,16 @@ func TestTheNamedSpeakersReplyReachesFurther(t *testing.T) {
 		answer = "Lee: We walked all the way up to the old lighthouse above the bay."
 		other  = "Dana: That reminds me of the summer we spent painting the garden fence, message %d of a long story."
 	)
-	var lines []api.ImportLine
+	var lines []daybook.ImportLine
 	// Lee's earlier messages: a name that most entries hold weighs nothing.
 	for i := range 20 {
-		lines = append(lines, api.ImportLine{At: fmt.Sprintf("2025-03-20T09:%02d:00", i), Text: fmt.Sprintf("Lee: List item %d: milk.", i)})
+		lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2025-03-20T09:%02d:00", i), Text: fmt.Sprintf("Lee: List item %d: milk.", i)})
 	}
-	lines = append(lines, api.ImportLine{At: "2025-03-20T10:00:00", Text: hit})
+	lines = append(lines, daybook.ImportLine{At: "2025-03-20T10:00:00", Text: hit})
 	for i := range 10 {
-		lines = append(lines, api.ImportLine{At: fmt.Sprintf("2025-03-20T10:%02d:00", 1+i), Text: fmt.Sprintf(other, i+1)})
+		lines = append(lines, daybook.ImportLine{At: fmt.Sprintf("2025-03-20T10:%02d:00", 1+i), Text: fmt.Sprintf(other, i+1)})
 	}
-	lines = append(lines, api.ImportLine{At: "2025-03-20T10:30:00", Text: answer})
+	lines = append(lines, daybook.ImportLine{At: "2025-03-20T10:30:00", Text: answer})
 	a := importedApp(t, lines)
 	d := date.Date{Year: 2025, Month: 3, Day: 20}
 	day, err := dayfiles.ParseFile(filepath.Join(a.Dir(), dayfiles.RelPath(d)), d)
@@ -141,7 +141,7 @@ func TestTheNamedSpeakersReplyReachesFurther(t *testing.T) {
 	} {
 		g, err := assemble.Gather(context.Background(), assemble.GatherInput{Dir: a.Dir(), Today: date.Date{Year: 2026, Month: 3, Day: 10},
 			Budget: 2000, Evidence: true, Words: recall.NewQueryWords(tt.query),
-			Hits: []api.RecallResult{{ID: id(hit), Level: "entry", Period: d.String(), Score: 1}}})
+			Hits: []daybook.RecallResult{{ID: id(hit), Level: "entry", Period: d.String(), Score: 1}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +163,7 @@ func TestTheNamedSpeakersReplyReachesFurther(t *testing.T) {
 // line expands to it whole.
 func TestALongHitIsCut(t *testing.T) {
 	long := "Lee: " + strings.Repeat("The ferry to the island was late again and the harbour was full of gulls. ", 8)
-	a := importedApp(t, []api.ImportLine{{At: "2025-03-20T10:00:00", Text: strings.TrimSpace(long)}})
+	a := importedApp(t, []daybook.ImportLine{{At: "2025-03-20T10:00:00", Text: strings.TrimSpace(long)}})
 	d := date.Date{Year: 2025, Month: 3, Day: 20}
 	day, err := dayfiles.ParseFile(filepath.Join(a.Dir(), dayfiles.RelPath(d)), d)
 	if err != nil || len(day.Entries) != 1 {
@@ -172,7 +172,7 @@ func TestALongHitIsCut(t *testing.T) {
 	e := day.Entries[0]
 	g, err := assemble.Gather(context.Background(), assemble.GatherInput{Dir: a.Dir(), Today: date.Date{Year: 2026, Month: 3, Day: 10},
 		Budget: 2000, Evidence: true, Words: recall.NewQueryWords("ferry harbour"),
-		Hits: []api.RecallResult{{ID: e.ID, Level: "entry", Period: d.String(), Score: 1}}})
+		Hits: []daybook.RecallResult{{ID: e.ID, Level: "entry", Period: d.String(), Score: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 func CmdContext() Command {
@@ -47,7 +47,7 @@ func runContext(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.Context(ctx, api.ContextRequest{Query: strings.Join(pos, " "), Budget: *budget})
+	resp, err := b.Context(ctx, daybook.ContextRequest{Query: strings.Join(pos, " "), Budget: *budget})
 	if err != nil {
 		return err
 	}

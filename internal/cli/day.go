@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/safetext"
 )
 
@@ -31,7 +31,7 @@ func runDay(ctx context.Context, e *Env, args []string) error {
 	if len(pos) > 1 {
 		return Usagef("day takes at most one DATE")
 	}
-	req := api.DayRequest{}
+	req := daybook.DayRequest{}
 	if len(pos) == 1 {
 		req.Date = pos[0]
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 func CmdDays() Command {
@@ -35,7 +35,7 @@ func runDays(ctx context.Context, e *Env, args []string) error {
 	if err := e.CheckRange(*from, *to); err != nil {
 		return err
 	}
-	resp, err := b.Days(ctx, api.DaysRequest{From: *from, To: *to})
+	resp, err := b.Days(ctx, daybook.DaysRequest{From: *from, To: *to})
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
@@ -35,10 +36,10 @@ func DialDaemon(ctx context.Context, e *Env) (*api.Client, string, error) {
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, AnswerTimeout)
 	defer cancel()
-	var st api.StatusResponse
+	var st daybook.StatusResponse
 	var err error
 	for {
-		st, err = c.Status(ctx, api.StatusRequest{Brief: true})
+		st, err = c.Status(ctx, daybook.StatusRequest{Brief: true})
 		if err == nil || !busy(err) || ctx.Err() != nil {
 			break
 		}
@@ -68,7 +69,7 @@ func DialDaemon(ctx context.Context, e *Env) (*api.Client, string, error) {
 	}
 	log.Debug("using the daemon", "socket", path, "pid", st.Daemon.PID)
 	// Every request names the data dir, so that a daemon started on
-	// another since this status refuses it (api.CodeOtherDir).
+	// another since this status refuses it (daybook.CodeOtherDir).
 	return c.ForDir(e.AbsDir), "", nil
 }
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/config"
 )
 
@@ -160,7 +160,7 @@ func TestDirectDaemonThatDoesNotAnswer(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := b.Remember(context.Background(), api.RememberRequest{Text: "x"})
+		_, err := b.Remember(context.Background(), daybook.RememberRequest{Text: "x"})
 		done <- err
 	}()
 	select {
@@ -189,7 +189,7 @@ func TestDirectNoDaemon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Remember(context.Background(), api.RememberRequest{Text: "x"}); !Unanswered(err) {
+	if _, err := b.Remember(context.Background(), daybook.RememberRequest{Text: "x"}); !Unanswered(err) {
 		t.Fatalf("remember with no daemon listening: %v; want an error that lets the command run another way", err)
 	}
 	if _, err := dialEnv(t, filepath.Join(t.TempDir(), "none.sock")).LocalService(); !errors.Is(err, ErrNoDaemon) || !Unanswered(err) {

@@ -12,9 +12,10 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // ErrHelpShown ends a command after -h printed its usage.
@@ -45,8 +46,8 @@ type Env struct {
 	// App, in daybook-core); nil in the front, whose Backend then says
 	// ErrNoDaemon. It is called at most once; what it returns is closed
 	// by Close when it is an io.Closer.
-	Local func(e *Env) (api.Service, error)
-	local api.Service
+	Local func(e *Env) (daybook.Service, error)
+	local daybook.Service
 
 	// Direct asks the daemon without asking its status first (the front,
 	// where a round trip is a tenth of the command): each request names
@@ -199,7 +200,7 @@ func (e *Env) Logger() *slog.Logger {
 }
 
 // LocalService returns what works on the files, made by Local once.
-func (e *Env) LocalService() (api.Service, error) {
+func (e *Env) LocalService() (daybook.Service, error) {
 	if e.local != nil {
 		return e.local, nil
 	}
@@ -219,13 +220,13 @@ func (e *Env) LocalService() (api.Service, error) {
 
 // SetLocal makes s what works on the files (the daemon's own App), closed
 // by Close.
-func (e *Env) SetLocal(s api.Service) { e.local = s }
+func (e *Env) SetLocal(s daybook.Service) { e.local = s }
 
 // Backend returns what carries out the operations: the daemon over its
 // socket when one answers for this data dir (the one client of the socket
 // API, for every command a daemon answers), else LocalService. Cancelling
 // ctx stops the wait for the daemon's answer.
-func (e *Env) Backend(ctx context.Context) (api.Service, error) {
+func (e *Env) Backend(ctx context.Context) (daybook.Service, error) {
 	if err := e.Load(); err != nil {
 		return nil, err
 	}
@@ -254,13 +255,13 @@ func (e *Env) Backend(ctx context.Context) (api.Service, error) {
 // another data dir. (Not a connection reset: the daemon may have done the
 // work before it went.)
 func Unanswered(err error) bool {
-	return errors.Is(err, ErrNoDaemon) || api.NoListener(err) || errors.Is(err, syscall.EAGAIN) || api.CodeOf(err) == api.CodeOtherDir
+	return errors.Is(err, ErrNoDaemon) || api.NoListener(err) || errors.Is(err, syscall.EAGAIN) || daybook.CodeOf(err) == daybook.CodeOtherDir
 }
 
 // Reader is Backend for a command that only reads: a data dir that does
 // not exist is an error, not an empty memory, since it is most often a
 // mistyped --dir or $DAYBOOK_DIR. Only the commands that write create it.
-func (e *Env) Reader(ctx context.Context) (api.Service, error) {
+func (e *Env) Reader(ctx context.Context) (daybook.Service, error) {
 	if err := e.MustExist(); err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 func CmdExpand() Command {
@@ -34,7 +34,7 @@ func runExpand(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.Expand(ctx, api.ExpandRequest{ID: pos[0]})
+	resp, err := b.Expand(ctx, daybook.ExpandRequest{ID: pos[0]})
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/safetext"
 )
 
@@ -53,7 +53,7 @@ func runFind(ctx context.Context, e *Env, args []string) error {
 	if err := e.CheckRange(*from, *to); err != nil {
 		return err
 	}
-	resp, err := b.Find(ctx, api.FindRequest{Pattern: strings.Join(pos, " "), From: *from, To: *to, Regex: *regex, Limit: *limit})
+	resp, err := b.Find(ctx, daybook.FindRequest{Pattern: strings.Join(pos, " "), From: *from, To: *to, Regex: *regex, Limit: *limit})
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func runFind(ctx context.Context, e *Env, args []string) error {
 
 // skippedErr names the day files find did not search: the search is not
 // complete, and the exit status says so.
-func skippedErr(skipped []api.Skipped) error {
+func skippedErr(skipped []daybook.Skipped) error {
 	if len(skipped) == 0 {
 		return nil
 	}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // CheckRange checks --from and --to before they are sent, so that a bad one

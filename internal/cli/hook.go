@@ -88,7 +88,7 @@ func hookWarn(e *Env, format string, args ...any) {
 
 // hookClient returns a client of the daemon's socket for e's data dir, or
 // nil when the data dir or the socket is not there. Every request names the
-// data dir, so that a daemon serving another refuses it (api.CodeOtherDir)
+// data dir, so that a daemon serving another refuses it (daybook.CodeOtherDir)
 // before any work. A hook never opens the files itself: without a daemon
 // it builds no index.
 func hookClient(e *Env) *api.Client {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/hooks"
 	"github.com/daybook/daybook/internal/config"
 )
@@ -57,7 +57,7 @@ func TestHookNeverOpensTheFiles(t *testing.T) {
 			env := NewEnv(bytes.NewReader(hookFixture(t, input, transcript, work)), &o, &e)
 			env.OSEnv = config.Env{Getenv: func(string) string { return "" }, HomeDir: func() (string, error) { return work, nil }}
 			env.SetLoaded(data, cfg)
-			env.Local = func(*Env) (api.Service, error) {
+			env.Local = func(*Env) (daybook.Service, error) {
 				t.Errorf("hook %s (socket %s) opened the files", event, socket)
 				return nil, os.ErrInvalid
 			}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 func CmdRecall() Command {
@@ -52,7 +52,7 @@ func runRecall(ctx context.Context, e *Env, args []string) error {
 	if err := e.CheckRange(*from, *to); err != nil {
 		return err
 	}
-	resp, err := b.Recall(ctx, api.RecallRequest{Query: strings.Join(pos, " "), From: *from, To: *to,
+	resp, err := b.Recall(ctx, daybook.RecallRequest{Query: strings.Join(pos, " "), From: *from, To: *to,
 		Level: *level, Limit: *limit, Explain: *explain, Mode: *mode})
 	if err != nil {
 		return err

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 func CmdRemember() Command {
@@ -39,7 +39,7 @@ func runRemember(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.Remember(ctx, api.RememberRequest{Text: strings.Join(pos, " "), Kind: *kind, Tags: tags, At: *at})
+	resp, err := b.Remember(ctx, daybook.RememberRequest{Text: strings.Join(pos, " "), Kind: *kind, Tags: tags, At: *at})
 	if err != nil {
 		return err
 	}

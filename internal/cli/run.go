@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // Exit codes, decided in one place: Run.
@@ -46,7 +46,7 @@ func Lookup(cmds []Command, name string) (Command, bool) { return lookup(cmds, n
 
 // Run runs the command args names, one of cmds, in e, and returns the exit
 // code: 0, 1 for an error, 2 for a usage error (UsageError, or a request
-// the backend refused as wrong: api.CodeUsage or api.CodeOutsideWindow,
+// the backend refused as wrong: daybook.CodeUsage or daybook.CodeOutsideWindow,
 // on the files or over the socket alike). An error for which stop reports
 // true is returned unprinted, with no code: the caller runs the command
 // another way (the front, when no daemon answers).
@@ -80,8 +80,8 @@ func ExitCode(err error) int {
 	case errors.As(err, &ue):
 		return ExitUsage
 	}
-	switch api.CodeOf(err) {
-	case api.CodeUsage, api.CodeOutsideWindow:
+	switch daybook.CodeOf(err) {
+	case daybook.CodeUsage, daybook.CodeOutsideWindow:
 		return ExitUsage
 	}
 	return ExitError

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 func CmdStats() Command {
@@ -37,7 +37,7 @@ func runStats(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.Stats(ctx, api.StatsRequest{})
+	resp, err := b.Stats(ctx, daybook.StatsRequest{})
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 func CmdTopic() Command {
@@ -38,7 +38,7 @@ func runTopic(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.Topic(ctx, api.TopicRequest{Name: strings.Join(pos, " "), Limit: *limit})
+	resp, err := b.Topic(ctx, daybook.TopicRequest{Name: strings.Join(pos, " "), Limit: *limit})
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 func CmdTopics() Command {
@@ -53,7 +53,7 @@ func runTopics(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.Topics(ctx, api.TopicsRequest{Limit: *limit})
+	resp, err := b.Topics(ctx, daybook.TopicsRequest{Limit: *limit})
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/robfig/cron/v3"
 	yaml "go.yaml.in/yaml/v3"
 )

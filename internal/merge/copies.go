@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // AsideDir is where conflict copies go once merged into their days:

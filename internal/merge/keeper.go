@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
 

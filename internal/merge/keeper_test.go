@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // rig is a data dir and a Keeper on it, remade by restart as a new process

@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Notices returns, one line each, what a person should know about merges

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/atomicfile"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // StateDir is the folder under the data dir that holds the bases, one

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // keptHeading introduces, in a merged day, the text outside entries that

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 var day = date.MustParse("2026-11-24")

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 func day(texts ...string) consolidate.Input {

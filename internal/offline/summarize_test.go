@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // corpus returns n items of made-up sentences, the same for the same seed.

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/tooling/gen"
 	"github.com/daybook/daybook/internal/topics"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // BenchmarkLoad measures loading the topics of a generated year: cold (no

@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/atomicfile"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // CacheFile is the cache of each day file's topics, relative to the data dir.

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/daybook/daybook"
 )
 
 // Client calls a daemon's API over its Unix socket. Its methods are the
@@ -83,13 +85,13 @@ func (c *Client) Close() error {
 }
 
 // Remember appends one entry to its day file.
-func (c *Client) Remember(ctx context.Context, req RememberRequest) (RememberResponse, error) {
-	return call[RememberResponse](ctx, c, "/v1/remember", req)
+func (c *Client) Remember(ctx context.Context, req daybook.RememberRequest) (daybook.RememberResponse, error) {
+	return call[daybook.RememberResponse](ctx, c, "/v1/remember", req)
 }
 
 // Import streams JSON lines from r to the daemon.
-func (c *Client) Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResponse, error) {
-	var resp ImportResponse
+func (c *Client) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
+	var resp daybook.ImportResponse
 	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)}}.Encode()
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, io.NopCloser(r))
 	if err != nil {
@@ -100,39 +102,39 @@ func (c *Client) Import(ctx context.Context, r io.Reader, opt ImportOptions) (Im
 }
 
 // Day returns one day file and its entries.
-func (c *Client) Day(ctx context.Context, req DayRequest) (DayResponse, error) {
-	return call[DayResponse](ctx, c, "/v1/day", req)
+func (c *Client) Day(ctx context.Context, req daybook.DayRequest) (daybook.DayResponse, error) {
+	return call[daybook.DayResponse](ctx, c, "/v1/day", req)
 }
 
 // Days lists the days in a range.
-func (c *Client) Days(ctx context.Context, req DaysRequest) (DaysResponse, error) {
-	return call[DaysResponse](ctx, c, "/v1/days", req)
+func (c *Client) Days(ctx context.Context, req daybook.DaysRequest) (daybook.DaysResponse, error) {
+	return call[daybook.DaysResponse](ctx, c, "/v1/days", req)
 }
 
 // Find scans the day files for a pattern.
-func (c *Client) Find(ctx context.Context, req FindRequest) (FindResponse, error) {
-	return call[FindResponse](ctx, c, "/v1/find", req)
+func (c *Client) Find(ctx context.Context, req daybook.FindRequest) (daybook.FindResponse, error) {
+	return call[daybook.FindResponse](ctx, c, "/v1/find", req)
 }
 
 // Recall asks what daybook remembers about a query.
-func (c *Client) Recall(ctx context.Context, req RecallRequest) (RecallResponse, error) {
-	return call[RecallResponse](ctx, c, "/v1/recall", req)
+func (c *Client) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
+	return call[daybook.RecallResponse](ctx, c, "/v1/recall", req)
 }
 
 // Consolidate asks the daemon to bring summaries up to date; the daemon's
 // index sees each summary it writes. Progress does not cross the socket.
-func (c *Client) Consolidate(ctx context.Context, req ConsolidateRequest) (ConsolidateResponse, error) {
-	return call[ConsolidateResponse](ctx, c, "/v1/consolidate", req)
+func (c *Client) Consolidate(ctx context.Context, req daybook.ConsolidateRequest) (daybook.ConsolidateResponse, error) {
+	return call[daybook.ConsolidateResponse](ctx, c, "/v1/consolidate", req)
 }
 
 // Reindex asks the daemon, which owns the index, to rebuild it.
-func (c *Client) Reindex(ctx context.Context, req ReindexRequest) (ReindexResponse, error) {
-	return call[ReindexResponse](ctx, c, "/v1/reindex", req)
+func (c *Client) Reindex(ctx context.Context, req daybook.ReindexRequest) (daybook.ReindexResponse, error) {
+	return call[daybook.ReindexResponse](ctx, c, "/v1/reindex", req)
 }
 
 // Status says how the daemon and its data dir stand.
-func (c *Client) Status(ctx context.Context, req StatusRequest) (StatusResponse, error) {
-	return call[StatusResponse](ctx, c, "/v1/status", req)
+func (c *Client) Status(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
+	return call[daybook.StatusResponse](ctx, c, "/v1/status", req)
 }
 
 // call posts req as JSON to path and decodes the answer.
@@ -164,7 +166,7 @@ func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
 	if served := hresp.Header.Get(DirHeader); c.dir != "" && served == "" {
 		// A daemon that does not check DirHeader (an older daybook) may
 		// serve another data dir.
-		return resp, &Error{Code: CodeInternal, Status: hresp.StatusCode,
+		return resp, &daybook.Error{Code: daybook.CodeInternal, Status: hresp.StatusCode,
 			Message: fmt.Sprintf("the daemon at %s does not say which data dir it serves: an older daybook, which may have done what %s asked "+
 				"for the data dir it serves; restart it (daybook service restart, or stop and start daybook daemon)", c.socket, hreq.URL.Path)}
 	}
@@ -180,7 +182,7 @@ func do[Resp any](c *Client, hreq *http.Request, resp Resp) (Resp, error) {
 	}
 	var eb errorBody
 	if err := json.Unmarshal(data, &eb); err != nil || eb.Error == nil || eb.Error.Code == "" {
-		return resp, &Error{Code: CodeInternal, Status: hresp.StatusCode,
+		return resp, &daybook.Error{Code: daybook.CodeInternal, Status: hresp.StatusCode,
 			Message: fmt.Sprintf("daemon answered %s to %s: %.200q", hresp.Status, hreq.URL.Path, data)}
 	}
 	if len(eb.Result) > 0 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
@@ -33,11 +34,11 @@ func same[Req, Resp any](t *testing.T, name string, req Req,
 func TestRememberRoundTrip(t *testing.T) {
 	f := serve(t, newApp(t))
 	ctx := context.Background()
-	resp, err := f.client.Remember(ctx, api.RememberRequest{Text: "chose bleve for the index", Kind: "decision", Tags: []string{"search"}, At: "09:14"})
+	resp, err := f.client.Remember(ctx, daybook.RememberRequest{Text: "chose bleve for the index", Kind: "decision", Tags: []string{"search"}, At: "09:14"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := api.RememberResponse{ID: resp.ID, Date: "2026-03-10", Path: "days/2026/03/10.md", Line: resp.Line}
+	want := daybook.RememberResponse{ID: resp.ID, Date: "2026-03-10", Path: "days/2026/03/10.md", Line: resp.Line}
 	if resp != want || resp.ID == "" || resp.Line < 1 {
 		t.Errorf("Remember = %+v", resp)
 	}
@@ -51,31 +52,31 @@ func TestRememberRoundTrip(t *testing.T) {
 	}
 
 	// The App's refusals come back as 400 with the App's words.
-	_, err = f.client.Remember(ctx, api.RememberRequest{Text: "x", Kind: "wish"})
-	_, localErr := f.app.Remember(ctx, api.RememberRequest{Text: "x", Kind: "wish"})
-	var re *api.Error
-	if !errors.As(err, &re) || re.Status != 400 || re.Code != api.CodeUsage || err.Error() != localErr.Error() {
+	_, err = f.client.Remember(ctx, daybook.RememberRequest{Text: "x", Kind: "wish"})
+	_, localErr := f.app.Remember(ctx, daybook.RememberRequest{Text: "x", Kind: "wish"})
+	var re *daybook.Error
+	if !errors.As(err, &re) || re.Status != 400 || re.Code != daybook.CodeUsage || err.Error() != localErr.Error() {
 		t.Errorf("bad kind over the socket: %#v, on the App: %v", err, localErr)
 	}
 	// The same code over the socket as on the files, for each kind of
 	// refusal, so that a caller tests codes and never text.
-	for _, req := range []api.RememberRequest{{Text: "x", Kind: "wish"}, {Text: ""}, {Text: "x", At: "1890-01-01 10:00"}} {
+	for _, req := range []daybook.RememberRequest{{Text: "x", Kind: "wish"}, {Text: ""}, {Text: "x", At: "1890-01-01 10:00"}} {
 		_, remote := f.client.Remember(ctx, req)
 		_, local := f.app.Remember(ctx, req)
-		if api.CodeOf(remote) != api.CodeOf(local) || !api.CodeOf(local).UserFault() {
-			t.Errorf("%+v: code %q over the socket, %q on the files (%v)", req, api.CodeOf(remote), api.CodeOf(local), local)
+		if daybook.CodeOf(remote) != daybook.CodeOf(local) || !daybook.CodeOf(local).UserFault() {
+			t.Errorf("%+v: code %q over the socket, %q on the files (%v)", req, daybook.CodeOf(remote), daybook.CodeOf(local), local)
 		}
 	}
-	if _, err := f.client.Topic(ctx, api.TopicRequest{Name: "zeppelin"}); api.CodeOf(err) != api.CodeNotFound {
-		t.Errorf("unknown topic over the socket: code %q (%v)", api.CodeOf(err), err)
+	if _, err := f.client.Topic(ctx, daybook.TopicRequest{Name: "zeppelin"}); daybook.CodeOf(err) != daybook.CodeNotFound {
+		t.Errorf("unknown topic over the socket: code %q (%v)", daybook.CodeOf(err), err)
 	}
 	// A client for another data dir is refused before any work.
 	other := api.NewClient(f.client.Socket()).ForDir(t.TempDir())
 	defer other.Close()
-	if _, err := other.Remember(ctx, api.RememberRequest{Text: "to the wrong memory"}); api.CodeOf(err) != api.CodeOtherDir {
+	if _, err := other.Remember(ctx, daybook.RememberRequest{Text: "to the wrong memory"}); daybook.CodeOf(err) != daybook.CodeOtherDir {
 		t.Errorf("remember for another dir: %v", err)
 	}
-	if _, err := api.NewClient(f.client.Socket()).ForDir(f.app.Dir()).Status(ctx, api.StatusRequest{Brief: true}); err != nil {
+	if _, err := api.NewClient(f.client.Socket()).ForDir(f.app.Dir()).Status(ctx, daybook.StatusRequest{Brief: true}); err != nil {
 		t.Errorf("status for the daemon's own dir: %v", err)
 	}
 }
@@ -83,7 +84,7 @@ func TestRememberRoundTrip(t *testing.T) {
 func TestReadRoundTrips(t *testing.T) {
 	f := serve(t, newApp(t))
 	ctx := context.Background()
-	for _, r := range []api.RememberRequest{
+	for _, r := range []daybook.RememberRequest{
 		{Text: "met Ana about the garden", At: "2026-03-01 10:00", Tags: []string{"ana"}},
 		{Text: "planted tomatoes", Kind: "event", At: "2026-03-01 16:30"},
 		{Text: "call the plumber", Kind: "todo", At: "2026-03-09 08:00"},
@@ -99,21 +100,21 @@ func TestReadRoundTrips(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	for _, req := range []api.DayRequest{{}, {Date: "2026-03-01"}, {Date: "yesterday"}, {Date: "2026-02-02"}, {Date: "2026-13-01"}} {
+	for _, req := range []daybook.DayRequest{{}, {Date: "2026-03-01"}, {Date: "yesterday"}, {Date: "2026-02-02"}, {Date: "2026-13-01"}} {
 		same(t, "Day", req, f.client.Day, f.app.Day)
 	}
-	days := same(t, "Days", api.DaysRequest{}, f.client.Days, f.app.Days)
+	days := same(t, "Days", daybook.DaysRequest{}, f.client.Days, f.app.Days)
 	if len(days.Days) != 4 {
 		t.Errorf("Days lists %d days, want 4: %+v", len(days.Days), days)
 	}
-	for _, req := range []api.DaysRequest{{From: "2026-03-02"}, {To: "-5d"}, {From: "2026-03-09", To: "2026-03-01"}} {
+	for _, req := range []daybook.DaysRequest{{From: "2026-03-02"}, {To: "-5d"}, {From: "2026-03-09", To: "2026-03-01"}} {
 		same(t, "Days", req, f.client.Days, f.app.Days)
 	}
-	found := same(t, "Find", api.FindRequest{Pattern: "garden"}, f.client.Find, f.app.Find)
+	found := same(t, "Find", daybook.FindRequest{Pattern: "garden"}, f.client.Find, f.app.Find)
 	if len(found.Matches) != 2 || found.Matches[0].Date != "2026-03-10" {
 		t.Errorf("Find garden = %+v", found)
 	}
-	for _, req := range []api.FindRequest{
+	for _, req := range []daybook.FindRequest{
 		{Pattern: "GARDEN"}, {Pattern: `t\w+s`, Regex: true}, {Pattern: "e", Limit: 2},
 		{Pattern: "garden", From: "2026-03-02"}, {Pattern: "  "}, {Pattern: ""}, {Pattern: "(", Regex: true},
 		{Pattern: "x", Limit: -1}, {Pattern: "x", To: "someday"},
@@ -133,7 +134,7 @@ not json
 {"at": "2026-01-05T09:00", "text": "third", "colour": "red"}
 {"at": "2026-01-07T09:00", "text": "fourth"}
 `
-	resp, err := f.client.Import(ctx, strings.NewReader(input), api.ImportOptions{})
+	resp, err := f.client.Import(ctx, strings.NewReader(input), daybook.ImportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ not json
 		resp.Rejected[0].Line != 3 || resp.Rejected[1].Line != 4 || resp.Rejected[2].Line != 6 {
 		t.Errorf("Import = %+v", resp)
 	}
-	days, err := f.app.Days(ctx, api.DaysRequest{})
+	days, err := f.app.Days(ctx, daybook.DaysRequest{})
 	if err != nil || len(days.Days) != 2 || days.Days[0].Entries != 2 || days.Days[1].Entries != 1 {
 		t.Errorf("after import, days = %+v, %v", days, err)
 	}
@@ -149,8 +150,8 @@ not json
 	// Strict: the same refusal, with the rejected lines, as on the App;
 	// nothing is written.
 	strictInput := `{"at": "2026-02-01T09:00", "text": "ok"}` + "\n" + `{"at": "yesterday-ish", "text": "bad"}` + "\n"
-	got, gotErr := f.client.Import(ctx, strings.NewReader(strictInput), api.ImportOptions{Strict: true})
-	want, wantErr := newApp(t).Import(ctx, strings.NewReader(strictInput), api.ImportOptions{Strict: true})
+	got, gotErr := f.client.Import(ctx, strings.NewReader(strictInput), daybook.ImportOptions{Strict: true})
+	want, wantErr := newApp(t).Import(ctx, strings.NewReader(strictInput), daybook.ImportOptions{Strict: true})
 	if gotErr == nil || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
 		t.Errorf("strict import over the socket: %+v, %v; on the App: %+v, %v", got, gotErr, want, wantErr)
 	}
@@ -161,10 +162,10 @@ not json
 	// A date before the window is refused unless the import asks for any
 	// date, over the socket as on the App.
 	old := `{"at": "1850-03-02T09:00", "text": "an old journal"}` + "\n"
-	if resp, err := f.client.Import(ctx, strings.NewReader(old), api.ImportOptions{}); err != nil || resp.Added != 0 || len(resp.Rejected) != 1 {
+	if resp, err := f.client.Import(ctx, strings.NewReader(old), daybook.ImportOptions{}); err != nil || resp.Added != 0 || len(resp.Rejected) != 1 {
 		t.Errorf("import of 1850 without any_date: %+v, %v", resp, err)
 	}
-	if resp, err := f.client.Import(ctx, strings.NewReader(old), api.ImportOptions{AnyDate: true}); err != nil || resp.Added != 1 {
+	if resp, err := f.client.Import(ctx, strings.NewReader(old), daybook.ImportOptions{AnyDate: true}); err != nil || resp.Added != 1 {
 		t.Errorf("import of 1850 with any_date: %+v, %v", resp, err)
 	}
 }
@@ -178,7 +179,7 @@ func TestImportIsNotCappedAtOneMiB(t *testing.T) {
 		fmt.Fprintf(&b, `{"at": "2025-%02d-%02dT%02d:%02d", "text": "imported line %d %s"}`+"\n",
 			n%12+1, n%28+1, n%24, n%60, n, strings.Repeat("x", 200))
 	}
-	resp, err := f.client.Import(context.Background(), strings.NewReader(b.String()), api.ImportOptions{})
+	resp, err := f.client.Import(context.Background(), strings.NewReader(b.String()), daybook.ImportOptions{})
 	if err != nil {
 		t.Fatalf("importing %d bytes: %v", b.Len(), err)
 	}
@@ -191,18 +192,18 @@ func TestImportLineTooLong(t *testing.T) {
 	f := serve(t, newApp(t))
 	input := `{"at": "2026-01-02T09:00", "text": "kept"}` + "\n" +
 		`{"at": "2026-01-02T10:00", "text": "` + strings.Repeat("y", 2<<20) + `"}` + "\n"
-	resp, err := f.client.Import(context.Background(), strings.NewReader(input), api.ImportOptions{})
-	var re *api.Error
-	if !errors.As(err, &re) || re.Code != api.CodeBadInput || re.Status != 422 || !strings.Contains(err.Error(), "line 2") {
+	resp, err := f.client.Import(context.Background(), strings.NewReader(input), daybook.ImportOptions{})
+	var re *daybook.Error
+	if !errors.As(err, &re) || re.Code != daybook.CodeBadInput || re.Status != 422 || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("import with a 2 MiB line: %v", err)
 	}
 	// What was imported before the long line is what the App says.
-	want, wantErr := newApp(t).Import(context.Background(), strings.NewReader(input), api.ImportOptions{})
+	want, wantErr := newApp(t).Import(context.Background(), strings.NewReader(input), daybook.ImportOptions{})
 	if !reflect.DeepEqual(resp, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Errorf("over the socket: %+v, %v; on the App: %+v, %v", resp, err, want, wantErr)
 	}
 	// The server is unharmed.
-	if _, err := f.client.Status(context.Background(), api.StatusRequest{}); err != nil {
+	if _, err := f.client.Status(context.Background(), daybook.StatusRequest{}); err != nil {
 		t.Errorf("status after the long line: %v", err)
 	}
 }
@@ -211,20 +212,20 @@ func TestStatusRoundTrip(t *testing.T) {
 	f := serve(t, newApp(t))
 	ctx := context.Background()
 	for i := range 5 {
-		if _, err := f.app.Remember(ctx, api.RememberRequest{Text: fmt.Sprintf("entry %d", i), At: fmt.Sprintf("2026-03-0%d 09:00", i%3+1)}); err != nil {
+		if _, err := f.app.Remember(ctx, daybook.RememberRequest{Text: fmt.Sprintf("entry %d", i), At: fmt.Sprintf("2026-03-0%d 09:00", i%3+1)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	f.app.OnStatus(func(ctx context.Context, resp *api.StatusResponse) { resp.Summarizer = "offline/extractive-v2" })
+	f.app.OnStatus(func(ctx context.Context, resp *daybook.StatusResponse) { resp.Summarizer = "offline/extractive-v2" })
 
-	got, err := f.client.Status(ctx, api.StatusRequest{})
+	got, err := f.client.Status(ctx, daybook.StatusRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !got.Daemon.Running || got.Daemon.PID != os.Getpid() || got.Daemon.Started.IsZero() || got.Daemon.Uptime == "" {
 		t.Errorf("daemon part of status = %+v", got.Daemon)
 	}
-	want, err := f.app.Status(ctx, api.StatusRequest{})
+	want, err := f.app.Status(ctx, daybook.StatusRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +237,7 @@ func TestStatusRoundTrip(t *testing.T) {
 		t.Errorf("status = %+v", got)
 	}
 
-	brief, err := f.client.Status(ctx, api.StatusRequest{Brief: true})
+	brief, err := f.client.Status(ctx, daybook.StatusRequest{Brief: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,20 +251,20 @@ func TestRecallRoundTrip(t *testing.T) {
 	f := serve(t, a)
 	ctx := context.Background()
 	for _, text := range []string{"we chose bleve for full text search", "lunch with Ana", "the vector store is pure Go"} {
-		if _, err := a.Remember(ctx, api.RememberRequest{Text: text, At: "2026-03-02 10:00"}); err != nil {
+		if _, err := a.Remember(ctx, daybook.RememberRequest{Text: text, At: "2026-03-02 10:00"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got := same(t, "Recall", api.RecallRequest{Query: "full text search", Limit: 5}, f.client.Recall, a.Recall)
+	got := same(t, "Recall", daybook.RecallRequest{Query: "full text search", Limit: 5}, f.client.Recall, a.Recall)
 	if len(got.Results) == 0 {
 		t.Errorf("Recall found nothing: %+v", got)
 	}
-	_, err := f.client.Recall(ctx, api.RecallRequest{Query: "   "})
-	var re *api.Error
+	_, err := f.client.Recall(ctx, daybook.RecallRequest{Query: "   "})
+	var re *daybook.Error
 	if !errors.As(err, &re) || re.Status != 400 || !strings.Contains(err.Error(), "only spaces") {
 		t.Errorf("recall of spaces: %v", err)
 	}
-	_, err = f.client.Recall(ctx, api.RecallRequest{Query: strings.Repeat("q", api.MaxQuery+1)})
+	_, err = f.client.Recall(ctx, daybook.RecallRequest{Query: strings.Repeat("q", daybook.MaxQuery+1)})
 	if !errors.As(err, &re) || re.Status != 400 || !strings.Contains(err.Error(), "4096") {
 		t.Errorf("recall of 4 KiB + 1: %v", err)
 	}
@@ -278,11 +279,11 @@ func TestClientWithoutDaemon(t *testing.T) {
 	socket := filepath.Join(dir, "nobody.sock")
 	c := api.NewClient(socket)
 	defer c.Close()
-	_, err = c.Status(context.Background(), api.StatusRequest{Brief: true})
+	_, err = c.Status(context.Background(), daybook.StatusRequest{Brief: true})
 	if err == nil || !strings.Contains(err.Error(), socket) {
 		t.Errorf("status with no daemon: %v", err)
 	}
-	var re *api.Error
+	var re *daybook.Error
 	if errors.As(err, &re) {
 		t.Errorf("no daemon reported as a daemon's answer: %v", err)
 	}

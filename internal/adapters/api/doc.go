@@ -1,4 +1,5 @@
-// Package api defines daybook's operations as plain request and response
-// types, shared by the CLI, the daemon's Unix-socket HTTP API and the MCP
-// server, so that every interface says the same thing in the same words.
+// Package api is daybook's operations over HTTP: the Server that serves a
+// daybook.Service on the daemon's Unix socket, versioned endpoints under
+// /v1/, and the one Client that calls them. The request and response types,
+// the Service contract and the error codes are the root package's.
 package api

@@ -12,12 +12,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/daybook/daybook"
 )
 
 // Limits of the HTTP API.
 const (
-	MaxBody  = 1 << 20 // bytes of a request body; import streams and is limited per line instead
-	MaxQuery = 4 << 10 // bytes of a recall query or a find pattern
+	MaxBody = 1 << 20 // bytes of a request body; import streams and is limited per line instead
 )
 
 // ServerOptions configures a Server.
@@ -48,7 +49,7 @@ type Server struct {
 }
 
 // NewServer returns the API over b.
-func NewServer(b Service, opts ServerOptions) *Server {
+func NewServer(b daybook.Service, opts ServerOptions) *Server {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
@@ -109,7 +110,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if p := recover(); p != nil {
 			s.log.Error("handler panicked", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
 			if rw.status == 0 {
-				writeError(rw, &Error{Code: CodeInternal, Message: fmt.Sprintf("internal error serving %s", r.URL.Path)}, nil)
+				writeError(rw, &daybook.Error{Code: daybook.CodeInternal, Message: fmt.Sprintf("internal error serving %s", r.URL.Path)}, nil)
 			}
 		}
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rw.status,
@@ -117,18 +118,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	methods, ok := s.routes[r.URL.Path]
 	if !ok {
-		writeError(rw, &Error{Code: CodeNoEndpoint, Message: fmt.Sprintf("no endpoint %s (the endpoints are %s)", r.URL.Path, strings.Join(s.paths(), ", "))}, nil)
+		writeError(rw, &daybook.Error{Code: daybook.CodeNoEndpoint, Message: fmt.Sprintf("no endpoint %s (the endpoints are %s)", r.URL.Path, strings.Join(s.paths(), ", "))}, nil)
 		return
 	}
 	h, ok := methods[r.Method]
 	if !ok {
 		allowed := slices.Sorted(maps.Keys(methods))
 		rw.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(rw, &Error{Code: CodeBadMethod, Message: fmt.Sprintf("%s does not take %s; use %s", r.URL.Path, r.Method, strings.Join(allowed, " or "))}, nil)
+		writeError(rw, &daybook.Error{Code: daybook.CodeBadMethod, Message: fmt.Sprintf("%s does not take %s; use %s", r.URL.Path, r.Method, strings.Join(allowed, " or "))}, nil)
 		return
 	}
 	if dir := r.Header.Get(DirHeader); dir != "" && s.opts.DataDir != "" && !SameDir(dir, s.opts.DataDir) {
-		writeError(rw, &Error{Code: CodeOtherDir, Field: DirHeader,
+		writeError(rw, &daybook.Error{Code: daybook.CodeOtherDir, Field: DirHeader,
 			Message: fmt.Sprintf("this daemon serves %s, not %s", s.opts.DataDir, dir)}, nil)
 		return
 	}
@@ -153,10 +154,10 @@ func (s *Server) paths() []string { return slices.Sorted(maps.Keys(s.routes)) }
 
 // daemonStatus adds to the backend's status that a daemon answers, its pid
 // and its uptime.
-func (s *Server) daemonStatus(fn func(context.Context, StatusRequest) (StatusResponse, error)) func(context.Context, StatusRequest) (StatusResponse, error) {
-	return func(ctx context.Context, req StatusRequest) (StatusResponse, error) {
+func (s *Server) daemonStatus(fn func(context.Context, daybook.StatusRequest) (daybook.StatusResponse, error)) func(context.Context, daybook.StatusRequest) (daybook.StatusResponse, error) {
+	return func(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
 		resp, err := fn(ctx, req)
-		resp.Daemon = DaemonStatus{Running: true, PID: s.opts.PID, Started: s.started,
+		resp.Daemon = daybook.DaemonStatus{Running: true, PID: s.opts.PID, Started: s.started,
 			Uptime: s.opts.Now().Sub(s.started).Round(time.Second).String()}
 		return resp, err
 	}
@@ -166,9 +167,9 @@ func (s *Server) daemonStatus(fn func(context.Context, StatusRequest) (StatusRes
 // has no overall size limit; Import limits each line. ?strict=true rejects
 // the whole input if any line is bad; ?any_date=true takes dates outside the
 // configured window.
-func (s *Server) importHandler(b Service) http.Handler {
+func (s *Server) importHandler(b daybook.Service) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var opt ImportOptions
+		var opt daybook.ImportOptions
 		for _, f := range []struct {
 			name string
 			v    *bool

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
@@ -17,14 +18,14 @@ import (
 func BenchmarkRoundTrip(b *testing.B) {
 	f := serve(b, newApp(b))
 	ctx := context.Background()
-	if _, err := f.client.Status(ctx, api.StatusRequest{Brief: true}); err != nil {
+	if _, err := f.client.Status(ctx, daybook.StatusRequest{Brief: true}); err != nil {
 		b.Fatal(err) // and the connection is open
 	}
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for b.Loop() {
 		start := time.Now()
-		if _, err := f.client.Status(ctx, api.StatusRequest{Brief: true}); err != nil {
+		if _, err := f.client.Status(ctx, daybook.StatusRequest{Brief: true}); err != nil {
 			b.Fatal(err)
 		}
 		lat = append(lat, time.Since(start))
@@ -54,7 +55,7 @@ func BenchmarkRemember50Clients(b *testing.B) {
 				if i > int64(b.N) {
 					return
 				}
-				req := api.RememberRequest{Text: fmt.Sprintf("client %d entry %d", c, i),
+				req := daybook.RememberRequest{Text: fmt.Sprintf("client %d entry %d", c, i),
 					At: fmt.Sprintf("2026-03-%02d 10:00", i%10+1)}
 				if _, err := client.Remember(ctx, req); err != nil {
 					b.Error(err)
@@ -85,7 +86,7 @@ func BenchmarkRemember50Direct(b *testing.B) {
 				if i > int64(b.N) {
 					return
 				}
-				req := api.RememberRequest{Text: fmt.Sprintf("client %d entry %d", c, i),
+				req := daybook.RememberRequest{Text: fmt.Sprintf("client %d entry %d", c, i),
 					At: fmt.Sprintf("2026-03-%02d 10:00", i%10+1)}
 				if _, err := a.Remember(ctx, req); err != nil {
 					b.Error(err)

@@ -11,19 +11,20 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/daybook/daybook"
 )
 
 // errorBody is every error answer: the error with its code, and what the
 // operation had done before it failed (an import's rejected lines) when it
 // did anything.
 type errorBody struct {
-	Error  *Error          `json:"error"`
+	Error  *daybook.Error  `json:"error"`
 	Result json.RawMessage `json:"result,omitempty"`
 }
 
 // checker is a request that can tell it is malformed before any work.
-type checker interface{ check() error }
+type checker interface{ Check() error }
 
 // jsonHandler serves fn: the request body, at most MaxBody bytes of one JSON
 // object with no unknown fields (an empty body is the zero request), goes
@@ -39,7 +40,7 @@ func jsonHandler[Req, Resp any](s *Server, fn func(context.Context, Req) (Resp, 
 			}
 		}
 		if c, ok := any(req).(checker); ok {
-			if err := c.check(); err != nil {
+			if err := c.Check(); err != nil {
 				writeError(w, asError(err), nil)
 				return
 			}
@@ -51,7 +52,7 @@ func jsonHandler[Req, Resp any](s *Server, fn func(context.Context, Req) (Resp, 
 
 // decodeBody reads one JSON value into v, or says what is wrong with the
 // body in the API's words: the field and the value, never a Go type.
-func decodeBody(w http.ResponseWriter, r *http.Request, v any) *Error {
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) *daybook.Error {
 	body := http.MaxBytesReader(w, r.Body, MaxBody)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
@@ -73,7 +74,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) *Error {
 	case errors.Is(err, io.EOF):
 		return nil // no body: the zero request
 	case errors.As(err, &tooBig):
-		return &Error{Code: CodeTooLarge, Message: fmt.Sprintf("request body: over the limit of %d bytes (1 MiB)", tooBig.Limit)}
+		return &daybook.Error{Code: daybook.CodeTooLarge, Message: fmt.Sprintf("request body: over the limit of %d bytes (1 MiB)", tooBig.Limit)}
 	case errors.As(err, &syntax):
 		return usage("", fmt.Sprintf("request body: bad JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: ")))
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -98,7 +99,9 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) *Error {
 	return usage("", fmt.Sprintf("request body: bad JSON: %v", strings.TrimPrefix(err.Error(), "json: ")))
 }
 
-func usage(field, msg string) *Error { return &Error{Code: CodeUsage, Field: field, Message: msg} }
+func usage(field, msg string) *daybook.Error {
+	return &daybook.Error{Code: daybook.CodeUsage, Field: field, Message: msg}
+}
 
 // fieldName is a JSON field path as docs/api.md writes it, or "the body"
 // for the whole.
@@ -188,11 +191,11 @@ func (s *Server) respond(w http.ResponseWriter, r *http.Request, resp any, err e
 	}
 	e := asError(err)
 	switch {
-	case e.Code == CodeInternal && s.opts.IsUserError(err):
-		e.Code = CodeUsage
-	case e.Code == CodeInternal && r.Context().Err() != nil:
-		e.Code = CodeUnavailable // the caller left; nobody reads this
-	case e.Code == CodeInternal:
+	case e.Code == daybook.CodeInternal && s.opts.IsUserError(err):
+		e.Code = daybook.CodeUsage
+	case e.Code == daybook.CodeInternal && r.Context().Err() != nil:
+		e.Code = daybook.CodeUnavailable // the caller left; nobody reads this
+	case e.Code == daybook.CodeInternal:
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	var partial json.RawMessage
@@ -204,7 +207,7 @@ func (s *Server) respond(w http.ResponseWriter, r *http.Request, resp any, err e
 
 // writeError answers e, with its code's status, and what the operation
 // did before it failed (partial) if anything.
-func writeError(w http.ResponseWriter, e *Error, partial json.RawMessage) {
+func writeError(w http.ResponseWriter, e *daybook.Error, partial json.RawMessage) {
 	writeJSON(w, e.Code.Status(), errorBody{Error: e, Result: partial})
 }
 
@@ -213,7 +216,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	if err := json.NewEncoder(&buf).Encode(v); err != nil {
 		status = http.StatusInternalServerError
 		buf.Reset()
-		json.NewEncoder(&buf).Encode(errorBody{Error: &Error{Code: CodeInternal, Message: fmt.Sprintf("encoding the answer: %v", err)}})
+		json.NewEncoder(&buf).Encode(errorBody{Error: &daybook.Error{Code: daybook.CodeInternal, Message: fmt.Sprintf("encoding the answer: %v", err)}})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -221,29 +224,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(buf.Bytes())
 }
 
-// checkQuery refuses an overlong, empty or blank query before any work,
-// naming the field, its length and the limit.
-func checkQuery(field, q string) error {
-	switch {
-	case len(q) > MaxQuery:
-		return usage(field, fmt.Sprintf("%s is %d bytes, over the limit of %d", field, len(q), MaxQuery))
-	case strings.TrimSpace(q) == "":
-		return usage(field, fmt.Sprintf("%s is empty or only spaces", field))
-	case !utf8.ValidString(q):
-		return usage(field, fmt.Sprintf("%s is not UTF-8", field))
-	}
-	return nil
-}
-
-func (r RecallRequest) check() error { return checkQuery("query", r.Query) }
-
-// check refuses only an overlong pattern, in the words of dayfiles, so that
-// the CLI says the same over the socket as on the files; the rest (an empty
-// pattern, a bad regex) the App refuses itself, and a pattern of spaces is a
-// literal like any other.
-func (r FindRequest) check() error {
-	if len(r.Pattern) > MaxQuery {
-		return usage("pattern", fmt.Sprintf("pattern is %d bytes, over the limit of %d", len(r.Pattern), MaxQuery))
-	}
-	return nil
+// asError returns err as the API answers it.
+func asError(err error) *daybook.Error {
+	code := daybook.CodeOf(err)
+	return &daybook.Error{Code: code, Field: daybook.FieldOf(err), Message: err.Error(), Status: code.Status()}
 }

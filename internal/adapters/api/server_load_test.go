@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
@@ -29,7 +30,7 @@ func TestManyClients(t *testing.T) {
 
 	type written struct {
 		text string
-		resp api.RememberResponse
+		resp daybook.RememberResponse
 	}
 	var (
 		mu   sync.Mutex
@@ -51,7 +52,7 @@ func TestManyClients(t *testing.T) {
 			for i := 0; time.Now().Before(deadline); i++ {
 				text := fmt.Sprintf("client%02d wrote note%05d", c, i)
 				// Half the clients share today's file, the others spread over ten days.
-				req := api.RememberRequest{Text: text}
+				req := daybook.RememberRequest{Text: text}
 				if c%2 == 1 {
 					req.At = fmt.Sprintf("2026-03-%02d %02d:%02d", i%10+1, c%24, i%60)
 				}
@@ -66,18 +67,18 @@ func TestManyClients(t *testing.T) {
 				mu.Unlock()
 				switch i % 3 {
 				case 0:
-					found, err := client.Find(ctx, api.FindRequest{Pattern: fmt.Sprintf("client%02d wrote", c), Limit: 5})
+					found, err := client.Find(ctx, daybook.FindRequest{Pattern: fmt.Sprintf("client%02d wrote", c), Limit: 5})
 					if err != nil {
 						fail(fmt.Errorf("client %d find: %w", c, err))
 					} else if len(found.Matches) == 0 {
 						fail(fmt.Errorf("client %d find: its own entries not found", c))
 					}
 				case 1:
-					if _, err := client.Recall(ctx, api.RecallRequest{Query: fmt.Sprintf("note%05d", i)}); err != nil {
+					if _, err := client.Recall(ctx, daybook.RecallRequest{Query: fmt.Sprintf("note%05d", i)}); err != nil {
 						fail(fmt.Errorf("client %d recall: %w", c, err))
 					}
 				case 2:
-					if _, err := client.Status(ctx, api.StatusRequest{Brief: true}); err != nil {
+					if _, err := client.Status(ctx, daybook.StatusRequest{Brief: true}); err != nil {
 						fail(fmt.Errorf("client %d status: %w", c, err))
 					}
 				}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // TestEveryOperationIsServed checks that the server answers each method of
@@ -13,7 +13,7 @@ import (
 // would leave the socket client calling a 404.
 func TestEveryOperationIsServed(t *testing.T) {
 	f := serve(t, newApp(t))
-	svc := reflect.TypeFor[api.Service]()
+	svc := reflect.TypeFor[daybook.Service]()
 	for i := range svc.NumMethod() {
 		name := svc.Method(i).Name
 		path := "/v1/" + strings.ToLower(name)

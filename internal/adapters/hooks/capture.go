@@ -17,8 +17,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
@@ -36,12 +36,12 @@ const SpoolFile = StateDir + "/spool.jsonl"
 // AgentTag marks every captured entry.
 const AgentTag = "claude-code"
 
-// Importer writes import lines; api.Service (the App, or the daemon's
+// Importer writes import lines; daybook.Service (the App, or the daemon's
 // socket client) is one. Import skips an entry its day file holds already
 // (same time, text and tags), which makes a capture idempotent even when
 // the session's state is lost.
 type Importer interface {
-	Import(ctx context.Context, r io.Reader, opt api.ImportOptions) (api.ImportResponse, error)
+	Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error)
 }
 
 // CaptureOptions tune Capture.
@@ -95,7 +95,7 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 	if err != nil {
 		return res, err
 	}
-	var lines []api.ImportLine
+	var lines []daybook.ImportLine
 	var keys []string
 	tags := Tags(in)
 	for _, t := range turns {
@@ -119,7 +119,7 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 	if len(lines) > 0 {
 		written := false
 		if w != nil {
-			r, err := w.Import(ctx, bytes.NewReader(encodeLines(lines)), api.ImportOptions{})
+			r, err := w.Import(ctx, bytes.NewReader(encodeLines(lines)), daybook.ImportOptions{})
 			switch {
 			case err != nil:
 				opt.Warn(fmt.Sprintf("writing the session's entries failed, so they are spooled: %v", err))
@@ -160,7 +160,7 @@ func Drain(ctx context.Context, w Importer, dir string, warn func(string)) (int,
 	if err != nil {
 		return 0, fmt.Errorf("reading the spool: %w", err)
 	}
-	r, err := w.Import(ctx, bytes.NewReader(data), api.ImportOptions{})
+	r, err := w.Import(ctx, bytes.NewReader(data), daybook.ImportOptions{})
 	if err != nil {
 		return 0, fmt.Errorf("writing the spool %s: %w", path, err)
 	}
@@ -217,7 +217,7 @@ func tagPart(s string, n int) string {
 // importLine is turn t as an entry: its text with secrets removed, cut to
 // maxText bytes and made one paragraph if its markdown would not stay one
 // entry; false when even that cannot be written.
-func importLine(t Turn, tags []string, maxText int, warn func(string)) (api.ImportLine, bool) {
+func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.ImportLine, bool) {
 	if maxText <= 0 || maxText > dayfiles.MaxEntryText-1024 {
 		maxText = dayfiles.MaxEntryText - 1024
 	}
@@ -241,13 +241,13 @@ func importLine(t Turn, tags []string, maxText int, warn func(string)) (api.Impo
 		e.Text = strings.Join(strings.Fields(text), " ")
 		if err := e.Validate(); err != nil {
 			warn(fmt.Sprintf("turn %s at %s: skipped: %v", t.Key, t.At.Format(time.RFC3339), err))
-			return api.ImportLine{}, false
+			return daybook.ImportLine{}, false
 		}
 	}
-	return api.ImportLine{At: at.Format(time.RFC3339), Text: e.Text, Tags: tags}, true
+	return daybook.ImportLine{At: at.Format(time.RFC3339), Text: e.Text, Tags: tags}, true
 }
 
-func encodeLines(lines []api.ImportLine) []byte {
+func encodeLines(lines []daybook.ImportLine) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	for _, l := range lines {
@@ -257,7 +257,7 @@ func encodeLines(lines []api.ImportLine) []byte {
 }
 
 // appendSpool adds lines to the spool, synced before it returns.
-func appendSpool(dir string, lines []api.ImportLine) error {
+func appendSpool(dir string, lines []daybook.ImportLine) error {
 	path := filepath.Join(dir, SpoolFile)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("spooling the session's entries: %w", err)

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/hooks"
 )
 
@@ -131,8 +131,8 @@ func TestCapturePreCompact(t *testing.T) {
 // failing is a daemon that stopped: every import fails.
 type failing struct{}
 
-func (failing) Import(context.Context, io.Reader, api.ImportOptions) (api.ImportResponse, error) {
-	return api.ImportResponse{}, errors.New("connection refused")
+func (failing) Import(context.Context, io.Reader, daybook.ImportOptions) (daybook.ImportResponse, error) {
+	return daybook.ImportResponse{}, errors.New("connection refused")
 }
 
 // TestCaptureSpool keeps what cannot be written, without a daemon or with
@@ -200,7 +200,7 @@ func TestPromptContext(t *testing.T) {
 	s := newSession(t)
 	a := newApp(t, s.dir)
 	ctx := context.Background()
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "The nightly backup of the billing replica failed: disk full", At: "2026-11-18 17:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "The nightly backup of the billing replica failed: disk full", At: "2026-11-18 17:00"}); err != nil {
 		t.Fatal(err)
 	}
 	md, ok, err := hooks.PromptContext(ctx, a, "why does the billing backup fail?", 500)

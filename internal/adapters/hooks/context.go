@@ -6,18 +6,18 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
-// Contexter builds context blocks; api.Service is one.
+// Contexter builds context blocks; daybook.Service is one.
 type Contexter interface {
-	Context(ctx context.Context, req api.ContextRequest) (api.ContextResponse, error)
+	Context(ctx context.Context, req daybook.ContextRequest) (daybook.ContextResponse, error)
 }
 
 // SessionContext is the block for the start of a session: the foundation,
 // the pyramid of summaries and the recent entries, within budget tokens.
 func SessionContext(ctx context.Context, c Contexter, budget int) (string, error) {
-	resp, err := c.Context(ctx, api.ContextRequest{Budget: budget})
+	resp, err := c.Context(ctx, daybook.ContextRequest{Budget: budget})
 	if err != nil {
 		return "", err
 	}
@@ -33,7 +33,7 @@ func PromptContext(ctx context.Context, c Contexter, prompt string, budget int) 
 	if q == "" {
 		return "", false, nil
 	}
-	resp, err := c.Context(ctx, api.ContextRequest{Query: q, Budget: budget})
+	resp, err := c.Context(ctx, daybook.ContextRequest{Query: q, Budget: budget})
 	if err != nil {
 		return "", false, err
 	}
@@ -54,7 +54,7 @@ const NothingRecalled = " (nothing recalled)\n"
 const minQueryWords = 2
 
 // Query is the recall query for a prompt: its text without system
-// reminders, cut to api.MaxQuery bytes; "" for a slash command or a prompt
+// reminders, cut to daybook.MaxQuery bytes; "" for a slash command or a prompt
 // of fewer than minQueryWords words of three letters or more.
 func Query(prompt string) string {
 	p := strings.TrimSpace(systemReminder.ReplaceAllString(prompt, ""))
@@ -70,8 +70,8 @@ func Query(prompt string) string {
 	if words < minQueryWords {
 		return ""
 	}
-	if len(p) > api.MaxQuery {
-		cut := api.MaxQuery
+	if len(p) > daybook.MaxQuery {
+		cut := daybook.MaxQuery
 		for cut > 0 && !utf8.RuneStart(p[cut]) {
 			cut--
 		}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
@@ -78,9 +78,9 @@ func BenchmarkImportTenYearsOfNotes(b *testing.B) {
 		var lines bytes.Buffer
 		enc := json.NewEncoder(&lines)
 		for _, e := range res.Entries {
-			enc.Encode(api.ImportLine{At: e.AtString(), Text: e.Text})
+			enc.Encode(daybook.ImportLine{At: e.AtString(), Text: e.Text})
 		}
-		resp, err := a.Import(context.Background(), &lines, api.ImportOptions{})
+		resp, err := a.Import(context.Background(), &lines, daybook.ImportOptions{})
 		if err != nil || resp.Added != len(res.Entries) {
 			b.Fatalf("imported %d: %v %v", resp.Added, err, resp.Rejected)
 		}

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/assemble"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // What a model reads of a tool's answer is its text content: the tools
@@ -23,7 +23,7 @@ const DefaultBrowseBudget = 4000
 // BrowseOutput is browse's answer: the newest summaries that fit the
 // budget, and what was left out.
 type BrowseOutput struct {
-	Summaries []api.SummaryInfo `json:"summaries"`
+	Summaries []daybook.SummaryInfo `json:"summaries"`
 	// LeftOut counts the older summaries of the listing that did not fit.
 	LeftOut int `json:"left_out,omitempty" jsonschema:"older summaries left out to fit budget_tokens"`
 	// NextTo is the "to" of the call that lists them.
@@ -38,8 +38,8 @@ const browseReserve = 80
 // fitBrowse keeps the newest summaries whose JSON fits budget tokens with
 // the rest of the answer. When not even the newest fits whole, its prose is
 // cut to fit, with a note that expand gives the whole.
-func fitBrowse(all []api.SummaryInfo, budget int) BrowseOutput {
-	out := BrowseOutput{Summaries: []api.SummaryInfo{}}
+func fitBrowse(all []daybook.SummaryInfo, budget int) BrowseOutput {
+	out := BrowseOutput{Summaries: []daybook.SummaryInfo{}}
 	room := budget - browseReserve
 	for i, s := range all {
 		n := jsonTokens(s) + 1 // and a comma
@@ -75,7 +75,7 @@ func fitBrowse(all []api.SummaryInfo, budget int) BrowseOutput {
 
 // dayBefore returns the day before the oldest of shown (the last, newest
 // first), "" when none is shown or its period is not one.
-func dayBefore(shown []api.SummaryInfo) string {
+func dayBefore(shown []daybook.SummaryInfo) string {
 	if len(shown) == 0 {
 		return ""
 	}
@@ -116,12 +116,12 @@ func jsonTokens(v any) int {
 // was spent and the ids placed. The markdown block is the text content,
 // sent once: within the budget, it is what a model reads.
 type ContextOutput struct {
-	Tokens    int               `json:"tokens" jsonschema:"the tokens of the markdown block (the text content), within budget_tokens"`
-	Budget    int               `json:"budget_tokens"`
-	Items     []api.ContextItem `json:"items"`
-	Omitted   int               `json:"omitted" jsonschema:"candidates that did not fit"`
-	Warnings  []string          `json:"warnings,omitempty"`
-	RawTokens int               `json:"raw_tokens,omitempty" jsonschema:"tokens of the raw day files the context covers"`
+	Tokens    int                   `json:"tokens" jsonschema:"the tokens of the markdown block (the text content), within budget_tokens"`
+	Budget    int                   `json:"budget_tokens"`
+	Items     []daybook.ContextItem `json:"items"`
+	Omitted   int                   `json:"omitted" jsonschema:"candidates that did not fit"`
+	Warnings  []string              `json:"warnings,omitempty"`
+	RawTokens int                   `json:"raw_tokens,omitempty" jsonschema:"tokens of the raw day files the context covers"`
 
 	text string
 }
@@ -131,14 +131,14 @@ func (o ContextOutput) contentText() string { return o.text }
 // contextWithin returns the backend's block as the text, and the rest
 // beside it.
 func (t tools) contextWithin(ctx context.Context, in ContextInput) (ContextOutput, error) {
-	resp, err := t.b.Context(ctx, api.ContextRequest{Query: in.Query, Budget: in.BudgetTokens})
+	resp, err := t.b.Context(ctx, daybook.ContextRequest{Query: in.Query, Budget: in.BudgetTokens})
 	if err != nil {
 		return ContextOutput{}, err
 	}
 	out := ContextOutput{Tokens: resp.Tokens, Budget: resp.Budget, Items: resp.Items, Omitted: resp.Omitted,
 		Warnings: resp.Warnings, RawTokens: resp.RawTokens, text: resp.Markdown}
 	if out.Items == nil {
-		out.Items = []api.ContextItem{}
+		out.Items = []daybook.ContextItem{}
 	}
 	return out, nil
 }

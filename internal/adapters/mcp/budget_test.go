@@ -10,12 +10,12 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/assemble"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
@@ -38,7 +38,7 @@ func budgetCorpus(t *testing.T) *sdk.ClientSession {
 	if _, err := daybooktest.AppendMany(dir, time.UTC, es); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Consolidate(context.Background(), api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(context.Background(), daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	return connect(t, a, mcp.Options{})

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // ArgError is a tool argument that is wrong, named with its value. The

@@ -13,7 +13,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 )
 
@@ -68,17 +68,17 @@ func TestCommandTransport(t *testing.T) {
 		map[string]any{"text": "Chose Caddy over nginx for the home server #homelab", "kind": "decision", "at": "2026-01-12 20:00"},
 		map[string]any{"text": "Replaced the router's fan", "at": "2026-01-13 18:30"},
 	)
-	rec := call[api.RecallResponse](t, cs, "recall", map[string]any{"query": "caddy nginx"})
+	rec := call[daybook.RecallResponse](t, cs, "recall", map[string]any{"query": "caddy nginx"})
 	if len(rec.Results) == 0 || rec.Results[0].ID != ids[0] {
 		t.Fatalf("recall: %+v", rec.Results)
 	}
 	if exp, txt := expand(t, cs, map[string]any{"id": ids[1]}); exp.Entry == nil || !strings.Contains(txt, "Replaced the router's fan") {
 		t.Fatalf("expand: %+v %s", exp, txt)
 	}
-	if f := call[api.FindResponse](t, cs, "find", map[string]any{"pattern": `fan$`}); len(f.Matches) != 1 || f.Matches[0].Line < 1 {
+	if f := call[daybook.FindResponse](t, cs, "find", map[string]any{"pattern": `fan$`}); len(f.Matches) != 1 || f.Matches[0].Line < 1 {
 		t.Fatalf("find: %+v", f)
 	}
-	if br := call[api.BrowseResponse](t, cs, "browse", map[string]any{"level": "year"}); len(br.Summaries) != 0 {
+	if br := call[daybook.BrowseResponse](t, cs, "browse", map[string]any{"level": "year"}); len(br.Summaries) != 0 {
 		t.Fatalf("browse before any consolidation: %+v", br)
 	}
 	if msg := callErr(t, cs, "find", map[string]any{"pattern": "[a-"}); !strings.Contains(msg, "pattern") {
@@ -94,7 +94,7 @@ func TestCommandTransport(t *testing.T) {
 	perCall := time.Since(start) / n
 	start = time.Now()
 	for range n / 10 {
-		call[api.RecallResponse](t, cs, "recall", map[string]any{"query": "router fan"})
+		call[daybook.RecallResponse](t, cs, "recall", map[string]any{"query": "router fan"})
 	}
 	perRecall := time.Since(start) / (n / 10)
 	t.Logf("startup and initialize %s; expand round trip %s; recall round trip %s", startup, perCall, perRecall)

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/assemble"
 )
 
@@ -64,7 +64,7 @@ func (t tools) expand(ctx context.Context, in ExpandInput) (ExpandOutput, error)
 		checkRangeInt("from_line", in.FromLine, 1, maxFromLine)); err != nil {
 		return ExpandOutput{}, err
 	}
-	resp, err := t.b.Expand(ctx, api.ExpandRequest{ID: in.ID})
+	resp, err := t.b.Expand(ctx, daybook.ExpandRequest{ID: in.ID})
 	if err != nil {
 		return ExpandOutput{}, idError(in.ID, err)
 	}
@@ -80,7 +80,7 @@ func (t tools) expand(ctx context.Context, in ExpandInput) (ExpandOutput, error)
 // `id "x" is not an entry id` becomes `id: "x" is not an entry id`. Other
 // errors (a file daybook cannot read) are left as they are.
 func idError(id string, err error) error {
-	if !api.CodeOf(err).UserFault() {
+	if !daybook.CodeOf(err).UserFault() {
 		return err
 	}
 	if rest, ok := strings.CutPrefix(err.Error(), "id "+strconv.Quote(id)); ok {
@@ -91,7 +91,7 @@ func idError(id string, err error) error {
 
 // expandPage lays resp out as text, without summaries' front matter, and
 // returns the lines from first on that fit in budget tokens (at least one).
-func expandPage(resp api.ExpandResponse, budget, first int) (ExpandOutput, error) {
+func expandPage(resp daybook.ExpandResponse, budget, first int) (ExpandOutput, error) {
 	out := ExpandOutput{ID: resp.ID, Level: resp.Level, Period: resp.Period, Path: resp.Path, Related: resp.Related,
 		Open: resp.Open}
 	if e := resp.Entry; e != nil {

@@ -9,7 +9,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 )
 
@@ -19,7 +19,7 @@ var now = time.Date(2026, time.March, 10, 12, 0, 0, 0, time.UTC)
 
 // connect serves b over an in-memory transport and returns a client
 // session to it.
-func connect(t testing.TB, b api.Service, opts mcp.Options) *sdk.ClientSession {
+func connect(t testing.TB, b daybook.Service, opts mcp.Options) *sdk.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	st, ct := sdk.NewInMemoryTransports()
@@ -94,7 +94,7 @@ func remember(t testing.TB, cs *sdk.ClientSession, entries ...map[string]any) []
 	t.Helper()
 	var ids []string
 	for _, e := range entries {
-		ids = append(ids, call[api.RememberResponse](t, cs, "remember", e).ID)
+		ids = append(ids, call[daybook.RememberResponse](t, cs, "remember", e).ID)
 	}
 	return ids
 }

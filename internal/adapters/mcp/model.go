@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // ModelTool is one of daybook's MCP tools as a model sees it outside MCP
@@ -26,7 +26,7 @@ type ModelTool struct {
 
 // ModelTools returns recall and expand over b: the read-only tools a
 // model can call in the middle of a chat to look further into memory.
-func ModelTools(b api.Service, opts Options) []ModelTool {
+func ModelTools(b daybook.Service, opts Options) []ModelTool {
 	t := tools{b: b, opts: opts}
 	return []ModelTool{modelTool(recallTool, t.recall), modelTool(expandTool, t.expand)}
 }

@@ -10,7 +10,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // The context block as MCP resources and a prompt, for clients that put
@@ -44,13 +44,13 @@ var period = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
 
 // contextResources serves the context block as resources and a prompt.
 type contextResources struct {
-	b   api.Service
+	b   daybook.Service
 	log *slog.Logger
 }
 
 // addContextResources registers daybook://context, the template
 // daybook://context/{period} and the prompt remember-context on s.
-func addContextResources(s *sdk.Server, b api.Service, log *slog.Logger) {
+func addContextResources(s *sdk.Server, b daybook.Service, log *slog.Logger) {
 	r := contextResources{b: b, log: log}
 	s.AddResource(&sdk.Resource{URI: contextURI, Name: "context", Title: "daybook context",
 		Description: "The context block to start from: foundation.md, the summaries from the year down and the latest entries, within the configured budget (context.budget).",
@@ -80,7 +80,7 @@ func (r contextResources) read(ctx context.Context, req *sdk.ReadResourceRequest
 	default:
 		return nil, sdk.ResourceNotFoundError(uri)
 	}
-	resp, err := r.b.Context(ctx, api.ContextRequest{Query: query})
+	resp, err := r.b.Context(ctx, daybook.ContextRequest{Query: query})
 	if err != nil {
 		r.log.Error("resource failed", "uri", uri, "err", err)
 		return nil, fmt.Errorf("%s: %w", uri, err)
@@ -103,10 +103,10 @@ func checkPeriod(p string) error {
 // prompt answers prompts/get for remember-context.
 func (r contextResources) prompt(ctx context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
 	query := strings.TrimSpace(req.Params.Arguments["query"])
-	if err := checkLen("query", query, api.MaxQuery); err != nil {
+	if err := checkLen("query", query, daybook.MaxQuery); err != nil {
 		return nil, err
 	}
-	resp, err := r.b.Context(ctx, api.ContextRequest{Query: query})
+	resp, err := r.b.Context(ctx, daybook.ContextRequest{Query: query})
 	if err != nil {
 		r.log.Error("prompt failed", "prompt", contextPrompt, "err", err)
 		return nil, fmt.Errorf("%s: %w", contextPrompt, err)

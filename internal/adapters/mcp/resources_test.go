@@ -7,7 +7,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app/apptest"
 )
@@ -17,7 +17,7 @@ import (
 func TestContextResources(t *testing.T) {
 	a := apptest.New(t, t.TempDir(), apptest.At(now))
 	ctx := context.Background()
-	for _, r := range []api.RememberRequest{
+	for _, r := range []daybook.RememberRequest{
 		{Text: "Chose Argon2 over bcrypt for the password store #auth", Kind: "decision", At: "2025-03-04 09:14"},
 		{Text: "Met Dana Reyes about the launch", At: "2025-06-01 10:00"},
 		{Text: "Replaced the fan of the router", At: "2026-03-09 18:00"},

@@ -11,14 +11,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // forOptions infer the schemas of the tools' Go types; a type that goes over
-// the wire as text (api.Method) is a string there.
+// the wire as text (daybook.Method) is a string there.
 var forOptions = &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-	reflect.TypeFor[api.Method](): {Type: "string", Description: "how recall found its results: drill, months, days, bm25, vector, linear or none, with +linear or +outside"},
+	reflect.TypeFor[daybook.Method](): {Type: "string", Description: "how recall found its results: drill, months, days, bm25, vector, linear or none, with +linear or +outside"},
 }}
 
 // inputSchema derives a tool's input schema from In, in the plainest shapes

@@ -11,7 +11,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app/apptest"
 )
@@ -112,7 +112,7 @@ func TestArgumentsSentAsStrings(t *testing.T) {
 	if !slices.Equal(exp.Entry.Tags, []string{"garden", "trees"}) {
 		t.Fatalf("tags sent as a JSON string: %+v", exp.Entry)
 	}
-	rec := call[api.RecallResponse](t, cs, "recall", map[string]any{"query": "apple tree", "limit": "5"})
+	rec := call[daybook.RecallResponse](t, cs, "recall", map[string]any{"query": "apple tree", "limit": "5"})
 	if len(rec.Results) == 0 {
 		t.Fatal("recall with limit \"5\" found nothing")
 	}
@@ -133,7 +133,7 @@ func TestExpandPagesWithinTheBudget(t *testing.T) {
 		}
 	}
 	remember(t, cs, entries...)
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	first, txt := expand(t, cs, map[string]any{"id": "month:2026-02"})

@@ -6,7 +6,7 @@
 // and the prompt remember-context (resources.go), with instructions that
 // tell the agent when to recall and when to remember.
 //
-// The server takes an api.Service: *app.App on the files, or the daemon's
+// The server takes an daybook.Service: *app.App on the files, or the daemon's
 // socket client; "daybook mcp" picks one as the CLI does. Bad arguments come
 // back as tool errors (results with IsError set) whose message names the argument,
 // never as protocol failures; a panic in a tool is recovered into a tool
@@ -24,7 +24,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // Options configures a server. The zero value serves every tool with a
@@ -42,7 +42,7 @@ type Options struct {
 
 // NewServer returns an MCP server with daybook's tools over b. Run it with
 // Serve, or connect it to any SDK transport.
-func NewServer(b api.Service, opts Options) *sdk.Server {
+func NewServer(b daybook.Service, opts Options) *sdk.Server {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}

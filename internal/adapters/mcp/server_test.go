@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app/apptest"
 )
 
 // wantTools lists the tools every server has.
-func wantTools(api.Service) []string {
+func wantTools(daybook.Service) []string {
 	return []string{"browse", "context", "expand", "find", "recall", "remember", "stats"}
 }
 
@@ -53,12 +53,12 @@ func TestEveryTool(t *testing.T) {
 		map[string]any{"text": "Lunch with Maria about the garden plan", "at": "2026-02-03 12:30", "tags": []string{"garden"}},
 		map[string]any{"text": "Planted tomatoes along the south fence #garden", "kind": "event", "at": "2026-02-04 08:00"},
 	)
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 
-	rec := call[api.RecallResponse](t, cs, "recall", map[string]any{"query": "argon2id vault", "limit": 5})
-	if !slices.ContainsFunc(rec.Results, func(r api.RecallResult) bool { return r.Period >= "2026-02" }) || len(rec.Results) == 0 {
+	rec := call[daybook.RecallResponse](t, cs, "recall", map[string]any{"query": "argon2id vault", "limit": 5})
+	if !slices.ContainsFunc(rec.Results, func(r daybook.RecallResult) bool { return r.Period >= "2026-02" }) || len(rec.Results) == 0 {
 		t.Fatalf("recall found nothing from February: %+v", rec)
 	}
 
@@ -87,12 +87,12 @@ func TestEveryTool(t *testing.T) {
 		t.Fatalf("expand year 2026 (open, so not summarized): %+v\n%s", year, txt)
 	}
 
-	found := call[api.FindResponse](t, cs, "find", map[string]any{"pattern": `(?i)tomato(es)?\b`})
+	found := call[daybook.FindResponse](t, cs, "find", map[string]any{"pattern": `(?i)tomato(es)?\b`})
 	if len(found.Matches) != 1 || found.Matches[0].Path != "days/2026/02/04.md" {
 		t.Fatalf("find: %+v", found)
 	}
 
-	br := call[api.BrowseResponse](t, cs, "browse", map[string]any{"level": "day"})
+	br := call[daybook.BrowseResponse](t, cs, "browse", map[string]any{"level": "day"})
 	if len(br.Summaries) != 2 || br.Summaries[0].ID != "day:2026-02-04" || br.Summaries[1].ID != "day:2026-02-03" {
 		t.Fatalf("browse day, newest first: %+v", br)
 	}
@@ -101,18 +101,18 @@ func TestEveryTool(t *testing.T) {
 			t.Errorf("browse: %+v", s)
 		}
 	}
-	if br := call[api.BrowseResponse](t, cs, "browse", map[string]any{"level": "month", "from": "2026-03-01"}); len(br.Summaries) != 0 {
+	if br := call[daybook.BrowseResponse](t, cs, "browse", map[string]any{"level": "month", "from": "2026-03-01"}); len(br.Summaries) != 0 {
 		t.Fatalf("browse month from March: %+v", br)
 	}
 
 	if slices.Contains(wantTools(a), "context") {
-		c := call[api.ContextResponse](t, cs, "context", map[string]any{"query": "garden", "budget_tokens": 2000})
+		c := call[daybook.ContextResponse](t, cs, "context", map[string]any{"query": "garden", "budget_tokens": 2000})
 		if c.Tokens > c.Budget {
 			t.Fatalf("context over its budget: %+v", c)
 		}
 	}
 	if slices.Contains(wantTools(a), "stats") {
-		s := call[api.StatsResponse](t, cs, "stats", nil)
+		s := call[daybook.StatsResponse](t, cs, "stats", nil)
 		if s.Entries != 3 || s.Days != 2 {
 			t.Fatalf("stats: %+v", s)
 		}
@@ -130,7 +130,7 @@ func TestBrowseFlags(t *testing.T) {
 		map[string]any{"text": "Fixed the bike chain", "at": "2026-01-10 10:00"},
 		map[string]any{"text": "Read about sourdough starters", "at": "2026-01-11 21:00"},
 	)
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	edited := filepath.Join(dir, "summaries", "2026", "01", "10.md")
@@ -143,7 +143,7 @@ func TestBrowseFlags(t *testing.T) {
 	}
 	remember(t, cs, map[string]any{"text": "Fed the starter again", "at": "2026-01-11 22:00"})
 
-	br := call[api.BrowseResponse](t, cs, "browse", map[string]any{"level": "day", "to": "2026-01-31"})
+	br := call[daybook.BrowseResponse](t, cs, "browse", map[string]any{"level": "day", "to": "2026-01-31"})
 	flags := map[string][2]bool{}
 	for _, s := range br.Summaries {
 		flags[s.ID] = [2]bool{s.Stale, s.HandEdited}
@@ -239,8 +239,8 @@ func TestRememberRecallExpand(t *testing.T) {
 		"text": "Decided to move the backups to the NAS in the attic\n\nkeeping the offsite copy monthly",
 		"kind": "decision", "tags": []string{"backups", "nas"},
 	})
-	rec := call[api.RecallResponse](t, cs, "recall", map[string]any{"query": "where do the backups go"})
-	i := slices.IndexFunc(rec.Results, func(r api.RecallResult) bool { return r.ID == ids[0] })
+	rec := call[daybook.RecallResponse](t, cs, "recall", map[string]any{"query": "where do the backups go"})
+	i := slices.IndexFunc(rec.Results, func(r daybook.RecallResult) bool { return r.ID == ids[0] })
 	if i < 0 {
 		t.Fatalf("recall does not return the remembered entry %s: %+v", ids[0], rec.Results)
 	}
@@ -270,11 +270,11 @@ func TestToolPanicIsAToolError(t *testing.T) {
 }
 
 // panicky is an App whose Expand panics, as a bug would.
-type panicky struct{ api.Service }
+type panicky struct{ daybook.Service }
 
-func (panicky) Expand(context.Context, api.ExpandRequest) (api.ExpandResponse, error) {
+func (panicky) Expand(context.Context, daybook.ExpandRequest) (daybook.ExpandResponse, error) {
 	var m map[string]int
 	//lint:ignore SA5000 the panic is the point: a bug in a tool must not take the server down
 	m["boom"]++
-	return api.ExpandResponse{}, nil
+	return daybook.ExpandResponse{}, nil
 }

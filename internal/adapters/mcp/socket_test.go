@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app"
@@ -37,7 +38,7 @@ func TestThroughTheSocket(t *testing.T) {
 
 	cs := connect(t, client, mcp.Options{})
 	ids := remember(t, cs, map[string]any{"text": "Moved the compost bin behind the shed", "at": "2026-02-10 08:00"})
-	rec := call[api.RecallResponse](t, cs, "recall", map[string]any{"query": "compost bin"})
+	rec := call[daybook.RecallResponse](t, cs, "recall", map[string]any{"query": "compost bin"})
 	if len(rec.Results) == 0 || rec.Results[0].ID != ids[0] {
 		t.Fatalf("recall over the socket: %+v", rec.Results)
 	}
@@ -48,7 +49,7 @@ func TestThroughTheSocket(t *testing.T) {
 	if msg := callErr(t, cs, "expand", map[string]any{"id": "day:2026-02-11"}); !strings.Contains(msg, "days/2026/02/11.md") {
 		t.Fatalf("unknown day over the socket: %q", msg)
 	}
-	if br := call[api.BrowseResponse](t, cs, "browse", map[string]any{"level": "day"}); len(br.Summaries) != 0 {
+	if br := call[daybook.BrowseResponse](t, cs, "browse", map[string]any{"level": "day"}); len(br.Summaries) != 0 {
 		t.Fatalf("browse before consolidation: %+v", br)
 	}
 }

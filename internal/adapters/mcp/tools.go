@@ -6,7 +6,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // Tool names.
@@ -104,7 +104,7 @@ var (
 
 // tools holds what the handlers need.
 type tools struct {
-	b    api.Service
+	b    daybook.Service
 	opts Options
 	log  *slog.Logger
 }
@@ -118,14 +118,14 @@ type RecallInput struct {
 	Limit int    `json:"limit,omitempty" jsonschema:"at most this many results, 1 to 1000; 0 or none: the default (10)"`
 }
 
-func (t tools) recall(ctx context.Context, in RecallInput) (api.RecallResponse, error) {
-	if err := firstError(checkText("query", in.Query, api.MaxQuery), checkRange(in.From, in.To),
+func (t tools) recall(ctx context.Context, in RecallInput) (daybook.RecallResponse, error) {
+	if err := firstError(checkText("query", in.Query, daybook.MaxQuery), checkRange(in.From, in.To),
 		checkOneOf("level", in.Level, append([]string{""}, recallLevels...)...), checkLimit(in.Limit, maxRecallLimit)); err != nil {
-		return api.RecallResponse{}, err
+		return daybook.RecallResponse{}, err
 	}
-	resp, err := t.b.Recall(ctx, api.RecallRequest{Query: in.Query, From: in.From, To: in.To, Level: in.Level, Limit: in.Limit})
+	resp, err := t.b.Recall(ctx, daybook.RecallRequest{Query: in.Query, From: in.From, To: in.To, Level: in.Level, Limit: in.Limit})
 	if resp.Results == nil {
-		resp.Results = []api.RecallResult{}
+		resp.Results = []daybook.RecallResult{}
 	}
 	return resp, err
 }
@@ -138,14 +138,14 @@ type RememberInput struct {
 	At   string   `json:"at,omitempty" jsonschema:"when: HH:MM today, YYYY-MM-DD HH:MM or RFC 3339; default now"`
 }
 
-func (t tools) remember(ctx context.Context, in RememberInput) (api.RememberResponse, error) {
+func (t tools) remember(ctx context.Context, in RememberInput) (daybook.RememberResponse, error) {
 	if err := firstError(checkText("text", in.Text, 0), checkKind(in.Kind), checkTags(in.Tags), checkAt(in.At)); err != nil {
-		return api.RememberResponse{}, err
+		return daybook.RememberResponse{}, err
 	}
-	resp, err := t.b.Remember(ctx, api.RememberRequest{Text: in.Text, Kind: in.Kind, Tags: in.Tags, At: in.At})
+	resp, err := t.b.Remember(ctx, daybook.RememberRequest{Text: in.Text, Kind: in.Kind, Tags: in.Tags, At: in.At})
 	// The date window is the backend's to check (it knows today); its
 	// refusal, on the files or over the socket, is about at.
-	if api.CodeOf(err) == api.CodeOutsideWindow {
+	if daybook.CodeOf(err) == daybook.CodeOutsideWindow {
 		err = &ArgError{Arg: "at", Err: err}
 	}
 	return resp, err
@@ -159,18 +159,18 @@ type FindInput struct {
 	Limit   int    `json:"limit,omitempty" jsonschema:"at most this many matches, 1 to 10000; 0 or none: the default (50)"`
 }
 
-func (t tools) find(ctx context.Context, in FindInput) (api.FindResponse, error) {
-	if err := firstError(checkText("pattern", in.Pattern, api.MaxQuery), checkRegex(in.Pattern),
+func (t tools) find(ctx context.Context, in FindInput) (daybook.FindResponse, error) {
+	if err := firstError(checkText("pattern", in.Pattern, daybook.MaxQuery), checkRegex(in.Pattern),
 		checkRange(in.From, in.To), checkLimit(in.Limit, maxFindLimit)); err != nil {
-		return api.FindResponse{}, err
+		return daybook.FindResponse{}, err
 	}
 	limit := in.Limit
 	if limit == 0 {
 		limit = DefaultFindLimit
 	}
-	resp, err := t.b.Find(ctx, api.FindRequest{Pattern: in.Pattern, Regex: true, From: in.From, To: in.To, Limit: limit})
+	resp, err := t.b.Find(ctx, daybook.FindRequest{Pattern: in.Pattern, Regex: true, From: in.From, To: in.To, Limit: limit})
 	if resp.Matches == nil {
-		resp.Matches = []api.Match{}
+		resp.Matches = []daybook.Match{}
 	}
 	return resp, err
 }
@@ -191,7 +191,7 @@ func (t tools) browse(ctx context.Context, in BrowseInput) (BrowseOutput, error)
 		checkLimit(in.Limit, maxBrowseLimit), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxBrowseBudget)); err != nil {
 		return BrowseOutput{}, err
 	}
-	resp, err := t.b.Browse(ctx, api.BrowseRequest{Level: in.Level, From: in.From, To: in.To, Limit: in.Limit})
+	resp, err := t.b.Browse(ctx, daybook.BrowseRequest{Level: in.Level, From: in.From, To: in.To, Limit: in.Limit})
 	if err != nil {
 		return BrowseOutput{}, err
 	}
@@ -209,7 +209,7 @@ type ContextInput struct {
 }
 
 func (t tools) context(ctx context.Context, in ContextInput) (ContextOutput, error) {
-	if err := firstError(checkLen("query", in.Query, api.MaxQuery), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxContextBudget)); err != nil {
+	if err := firstError(checkLen("query", in.Query, daybook.MaxQuery), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxContextBudget)); err != nil {
 		return ContextOutput{}, err
 	}
 	return t.contextWithin(ctx, in)
@@ -218,8 +218,8 @@ func (t tools) context(ctx context.Context, in ContextInput) (ContextOutput, err
 // StatsInput is the stats tool's arguments: none.
 type StatsInput struct{}
 
-func (t tools) stats(ctx context.Context, _ StatsInput) (api.StatsResponse, error) {
-	resp, err := t.b.Stats(ctx, api.StatsRequest{})
+func (t tools) stats(ctx context.Context, _ StatsInput) (daybook.StatsResponse, error) {
+	resp, err := t.b.Stats(ctx, daybook.StatsRequest{})
 	// Maps are objects in the output schema: never null.
 	if resp.Summaries == nil {
 		resp.Summaries = map[string]int{}
@@ -228,7 +228,7 @@ func (t tools) stats(ctx context.Context, _ StatsInput) (api.StatsResponse, erro
 		resp.Coverage = map[string]float64{}
 	}
 	if resp.Busiest == nil {
-		resp.Busiest = map[string][]api.Count{}
+		resp.Busiest = map[string][]daybook.Count{}
 	}
 	return resp, err
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // systemPrompt holds the rules every summary follows, whatever its level.

@@ -11,8 +11,8 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 const goodSummary = "They spent the day on the parser and kept notes on each step that broke."

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // UpgradeItem is a summary written by the offline summarizer that Ollama

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // DefaultUpgradeEvery is how often Upgrader.Loop looks for work.

@@ -26,13 +26,13 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	dapi "github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // benchQuestions are the user turns the benchmarks send, in turn.
@@ -83,10 +83,10 @@ func newBenchRig(b *testing.B) *benchRig {
 	a := app.NewWith(dir, cfg, nil, app.Options{BackgroundCatchUp: true, Now: now}) // as the daemon runs it
 	b.Cleanup(func() { a.Close() })
 	ctx := context.Background()
-	if _, err := a.Consolidate(ctx, dapi.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := a.Context(ctx, dapi.ContextRequest{Query: "warm the index"}); err != nil {
+	if _, err := a.Context(ctx, daybook.ContextRequest{Query: "warm the index"}); err != nil {
 		b.Fatal(err)
 	}
 	up := ollamatest.New(b, "llama3.2")
@@ -168,7 +168,7 @@ func BenchmarkFirstByteAndChunks(b *testing.B) {
 		d, dg := stream(b, client, r.up.URL, q, i)
 		p, pg := stream(b, client, r.proxy.URL, q, i)
 		start := time.Now()
-		if _, err := r.app.Context(context.Background(), dapi.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget}); err != nil {
+		if _, err := r.app.Context(context.Background(), daybook.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget}); err != nil {
 			b.Fatal(err)
 		}
 		ctxs = append(ctxs, time.Since(start))
@@ -191,7 +191,7 @@ func BenchmarkFirstByteAndChunks(b *testing.B) {
 	proxyCPU := phase(func(q string, i int) { stream(b, client, r.proxy.URL, q, i) })
 	readCPU := phase(func(q string, i int) { stream(b, client, r.proxy.URL, q, i, proxy.HeaderMemory, "read") })
 	ctxCPU := phase(func(q string, _ int) {
-		r.app.Context(context.Background(), dapi.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget})
+		r.app.Context(context.Background(), daybook.ContextRequest{Query: q, Budget: config.Default().Proxy.Budget})
 	})
 	b.ReportMetric(ms(directCPU), "direct-cpu-ms")
 	b.ReportMetric(ms(proxyCPU), "proxy-cpu-ms")

@@ -18,13 +18,13 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	dapi "github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // rig is a proxy in front of a fake Ollama, over a real App in a temp dir,
@@ -89,7 +89,7 @@ func (r *rig) client() *api.Client {
 // remember writes an entry through the App, as a person would have.
 func (r *rig) remember(text, at string) {
 	r.t.Helper()
-	if _, err := r.app.Remember(context.Background(), dapi.RememberRequest{Text: text, At: at}); err != nil {
+	if _, err := r.app.Remember(context.Background(), daybook.RememberRequest{Text: text, At: at}); err != nil {
 		r.t.Fatal(err)
 	}
 }

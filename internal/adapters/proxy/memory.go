@@ -10,8 +10,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/config"
 )
@@ -114,13 +114,13 @@ func (p *Proxy) contextBlock(ctx context.Context, x *exchange) string {
 		return ""
 	}
 	query := x.user
-	if len(query) > api.MaxQuery {
-		query = query[:api.MaxQuery]
+	if len(query) > daybook.MaxQuery {
+		query = query[:daybook.MaxQuery]
 		for len(query) > 0 && !utf8Start(query[len(query)-1]) {
 			query = query[:len(query)-1]
 		}
 	}
-	resp, err := p.mem.Context(ctx, api.ContextRequest{Query: query, Budget: p.opts.Budget})
+	resp, err := p.mem.Context(ctx, daybook.ContextRequest{Query: query, Budget: p.opts.Budget})
 	if err != nil {
 		if ctx.Err() != nil && context.Cause(ctx) == context.Canceled {
 			return ""
@@ -200,7 +200,7 @@ func turnsOf(key, text string, tags []string, at time.Time) []turn {
 		if i > 0 {
 			k = key + "." + strconv.Itoa(i)
 		}
-		out = append(out, turn{Key: k, RememberRequest: api.RememberRequest{Text: e.Text, Kind: "chat", Tags: tags,
+		out = append(out, turn{Key: k, RememberRequest: daybook.RememberRequest{Text: e.Text, Kind: "chat", Tags: tags,
 			At: at.Format(time.RFC3339)}})
 	}
 	return out

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/config"
 )
@@ -51,7 +51,7 @@ const contextTimeout = 10 * time.Second
 // Memory is what the proxy needs of daybook: the context block, remember,
 // and the service the recall and expand tools run on.
 type Memory interface {
-	api.Service
+	daybook.Service
 }
 
 // Options configure a Proxy.

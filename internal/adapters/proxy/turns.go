@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 )
 
@@ -28,7 +28,7 @@ const (
 // turn is one entry to remember: a user's turn or a reply.
 type turn struct {
 	Key string `json:"key"`
-	api.RememberRequest
+	daybook.RememberRequest
 }
 
 // turnKey identifies a turn across resends of the history: the
@@ -66,7 +66,7 @@ func bitsOf(key string) keyBits {
 type turns struct {
 	dir string
 	mem interface {
-		Remember(context.Context, api.RememberRequest) (api.RememberResponse, error)
+		Remember(context.Context, daybook.RememberRequest) (daybook.RememberResponse, error)
 	}
 	log *slog.Logger
 
@@ -170,14 +170,14 @@ func errText(err error) string {
 // moment later with the other turns written meanwhile. A Memory without it
 // gets one Remember each.
 type rememberTurns interface {
-	RememberTurns(context.Context, []api.RememberRequest) ([]api.RememberResponse, error)
+	RememberTurns(context.Context, []daybook.RememberRequest) ([]daybook.RememberResponse, error)
 }
 
 // write writes ts in order and reports which were written.
 func (t *turns) write(ctx context.Context, ts []turn) ([]bool, error) {
 	ok := make([]bool, len(ts))
 	if ra, can := t.mem.(rememberTurns); can {
-		reqs := make([]api.RememberRequest, len(ts))
+		reqs := make([]daybook.RememberRequest, len(ts))
 		for i, tr := range ts {
 			reqs[i] = tr.RememberRequest
 		}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // dayStat is what the timeline knows of one day file.

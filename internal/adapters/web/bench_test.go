@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // benchCorpus is five generated years, without summaries: the timeline

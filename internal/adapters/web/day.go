@@ -7,16 +7,16 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // entryView is an entry on its day's page. Lines are the anchors of its
 // lines after the first, so that a link to any of them lands on it.
 type entryView struct {
-	api.Entry
+	daybook.Entry
 	Lines  []int
 	Tagged bool     // it carries the tag filter's tag
 	Shown  string   // its text without the tags that end its lines (see withoutTrailingTags)
@@ -65,7 +65,7 @@ func (p *pages) day(w http.ResponseWriter, r *http.Request) {
 		p.fail(w, r, err)
 		return
 	}
-	resp, err := p.b.Day(ctx, api.DayRequest{Date: day.String()})
+	resp, err := p.b.Day(ctx, daybook.DayRequest{Date: day.String()})
 	if err != nil {
 		p.fail(w, r, err)
 		return

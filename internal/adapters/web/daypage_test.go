@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app/apptest"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // notesDay is a day file with free text between its entries: markdown,
@@ -111,7 +111,7 @@ func TestYearPreviewsEndInASentenceOrAnEllipsis(t *testing.T) {
 	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	body := s.mustGet(t, "/year/2025")
-	resp, err := a.Browse(context.Background(), api.BrowseRequest{Level: "month", From: "2025-01-01", To: "2025-12-31"})
+	resp, err := a.Browse(context.Background(), daybook.BrowseRequest{Level: "month", From: "2025-01-01", To: "2025-12-31"})
 	if err != nil {
 		t.Fatal(err)
 	}

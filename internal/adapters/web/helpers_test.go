@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // testNow is the clock of every test App: early January 2026, so that all
@@ -59,7 +59,7 @@ func corpusDir(t testing.TB) string {
 		}
 		a := app.NewWith(dir, cfg, nil, app.Options{Now: func() time.Time { return testNow }})
 		defer a.Close()
-		if _, err := a.Consolidate(context.Background(), api.ConsolidateRequest{}); err != nil {
+		if _, err := a.Consolidate(context.Background(), daybook.ConsolidateRequest{}); err != nil {
 			corpus.err = fmt.Errorf("consolidating: %w", err)
 		}
 	})

@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app/apptest"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 func TestStaleAndHandEditedSummariesAreMarked(t *testing.T) {
 	ctx := context.Background()
 	a := apptest.New(t, t.TempDir(), apptest.At(testNow))
-	for _, r := range []api.RememberRequest{
+	for _, r := range []daybook.RememberRequest{
 		{Text: "Chose the blue paint for the hall #house", Kind: "decision", At: "2025-03-04 09:00"},
 		{Text: "Bought brushes #house", At: "2025-03-05 10:00"},
 	} {
@@ -23,12 +23,12 @@ func TestStaleAndHandEditedSummariesAreMarked(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	// The 4th changes after its summary was written: stale. A person
 	// rewrites the summary of the 5th: hand-edited.
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: "Second coat tomorrow", At: "2025-03-04 18:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "Second coat tomorrow", At: "2025-03-04 18:00"}); err != nil {
 		t.Fatal(err)
 	}
 	path := consolidate.DayPeriod(date.MustParse("2025-03-05")).Path(a.Dir())
@@ -83,10 +83,10 @@ func TestEntryTextIsEscaped(t *testing.T) {
 	ctx := context.Background()
 	a := apptest.New(t, t.TempDir(), apptest.At(testNow))
 	evil := `<script>alert("x")</script> & <img src=x onerror=alert(1)> #xss`
-	if _, err := a.Remember(ctx, api.RememberRequest{Text: evil, Kind: "decision", At: "2025-05-06 08:00"}); err != nil {
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: evil, Kind: "decision", At: "2025-05-06 08:00"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		t.Fatal(err)
 	}
 	s := newSite(t, a)

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // pages renders the page's views from a Backend and the day files.

@@ -10,17 +10,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app/apptest"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
 // monthCounts sums the entries per month from the App's own listing.
 func monthCounts(t *testing.T, b Backend) map[date.Month]int {
 	t.Helper()
-	resp, err := b.Days(context.Background(), api.DaysRequest{})
+	resp, err := b.Days(context.Background(), daybook.DaysRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,14 +73,14 @@ func TestTagFilterShadesMonthsByTag(t *testing.T) {
 	tag := m[1]
 	want, _ := strconv.Atoi(m[2])
 	// Count the tag's entries per month from the day files themselves.
-	resp, err := a.Days(context.Background(), api.DaysRequest{})
+	resp, err := a.Days(context.Background(), daybook.DaysRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	perMonth := map[date.Month]int{}
 	sum := 0
 	for _, d := range resp.Days {
-		day, err := a.Day(context.Background(), api.DayRequest{Date: d.Date})
+		day, err := a.Day(context.Background(), daybook.DayRequest{Date: d.Date})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +109,7 @@ func TestTagFilterShadesMonthsByTag(t *testing.T) {
 func TestMonthPageListsItsDays(t *testing.T) {
 	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
-	resp, err := a.Days(context.Background(), api.DaysRequest{From: "2025-03-01", To: "2025-03-31"})
+	resp, err := a.Days(context.Background(), daybook.DaysRequest{From: "2025-03-01", To: "2025-03-31"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestMonthPageListsItsDays(t *testing.T) {
 			fmt.Sprintf(`title="%s: %s"`, d.Date, words.CountAs(d.Entries, "entry", "entries")))
 	}
 	// The month's summary and its decisions, linked to their lines.
-	sum, err := a.Browse(context.Background(), api.BrowseRequest{Level: "month", From: "2025-03-01", To: "2025-03-31"})
+	sum, err := a.Browse(context.Background(), daybook.BrowseRequest{Level: "month", From: "2025-03-01", To: "2025-03-31"})
 	if err != nil || len(sum.Summaries) != 1 {
 		t.Fatalf("browse: %v %+v", err, sum)
 	}
@@ -140,14 +140,14 @@ func TestDayPageShowsEntriesAndDecisions(t *testing.T) {
 	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	ctx := context.Background()
-	days, err := a.Days(ctx, api.DaysRequest{From: "2025-01-01", To: "2025-12-31"})
+	days, err := a.Days(ctx, daybook.DaysRequest{From: "2025-01-01", To: "2025-12-31"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var day api.DayResponse
-	var decision *api.Entry
+	var day daybook.DayResponse
+	var decision *daybook.Entry
 	for _, d := range days.Days {
-		if day, err = a.Day(ctx, api.DayRequest{Date: d.Date}); err != nil {
+		if day, err = a.Day(ctx, daybook.DayRequest{Date: d.Date}); err != nil {
 			t.Fatal(err)
 		}
 		for i, e := range day.Entries {
@@ -188,9 +188,9 @@ func TestSearchReturnsHitsWithLinks(t *testing.T) {
 	a := apptest.New(t, corpusDir(t), apptest.At(testNow))
 	s := newSite(t, a)
 	ctx := context.Background()
-	day, err := a.Day(ctx, api.DayRequest{Date: "2025-06-10"})
+	day, err := a.Day(ctx, daybook.DayRequest{Date: "2025-06-10"})
 	if err != nil || len(day.Entries) == 0 {
-		day, err = a.Day(ctx, api.DayRequest{Date: "2025-06-11"})
+		day, err = a.Day(ctx, daybook.DayRequest{Date: "2025-06-11"})
 	}
 	if err != nil || len(day.Entries) == 0 {
 		t.Fatalf("no entries to look for: %v", err)

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -19,7 +19,7 @@ type childView struct {
 	N       int // entries (of the tag filter, when set)
 	Notes   int
 	Error   string // the day file could not be parsed
-	Summary *api.SummaryInfo
+	Summary *daybook.SummaryInfo
 }
 
 type yearData struct {
@@ -120,7 +120,7 @@ func (p *pages) month(w http.ResponseWriter, r *http.Request) {
 		p.fail(w, r, err)
 		return
 	}
-	listed, err := p.b.Days(ctx, api.DaysRequest{From: mo.First().String(), To: mo.Last().String()})
+	listed, err := p.b.Days(ctx, daybook.DaysRequest{From: mo.First().String(), To: mo.Last().String()})
 	if err != nil {
 		p.fail(w, r, err)
 		return

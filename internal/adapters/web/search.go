@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // searchLimit is how many hits a search shows.
@@ -49,7 +49,7 @@ func (p *pages) search(w http.ResponseWriter, r *http.Request) {
 	if d.Query != "" {
 		d.Searched = true
 		d.Title = "Search: " + d.Query
-		resp, err := p.b.Recall(ctx, api.RecallRequest{Query: d.Query, Limit: searchLimit})
+		resp, err := p.b.Recall(ctx, daybook.RecallRequest{Query: d.Query, Limit: searchLimit})
 		switch {
 		case err != nil && ctx.Err() != nil:
 			return
@@ -75,7 +75,7 @@ func (p *pages) search(w http.ResponseWriter, r *http.Request) {
 
 // hitOf links a hit to its page: a year, a month, or the line on a day's
 // page.
-func hitOf(h api.RecallResult) hitView {
+func hitOf(h daybook.RecallResult) hitView {
 	v := hitView{Level: h.Level, Period: h.Period, Snippet: markSnippet(h.Snippet), Path: h.Path, Line: h.Line, Score: h.Score}
 	switch h.Level {
 	case "year":

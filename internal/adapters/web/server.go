@@ -21,17 +21,17 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
 // Backend is what the page reads; *app.App is one.
 type Backend interface {
-	Days(ctx context.Context, req api.DaysRequest) (api.DaysResponse, error)
-	Day(ctx context.Context, req api.DayRequest) (api.DayResponse, error)
-	Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error)
-	Browse(ctx context.Context, req api.BrowseRequest) (api.BrowseResponse, error)
+	Days(ctx context.Context, req daybook.DaysRequest) (daybook.DaysResponse, error)
+	Day(ctx context.Context, req daybook.DayRequest) (daybook.DayResponse, error)
+	Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error)
+	Browse(ctx context.Context, req daybook.BrowseRequest) (daybook.BrowseResponse, error)
 }
 
 // Options configures a Server.

@@ -5,15 +5,15 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // summaryView is a summary as a page shows it.
 type summaryView struct {
-	api.SummaryInfo
+	daybook.SummaryInfo
 	Decisions []decisionView
 	Omitted   int // a year's decisions beyond those listed
 	Tags      []consolidate.Count
@@ -31,12 +31,12 @@ type decisionView struct {
 
 // summaries returns the summaries of level in r, by period (2026,
 // 2026-03, 2026-03-14), with whether each is stale or hand-edited.
-func (p *pages) summaries(ctx context.Context, level date.Level, r date.Range, limit int) (map[string]api.SummaryInfo, error) {
-	resp, err := p.b.Browse(ctx, api.BrowseRequest{Level: string(level), From: r.From.String(), To: r.To.String(), Limit: limit})
+func (p *pages) summaries(ctx context.Context, level date.Level, r date.Range, limit int) (map[string]daybook.SummaryInfo, error) {
+	resp, err := p.b.Browse(ctx, daybook.BrowseRequest{Level: string(level), From: r.From.String(), To: r.To.String(), Limit: limit})
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]api.SummaryInfo, len(resp.Summaries))
+	out := make(map[string]daybook.SummaryInfo, len(resp.Summaries))
 	for _, s := range resp.Summaries {
 		out[s.Period] = s
 	}

@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // statsName is the file beside a cached corpus that says what gen wrote; its

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 )
 
@@ -40,7 +41,7 @@ func startDaemon(ctx context.Context, w workDir, timeout time.Duration) (*daemon
 		// A brief status until the socket answers, then a full one (it
 		// counts every day's entries) once a second until no job runs.
 		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		st, err := d.client.Status(sctx, api.StatusRequest{Brief: !up})
+		st, err := d.client.Status(sctx, daybook.StatusRequest{Brief: !up})
 		cancel()
 		wait := 100 * time.Millisecond
 		switch {
@@ -67,7 +68,7 @@ func startDaemon(ctx context.Context, w workDir, timeout time.Duration) (*daemon
 	}
 }
 
-func running(jobs []api.JobStatus) bool {
+func running(jobs []daybook.JobStatus) bool {
 	for _, j := range jobs {
 		if j.Running {
 			return true

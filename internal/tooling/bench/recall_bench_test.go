@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/gen"
@@ -41,19 +41,19 @@ func BenchmarkRecallDataDir(b *testing.B) {
 	ctx := context.Background()
 	for _, mode := range []string{"drill", "bm25"} {
 		b.Run(mode, func(b *testing.B) {
-			if _, err := a.Recall(ctx, api.RecallRequest{Query: facts[0].Q, Mode: mode}); err != nil {
+			if _, err := a.Recall(ctx, daybook.RecallRequest{Query: facts[0].Q, Mode: mode}); err != nil {
 				b.Fatal(err)
 			}
 			i, linear := 0, 0
 			var took []time.Duration
 			for b.Loop() {
 				start := time.Now()
-				resp, err := a.Recall(ctx, api.RecallRequest{Query: facts[i%len(facts)].Q, Mode: mode})
+				resp, err := a.Recall(ctx, daybook.RecallRequest{Query: facts[i%len(facts)].Q, Mode: mode})
 				took = append(took, time.Since(start))
 				if err != nil {
 					b.Fatal(err)
 				}
-				if resp.Method.Linear || resp.Method.Start == api.MethodLinear {
+				if resp.Method.Linear || resp.Method.Start == daybook.MethodLinear {
 					linear++
 				}
 				i++

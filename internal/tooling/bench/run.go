@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Options say what to measure.
@@ -140,7 +140,7 @@ func (o Options) measure(ctx context.Context, years int, end date.Date) (Size, [
 	if err != nil {
 		return run, notes, err
 	}
-	var cr api.ConsolidateResponse
+	var cr daybook.ConsolidateResponse
 	if err := json.Unmarshal(out, &cr); err != nil {
 		return run, notes, fmt.Errorf("reading daybook consolidate --json: %w", err)
 	}
@@ -152,7 +152,7 @@ func (o Options) measure(ctx context.Context, years int, end date.Date) (Size, [
 	if err != nil {
 		return run, notes, err
 	}
-	var rr api.ReindexResponse
+	var rr daybook.ReindexResponse
 	if err := json.Unmarshal(out, &rr); err != nil {
 		return run, notes, fmt.Errorf("reading daybook reindex --json: %w", err)
 	}
@@ -191,7 +191,7 @@ func recallInProcess(ctx context.Context, w workDir, queries []string, n int) (L
 	a := app.New(w.dir, cfg, nil)
 	defer a.Close()
 	call := func(ctx context.Context, q string) error {
-		_, err := a.Recall(ctx, api.RecallRequest{Query: q})
+		_, err := a.Recall(ctx, daybook.RecallRequest{Query: q})
 		return err
 	}
 	if err := call(ctx, queries[0]); err != nil {
@@ -221,7 +221,7 @@ func (o Options) throughDaemon(ctx context.Context, w workDir, queries []string,
 		}
 	}()
 	viaSocket := func(ctx context.Context, q string) error {
-		_, err := d.client.Recall(ctx, api.RecallRequest{Query: q})
+		_, err := d.client.Recall(ctx, daybook.RecallRequest{Query: q})
 		return err
 	}
 	if err := viaSocket(ctx, queries[0]); err != nil { // opens the daemon's index

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/tooling/gen"
 )
 
@@ -45,7 +45,7 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 	if err != nil {
 		return nil, err
 	}
-	var fr api.FindResponse
+	var fr daybook.FindResponse
 	if err := json.Unmarshal(out, &fr); err != nil {
 		return nil, fmt.Errorf("reading daybook find --json: %w", err)
 	}

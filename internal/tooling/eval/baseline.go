@@ -7,9 +7,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // DayBM25 is the flat baseline every recall mode is measured against: each
@@ -79,7 +79,7 @@ func NewDayBM25(root string) (*DayBM25, error) {
 
 // Rank returns the days that share a word with q, best first, as day
 // results.
-func (b *DayBM25) Rank(q string, limit int) []api.RecallResult {
+func (b *DayBM25) Rank(q string, limit int) []daybook.RecallResult {
 	const k1, bb = 1.2, 0.75
 	n := float64(len(b.days))
 	score := make([]float64, len(b.days))
@@ -110,10 +110,10 @@ func (b *DayBM25) Rank(q string, limit int) []api.RecallResult {
 		}
 		return 0
 	})
-	out := []api.RecallResult{}
+	out := []daybook.RecallResult{}
 	for _, i := range idx[:min(len(idx), limit)] {
 		d := b.days[i].String()
-		out = append(out, api.RecallResult{ID: "day:" + d, Level: "day", Period: d, Score: score[i], Path: dayfiles.RelPath(b.days[i])})
+		out = append(out, daybook.RecallResult{ID: "day:" + d, Level: "day", Period: d, Score: score[i], Path: dayfiles.RelPath(b.days[i])})
 	}
 	return out
 }

@@ -10,11 +10,11 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -208,7 +208,7 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, conv string, qs []Co
 	for _, q := range qs {
 		for _, b := range budgets {
 			start := time.Now()
-			resp, err := a.Context(ctx, api.ContextRequest{Query: q.Q, Budget: b})
+			resp, err := a.Context(ctx, daybook.ContextRequest{Query: q.Q, Budget: b})
 			if err != nil {
 				return fmt.Errorf("context %d: %q: %w", b, q.Q, err)
 			}
@@ -222,7 +222,7 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, conv string, qs []Co
 				}
 			}
 		}
-		rr, err := recall.Recall(ctx, x, api.RecallRequest{Query: q.Q, Level: string(date.LevelEntry), Limit: maxK}, opts)
+		rr, err := recall.Recall(ctx, x, daybook.RecallRequest{Query: q.Q, Level: string(date.LevelEntry), Limit: maxK}, opts)
 		if err != nil {
 			return fmt.Errorf("recall: %q: %w", q.Q, err)
 		}

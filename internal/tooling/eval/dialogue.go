@@ -10,11 +10,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -53,7 +53,7 @@ func BuildDialogue(ctx context.Context, dir, path string, c importer.Conversatio
 	if err != nil {
 		return a, nil, err
 	}
-	if _, err := a.Reindex(ctx, api.ReindexRequest{}); err != nil {
+	if _, err := a.Reindex(ctx, daybook.ReindexRequest{}); err != nil {
 		return a, nil, fmt.Errorf("%s: reindex: %w", c.ID, err)
 	}
 	day := map[string]date.Date{}
@@ -94,18 +94,18 @@ func importDialogue(ctx context.Context, dir, path string, c importer.Conversati
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	for _, e := range res.Entries {
-		if err := enc.Encode(api.ImportLine{At: e.AtString(), Text: e.Text, Kind: e.Kind, Tags: e.Tags}); err != nil {
+		if err := enc.Encode(daybook.ImportLine{At: e.AtString(), Text: e.Text, Kind: e.Kind, Tags: e.Tags}); err != nil {
 			return a, err
 		}
 	}
-	resp, err := a.Import(ctx, &buf, api.ImportOptions{})
+	resp, err := a.Import(ctx, &buf, daybook.ImportOptions{})
 	if err != nil {
 		return a, fmt.Errorf("%s: import: %w", c.ID, err)
 	}
 	if len(resp.Rejected) > 0 {
 		return a, fmt.Errorf("%s: import rejected %d messages, first: %s", c.ID, len(resp.Rejected), resp.Rejected[0].Error)
 	}
-	if _, err := a.Consolidate(ctx, api.ConsolidateRequest{}); err != nil {
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
 		return a, fmt.Errorf("%s: consolidate: %w", c.ID, err)
 	}
 	return a, nil
@@ -120,9 +120,9 @@ func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
 		return nil, err
 	}
 	out := []Asker{
-		RecallAsker("recall (drill)", a, api.RecallRequest{}),
-		RecallAsker("recall --level day", a, api.RecallRequest{Level: "day"}),
-		RecallAsker("recall --level entry", a, api.RecallRequest{Level: "entry"}),
+		RecallAsker("recall (drill)", a, daybook.RecallRequest{}),
+		RecallAsker("recall --level day", a, daybook.RecallRequest{Level: "day"}),
+		RecallAsker("recall --level entry", a, daybook.RecallRequest{Level: "entry"}),
 	}
 	x, err := a.Index(ctx)
 	if err != nil {
@@ -130,15 +130,15 @@ func Askers(ctx context.Context, a *app.App) ([]Asker, error) {
 	}
 	for _, off := range []date.Level{date.LevelYear, date.LevelMonth, date.LevelDay} {
 		opts := recall.Options{Root: a.Dir(), Now: a.Now, Loc: a.Loc(), Limit: a.Config().Recall.Limit, Without: []date.Level{off}}
-		out = append(out, Asker{Name: "drill without " + string(off) + "s", Ask: func(ctx context.Context, q string, limit int) ([]api.RecallResult, error) {
-			resp, err := recall.Recall(ctx, x, api.RecallRequest{Query: q, Limit: limit}, opts)
+		out = append(out, Asker{Name: "drill without " + string(off) + "s", Ask: func(ctx context.Context, q string, limit int) ([]daybook.RecallResult, error) {
+			resp, err := recall.Recall(ctx, x, daybook.RecallRequest{Query: q, Limit: limit}, opts)
 			return resp.Results, err
 		}})
 	}
 	out = append(out,
-		RecallAsker("recall --mode bm25", a, api.RecallRequest{Mode: recall.ModeBM25}),
-		RecallAsker("recall --mode vector", a, api.RecallRequest{Mode: recall.ModeVector}),
-		RecallAsker("recall --mode linear", a, api.RecallRequest{Mode: recall.ModeLinear}),
+		RecallAsker("recall --mode bm25", a, daybook.RecallRequest{Mode: recall.ModeBM25}),
+		RecallAsker("recall --mode vector", a, daybook.RecallRequest{Mode: recall.ModeVector}),
+		RecallAsker("recall --mode linear", a, daybook.RecallRequest{Mode: recall.ModeLinear}),
 		BaselineAsker(base),
 	)
 	return out, nil

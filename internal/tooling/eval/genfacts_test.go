@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/tooling/gen"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // The planted facts "daybook gen" writes are a question set as they stand.

@@ -4,14 +4,14 @@ import (
 	"slices"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // IsHit reports whether res answers q: a result of level day, entry or line
 // whose day is one of q's gold days. Month and year results never count, even
 // when their period holds a gold day: they do not point at the answer.
-func (q Question) IsHit(res api.RecallResult) bool {
+func (q Question) IsHit(res daybook.RecallResult) bool {
 	switch date.Level(res.Level) {
 	case date.LevelDay, date.LevelEntry, date.LevelLine:
 	default:
@@ -26,7 +26,7 @@ func (q Question) IsHit(res api.RecallResult) bool {
 
 // Rank returns the 1-based rank of the first result that answers q, or 0
 // when none does.
-func (q Question) Rank(results []api.RecallResult) int {
+func (q Question) Rank(results []daybook.RecallResult) int {
 	for i, r := range results {
 		if q.IsHit(r) {
 			return i + 1
@@ -39,7 +39,7 @@ func (q Question) Rank(results []api.RecallResult) int {
 // days the results name, in their order, or 0 when none is gold. Results of
 // month and year level name no day and are skipped: ten entries of one day
 // count as one day, so a list that spreads over days ranks better.
-func (q Question) DayRank(results []api.RecallResult) int {
+func (q Question) DayRank(results []daybook.RecallResult) int {
 	var seen []string
 	for _, r := range results {
 		switch date.Level(r.Level) {

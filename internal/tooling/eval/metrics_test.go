@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 func question(t *testing.T, line string) Question {
@@ -20,20 +20,22 @@ func question(t *testing.T, line string) Question {
 
 func TestRank(t *testing.T) {
 	q := question(t, `{"q": "cutover", "days": ["2025-03-23", "2025-03-24"]}`)
-	entry := func(period, level string) api.RecallResult { return api.RecallResult{Period: period, Level: level} }
+	entry := func(period, level string) daybook.RecallResult {
+		return daybook.RecallResult{Period: period, Level: level}
+	}
 	tests := []struct {
 		name    string
-		results []api.RecallResult
+		results []daybook.RecallResult
 		want    int
 	}{
 		{"none", nil, 0},
-		{"first", []api.RecallResult{entry("2025-03-23", "entry")}, 1},
-		{"third, a line", []api.RecallResult{entry("2025-03-22", "entry"), entry("2024-03-23", "day"), entry("2025-03-24", "line")}, 3},
-		{"day result", []api.RecallResult{entry("2025-01-01", "entry"), entry("2025-03-24", "day")}, 2},
+		{"first", []daybook.RecallResult{entry("2025-03-23", "entry")}, 1},
+		{"third, a line", []daybook.RecallResult{entry("2025-03-22", "entry"), entry("2024-03-23", "day"), entry("2025-03-24", "line")}, 3},
+		{"day result", []daybook.RecallResult{entry("2025-01-01", "entry"), entry("2025-03-24", "day")}, 2},
 		// Month and year results hold the day but do not count.
-		{"month and year", []api.RecallResult{entry("2025-03", "month"), entry("2025", "year"), entry("2025-03-23", "entry")}, 3},
-		{"month only", []api.RecallResult{entry("2025-03", "month")}, 0},
-		{"unknown level", []api.RecallResult{entry("2025-03-23", "week")}, 0},
+		{"month and year", []daybook.RecallResult{entry("2025-03", "month"), entry("2025", "year"), entry("2025-03-23", "entry")}, 3},
+		{"month only", []daybook.RecallResult{entry("2025-03", "month")}, 0},
+		{"unknown level", []daybook.RecallResult{entry("2025-03-23", "week")}, 0},
 	}
 	for _, tt := range tests {
 		if got := q.Rank(tt.results); got != tt.want {
@@ -133,7 +135,7 @@ func TestParseModes(t *testing.T) {
 // month names no day.
 func TestDayRank(t *testing.T) {
 	q := question(t, `{"q": "kayak", "days": ["2025-06-03"]}`)
-	res := []api.RecallResult{
+	res := []daybook.RecallResult{
 		{Level: "entry", Period: "2025-06-01"},
 		{Level: "entry", Period: "2025-06-01"},
 		{Level: "month", Period: "2025-06"},

@@ -13,7 +13,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Question is one line of a question file:

@@ -8,12 +8,12 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 )
 
 // Recaller answers recall requests: the App, or a client of the daemon.
 type Recaller interface {
-	Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error)
+	Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error)
 }
 
 // Modes returns the recall modes in the order the table shows them.
@@ -51,7 +51,7 @@ func Run(ctx context.Context, rc Recaller, qs []Question, modes []string, limit 
 	for _, mode := range modes {
 		mr := ModeResult{Mode: mode, Ranks: make([]int, len(qs))}
 		if len(qs) > 0 {
-			rc.Recall(ctx, api.RecallRequest{Query: qs[0].Q, Limit: limit, Mode: mode}) // warm-up; an error shows below
+			rc.Recall(ctx, daybook.RecallRequest{Query: qs[0].Q, Limit: limit, Mode: mode}) // warm-up; an error shows below
 		}
 		lat := make([]time.Duration, len(qs))
 		for i, q := range qs {
@@ -59,7 +59,7 @@ func Run(ctx context.Context, rc Recaller, qs []Question, modes []string, limit 
 				return rep, err
 			}
 			start := time.Now()
-			resp, err := rc.Recall(ctx, api.RecallRequest{Query: q.Q, Limit: limit, Mode: mode})
+			resp, err := rc.Recall(ctx, daybook.RecallRequest{Query: q.Q, Limit: limit, Mode: mode})
 			lat[i] = time.Since(start)
 			if err != nil {
 				mr.Err = fmt.Sprintf("question on line %d: %v", q.line, err)

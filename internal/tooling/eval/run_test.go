@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/eval"
@@ -42,13 +42,13 @@ type linearRecaller struct {
 	root string
 }
 
-func (l linearRecaller) Recall(ctx context.Context, req api.RecallRequest) (api.RecallResponse, error) {
+func (l linearRecaller) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
 	if req.Mode != "linear" {
-		return api.RecallResponse{}, errors.New("mode " + req.Mode + " is not available")
+		return daybook.RecallResponse{}, errors.New("mode " + req.Mode + " is not available")
 	}
 	r, rest, _ := recall.ParseTemporal(req.Query, now, time.UTC)
 	res, err := recall.Linear(ctx, l.root, rest, r, req.Limit, nil)
-	return api.RecallResponse{Query: req.Query, Range: r.String(), Results: res, Method: api.Method{Start: api.MethodLinear}}, err
+	return daybook.RecallResponse{Query: req.Query, Range: r.String(), Results: res, Method: daybook.Method{Start: daybook.MethodLinear}}, err
 }
 
 // floors are the figures measured on the question set (78 questions, limit

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/importer"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // Spread returns c with its days moved apart: the k-th distinct day of its

@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/tooling/eval"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 func TestSpreadMovesDaysApartKeepingTimesAndOrder(t *testing.T) {

@@ -9,20 +9,20 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Asker is one way of answering a question: a recall mode, a level, the
 // drill with a level switched off, or the baseline.
 type Asker struct {
 	Name string
-	Ask  func(ctx context.Context, q string, limit int) ([]api.RecallResult, error)
+	Ask  func(ctx context.Context, q string, limit int) ([]daybook.RecallResult, error)
 }
 
 // RecallAsker asks rc with the request req gives, the query and limit set.
-func RecallAsker(name string, rc Recaller, req api.RecallRequest) Asker {
-	return Asker{Name: name, Ask: func(ctx context.Context, q string, limit int) ([]api.RecallResult, error) {
+func RecallAsker(name string, rc Recaller, req daybook.RecallRequest) Asker {
+	return Asker{Name: name, Ask: func(ctx context.Context, q string, limit int) ([]daybook.RecallResult, error) {
 		r := req
 		r.Query, r.Limit = q, limit
 		resp, err := rc.Recall(ctx, r)
@@ -32,7 +32,7 @@ func RecallAsker(name string, rc Recaller, req api.RecallRequest) Asker {
 
 // BaselineAsker asks the flat BM25 over whole days of b.
 func BaselineAsker(b *DayBM25) Asker {
-	return Asker{Name: "baseline: BM25 over days", Ask: func(_ context.Context, q string, limit int) ([]api.RecallResult, error) {
+	return Asker{Name: "baseline: BM25 over days", Ask: func(_ context.Context, q string, limit int) ([]daybook.RecallResult, error) {
 		return b.Rank(q, limit), nil
 	}}
 }

@@ -12,10 +12,10 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // The summary eval: LoCoMo-format sets list, beside each session, the

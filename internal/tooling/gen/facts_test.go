@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
@@ -193,7 +193,7 @@ func TestImportLines(t *testing.T) {
 	sc := bufio.NewScanner(&jl)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
-		var in api.ImportLine
+		var in daybook.ImportLine
 		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&in); err != nil {

@@ -11,9 +11,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // MaxYears is the longest corpus Write generates.
@@ -29,7 +29,7 @@ type Options struct {
 	End   date.Date // the last day; required (the CLI passes yesterday)
 
 	// JSONL, when set, also receives every entry as an import line
-	// (api.ImportLine), in the order of the day files.
+	// (daybook.ImportLine), in the order of the day files.
 	JSONL io.Writer
 }
 
@@ -165,7 +165,7 @@ func (p *plan) produce(withJSONL bool, out chan<- rendered, stop <-chan struct{}
 	}
 }
 
-// importLines returns the day's entries as JSON lines of api.ImportLine.
+// importLines returns the day's entries as JSON lines of daybook.ImportLine.
 func (d *day) importLines() []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -174,7 +174,7 @@ func (d *day) importLines() []byte {
 		if e.note != nil {
 			continue
 		}
-		line := api.ImportLine{At: e.entry.At.Format("2006-01-02T15:04:05"), Text: e.entry.Text, Kind: string(e.entry.Kind), Tags: e.entry.Tags}
+		line := daybook.ImportLine{At: e.entry.At.Format("2006-01-02T15:04:05"), Text: e.entry.Text, Kind: string(e.entry.Kind), Tags: e.entry.Tags}
 		if err := enc.Encode(line); err != nil {
 			panic(err) // strings and a slice of strings always encode
 		}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 var testEnd = date.MustParse("2026-11-21")

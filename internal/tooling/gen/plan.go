@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // plan is everything decided before any day is written: the calendar with its

@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // renameSave saves content the way vim does: write DD.md.tmp, then rename
@@ -49,7 +49,7 @@ func TestEditorGuard(t *testing.T) {
 	d := date.MustParse("2026-03-04")
 	path := dayfiles.Path(dir, d)
 	remember := func(text string) {
-		if _, err := a.Remember(ctx, api.RememberRequest{Text: text}); err != nil {
+		if _, err := a.Remember(ctx, daybook.RememberRequest{Text: text}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -158,7 +158,7 @@ func TestSameDayManyWriters(t *testing.T) {
 			mu.Lock()
 			tried = append(tried, text)
 			mu.Unlock()
-			resp, err := c.Remember(context.Background(), api.RememberRequest{Text: text})
+			resp, err := c.Remember(context.Background(), daybook.RememberRequest{Text: text})
 			if err != nil {
 				t.Errorf("remember over the socket: %v", err)
 				return

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // TestKillDaemonDuringBackfill SIGKILLs the daemon at random moments while

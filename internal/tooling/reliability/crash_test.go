@@ -13,9 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // child is a daybook CLI started in the background.
@@ -214,7 +215,7 @@ func recallFinds(t testing.TB, c *api.Client, tok, text string, limit time.Durat
 	deadline := time.Now().Add(limit)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		resp, err := c.Recall(ctx, api.RecallRequest{Query: tok, Mode: "bm25", Limit: 5})
+		resp, err := c.Recall(ctx, daybook.RecallRequest{Query: tok, Mode: "bm25", Limit: 5})
 		cancel()
 		if err == nil {
 			for _, res := range resp.Results {
@@ -397,7 +398,7 @@ func recallAny(t testing.TB, c *api.Client, query, text string, limit time.Durat
 	words := strings.Fields(text)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		resp, err := c.Recall(ctx, api.RecallRequest{Query: query, Mode: "bm25", Limit: 20})
+		resp, err := c.Recall(ctx, daybook.RecallRequest{Query: query, Mode: "bm25", Limit: 20})
 		cancel()
 		if err == nil {
 			for _, res := range resp.Results {

@@ -11,10 +11,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 // panicLog records log lines at error level, where the server reports a

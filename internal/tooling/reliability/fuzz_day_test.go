@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 

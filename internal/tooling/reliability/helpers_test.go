@@ -19,10 +19,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
 )
 
 var long = flag.Bool("long", false, "run the long versions: 100 kills per operation, a 10-minute soak")
@@ -254,12 +255,12 @@ func (p *proc) logText() string {
 func (r *rig) client() *api.Client { return api.NewClient(r.socket()) }
 
 // status asks the daemon for its status over the socket.
-func (r *rig) status() (api.StatusResponse, error) {
+func (r *rig) status() (daybook.StatusResponse, error) {
 	c := r.client()
 	defer c.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	return c.Status(ctx, api.StatusRequest{})
+	return c.Status(ctx, daybook.StatusRequest{})
 }
 
 // waitJob waits until the daemon's job has a last run after since, and
@@ -404,7 +405,7 @@ func jsonLines(first date.Date, days, n int, tag string) ([]byte, []string) {
 	for i := range n {
 		d := first.AddDays(i % days)
 		text := fmt.Sprintf("%s import %d of the batch #imported", tag, i)
-		line, _ := json.Marshal(api.ImportLine{At: fmt.Sprintf("%sT%02d:%02d:00", d, 8+(i/days)%12, (i/days)%60), Text: text})
+		line, _ := json.Marshal(daybook.ImportLine{At: fmt.Sprintf("%sT%02d:%02d:00", d, 8+(i/days)%12, (i/days)%60), Text: text})
 		b.Write(line)
 		b.WriteByte('\n')
 		texts = append(texts, text)

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // hostileDir writes day files a person, a sync tool or an attacker could

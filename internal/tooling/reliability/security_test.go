@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 )
@@ -166,7 +167,7 @@ func (r *rig) startDaemonAt(where string) *proc {
 	for time.Now().Before(deadline) {
 		c := api.NewClient(filepath.Join(r.dir, "daybook.sock"))
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		_, err := c.Status(ctx, api.StatusRequest{})
+		_, err := c.Status(ctx, daybook.StatusRequest{})
 		cancel()
 		c.Close()
 		if err == nil {

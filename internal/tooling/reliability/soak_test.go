@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // sample is the daemon's resident memory and open files at one moment.
@@ -59,7 +59,7 @@ func TestSoak(t *testing.T) {
 		c := r.client()
 		defer c.Close()
 		for i := 0; time.Now().Before(stop); i++ {
-			_, err := c.Remember(context.Background(), api.RememberRequest{Text: fmt.Sprintf("soak entry %d about the garden and the budget", i)})
+			_, err := c.Remember(context.Background(), daybook.RememberRequest{Text: fmt.Sprintf("soak entry %d about the garden and the budget", i)})
 			mu.Lock()
 			remembers++
 			if err != nil {
@@ -75,7 +75,7 @@ func TestSoak(t *testing.T) {
 		qs := []string{"garden budget", "what did we decide about the deploy", "piano last June", "invoice"}
 		for i := 0; time.Now().Before(stop); i++ {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			_, err := c.Recall(ctx, api.RecallRequest{Query: qs[i%len(qs)], Limit: 5})
+			_, err := c.Recall(ctx, daybook.RecallRequest{Query: qs[i%len(qs)], Limit: 5})
 			cancel()
 			mu.Lock()
 			recalls++

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // WriteDay writes day's file (YYYY-MM-DD) under the data dir root, as a

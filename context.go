@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // ContextRequest asks for an agent's context: the foundation, summaries from
 // the top of the pyramid down, and recent entries, within a token budget.

@@ -1,4 +1,4 @@
-package api
+package daybook
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ func TestRecallQueryCheck(t *testing.T) {
 		{strings.Repeat("q", MaxQuery+1), "query is 4097 bytes, over the limit of 4096"},
 		{"bad \xff byte", "query is not UTF-8"},
 	} {
-		err := RecallRequest{Query: tc.query}.check()
+		err := RecallRequest{Query: tc.query}.Check()
 		if got := errString(err); got != tc.err {
 			t.Errorf("check(%.20q) = %q, want %q", tc.query, got, tc.err)
 		}
@@ -37,7 +37,7 @@ func TestFindPatternCheck(t *testing.T) {
 		{strings.Repeat("p", MaxQuery), ""},
 		{strings.Repeat("p", MaxQuery+1), "pattern is 4097 bytes, over the limit of 4096"},
 	} {
-		err := FindRequest{Pattern: tc.pattern}.check()
+		err := FindRequest{Pattern: tc.pattern}.Check()
 		if got := errString(err); got != tc.err {
 			t.Errorf("check(%.20q) = %q, want %q", tc.pattern, got, tc.err)
 		}

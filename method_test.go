@@ -1,4 +1,4 @@
-package api
+package daybook
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // RecallRequest asks what daybook remembers about a query.
 type RecallRequest struct {

@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // ExpandRequest asks for the full text behind an id that recall returned.
 type ExpandRequest struct {

@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // ReindexRequest asks for the index to be rebuilt from the markdown.
 type ReindexRequest struct {

@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // Check statuses, from good to bad.
 const (

@@ -1,10 +1,10 @@
-package api
+package daybook
 
 import (
 	"errors"
 	"net/http"
 
-	"github.com/daybook/daybook/internal/util/date"
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // Code says what kind of error an answer is, in words a program can test:
@@ -57,7 +57,7 @@ func (c Code) UserFault() bool {
 }
 
 // Error is an error with a code: the API's error body, and what the Client
-// returns for one (errors.As(err, &*api.Error)).
+// returns for one (errors.As(err, &*daybook.Error)).
 type Error struct {
 	Code    Code   `json:"code"`
 	Field   string `json:"field,omitempty"` // the request's field at fault, when one is
@@ -109,10 +109,4 @@ func FieldOf(err error) string {
 		return c.APIField()
 	}
 	return ""
-}
-
-// asError returns err as the API answers it.
-func asError(err error) *Error {
-	code := CodeOf(err)
-	return &Error{Code: code, Field: FieldOf(err), Message: err.Error(), Status: code.Status()}
 }

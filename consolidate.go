@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // ConsolidateRequest asks for the summaries of a range to be brought up to
 // date. Only closed periods are consolidated: days before today, months

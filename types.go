@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // RememberRequest asks for one entry to be appended to its day file.
 type RememberRequest struct {

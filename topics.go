@@ -1,4 +1,4 @@
-package api
+package daybook
 
 // TopicsRequest lists the topics: tags, people and projects, and the base
 // topics self, user and system.

@@ -1,4 +1,4 @@
-package api
+package daybook
 
 import (
 	"context"
@@ -26,5 +26,3 @@ type Service interface {
 	Topic(ctx context.Context, req TopicRequest) (TopicResponse, error)
 	Stats(ctx context.Context, req StatsRequest) (StatsResponse, error)
 }
-
-var _ Service = (*Client)(nil)
