@@ -38,11 +38,7 @@ func (p *Proxy) readJSON(w http.ResponseWriter, r *http.Request, v any, fail err
 		fail(w, http.StatusRequestEntityTooLarge, tooLarge(r.ContentLength, limit))
 		return false
 	}
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength) + bytes.MinRead)
-	}
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, limit))
+	data, err := readLimited(http.MaxBytesReader(w, r.Body, limit), r.ContentLength)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		switch {
@@ -57,7 +53,7 @@ func (p *Proxy) readJSON(w http.ResponseWriter, r *http.Request, v any, fail err
 		return false
 	}
 	http.NewResponseController(w).SetReadDeadline(time.Time{})
-	data := bytes.TrimLeft(buf.Bytes(), " \t\r\n")
+	data = bytes.TrimLeft(data, " \t\r\n")
 	if len(data) == 0 || data[0] != '{' {
 		fail(w, http.StatusBadRequest, "daybook proxy: the request's body must be a JSON object, not "+describeJSON(data))
 		return false
@@ -67,6 +63,44 @@ func (p *Proxy) readJSON(w http.ResponseWriter, r *http.Request, v any, fail err
 		return false
 	}
 	return true
+}
+
+// readChunk is the piece a body of unknown length is read in.
+const readChunk = 1 << 20
+
+// readLimited reads r whole. With a known length it reads into one buffer
+// of that size; without, into pieces of readChunk joined at the end, so
+// that a body cut at the limit costs the limit and no more (a buffer that
+// doubles as it fills would cost twice that, half of it garbage).
+func readLimited(r io.Reader, length int64) ([]byte, error) {
+	if length >= 0 {
+		buf := make([]byte, length)
+		if _, err := io.ReadFull(r, buf); err != nil {
+			if err == io.ErrUnexpectedEOF {
+				err = io.EOF
+			}
+			return nil, err
+		}
+		return buf, nil
+	}
+	var pieces [][]byte
+	total := 0
+	for {
+		p := make([]byte, readChunk)
+		n, err := io.ReadFull(r, p)
+		pieces = append(pieces, p[:n])
+		total += n
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(pieces) == 1 {
+		return pieces[0], nil
+	}
+	return bytes.Join(pieces, nil), nil
 }
 
 func tooLarge(n, limit int64) string {
