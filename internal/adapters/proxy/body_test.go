@@ -295,3 +295,26 @@ func TestBigBodiesBoundedMemory(t *testing.T) {
 		t.Errorf("the peak RSS grew more than 100 MiB")
 	}
 }
+
+// A passed-through body (here /api/show) that stalls is cut once
+// BodyTimeout passes without a byte: the connection ends instead of
+// waiting for ever, while the proxy's own requests go on.
+func TestPassThroughStalledBodyCut(t *testing.T) {
+	r := newRig(t, proxy.Options{BodyTimeout: 300 * time.Millisecond})
+	c, err := net.Dial("tcp", r.addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /api/show HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"model\":")
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	start := time.Now()
+	_, err = io.ReadAll(c) // an answer or none, then the end of the connection
+	if err != nil {
+		t.Fatalf("the connection of a stalled body still open after %s: %v", time.Since(start), err)
+	}
+	r.waitIdle()
+	if code, body := raw(t, r.addr(), "GET /api/tags HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"); code != http.StatusOK {
+		t.Errorf("a request after the stall: %d %s", code, body)
+	}
+}

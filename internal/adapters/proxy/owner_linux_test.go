@@ -1,14 +1,19 @@
 package proxy_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/internal/adapters/proxy"
 )
@@ -146,5 +151,29 @@ func TestOtherUserRefused(t *testing.T) {
 	}
 	if n := len(s.chatEntries()); n != 4 {
 		t.Errorf("the owner's two chats wrote %d entries, want 4", n)
+	}
+}
+
+// The owner check reads tcp6 too: on [::1] the owner's connections are
+// served.
+func TestOwnerOverIPv6(t *testing.T) {
+	ln, err := net.Listen("tcp", "[::1]:0")
+	if err != nil {
+		t.Skipf("skipping: no IPv6 loopback (%v)", err)
+	}
+	ln.Close()
+	r := newRig(t, proxy.Options{})
+	s, err := proxy.Listen("[::1]:0", r.proxy, proxy.ServerOptions{TokenFile: proxy.TokenPath(r.dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve()
+	defer s.Close(context.Background())
+	if s.Owner() != proxy.OwnerUID {
+		t.Fatalf("owner check %s", s.Owner())
+	}
+	c := api.NewClient(mustURL(t, "http://"+s.Addr().String()), http.DefaultClient)
+	if l, err := c.List(context.Background()); err != nil || len(l.Models) == 0 {
+		t.Errorf("the owner over [::1]: %v %v", l, err)
 	}
 }
