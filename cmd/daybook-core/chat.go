@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -19,7 +18,6 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/cli"
-	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
 func cmdChat() cli.Command {
@@ -71,22 +69,23 @@ func runChat(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	p, err := proxy.New(b, proxy.Options{Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget,
-		Remember: cfg.Proxy.Remember, StateDir: proxyStateDir(e.AbsDir), Log: log})
+		Remember: cfg.Proxy.Remember, StateDir: proxyStateDir(e.AbsDir), Log: log,
+		MaxBody: int64(cfg.Proxy.MaxBodyMiB) << 20})
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return fmt.Errorf("chat: listening on loopback for the proxy: %w", err)
-	}
-	srv := httpserve.New(p, log)
-	srv.BaseContext = func(net.Listener) context.Context { return ctx }
-	go srv.Serve(ln)
-	defer srv.Close()
-	s := &chatSession{e: e, b: b, model: *model, url: "http://" + ln.Addr().String() + "/api/chat",
+	// The proxy is served in this process over in-memory connections: no
+	// port that another user could reach.
+	client, stop := proxy.InProcess(ctx, p, log)
+	defer stop()
+	s := &chatSession{e: e, b: b, model: *model, client: client, url: chatURL,
 		conv: "cli-" + time.Now().Format("20060102-150405")}
 	return s.run(ctx)
 }
+
+// chatURL is the in-process proxy's chat path: any host reaches it, and
+// localhost passes its Host check.
+const chatURL = "http://localhost/api/chat"
 
 // ollamaAnswers checks that an Ollama server answers at url and has model.
 func ollamaAnswers(ctx context.Context, url, model string) error {
@@ -123,12 +122,13 @@ func ollamaAnswers(ctx context.Context, url, model string) error {
 
 // chatSession is one terminal conversation.
 type chatSession struct {
-	e     *cli.Env
-	b     daybook.Service
-	model string
-	url   string
-	conv  string
-	hist  []api.Message
+	e      *cli.Env
+	b      daybook.Service
+	model  string
+	client *http.Client // to the in-process proxy
+	url    string
+	conv   string
+	hist   []api.Message
 }
 
 func (s *chatSession) run(ctx context.Context) error {
@@ -190,7 +190,7 @@ func (s *chatSession) turn(ctx context.Context, text string, forget bool) error 
 	if forget {
 		req.Header.Set(proxy.HeaderMemory, "read")
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := s.client.Do(req)
 	if err != nil {
 		return err
 	}

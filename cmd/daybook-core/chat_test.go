@@ -145,6 +145,9 @@ func TestDaemonServesProxy(t *testing.T) {
 	if !strings.Contains(errOut.String(), "memory proxy") {
 		t.Errorf("the daemon did not log the proxy:\n%s", errOut.String())
 	}
+	if log := errOut.String(); !strings.Contains(log, "serving its owner only") || !strings.Contains(log, filepath.Join(dir, "state", "proxy.token")) {
+		t.Errorf("the daemon did not log the owner check and the token file:\n%s", log)
+	}
 }
 
 // syncBuffer is a bytes.Buffer safe for the daemon's goroutines.

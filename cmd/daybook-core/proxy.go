@@ -18,6 +18,7 @@ func newProxy(a *app.App, cfg config.Config, log *slog.Logger) (*proxy.Proxy, er
 	return proxy.New(a, proxy.Options{
 		Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget, Remember: cfg.Proxy.Remember,
 		StateDir: proxyStateDir(a.Dir()), Log: log, Now: a.Now, IsUserError: app.IsUserError,
+		MaxBody: int64(cfg.Proxy.MaxBodyMiB) << 20,
 	})
 }
 
@@ -27,5 +28,5 @@ func startProxy(a *app.App, cfg config.Config, log *slog.Logger) (*proxy.Server,
 	if err != nil {
 		return nil, err
 	}
-	return proxy.Listen(cfg.Proxy.Listen, p, log)
+	return proxy.Listen(cfg.Proxy.Listen, p, proxy.ServerOptions{Log: log, TokenFile: proxy.TokenPath(a.Dir())})
 }

@@ -168,7 +168,15 @@ type Proxy struct {
 	Upstream string `yaml:"upstream"` // the Ollama server it forwards to; "" is ollama.url
 	Budget   int    `yaml:"budget"`   // tokens of the context block injected per turn
 	Remember string `yaml:"remember"` // all, user or none
+	// MaxBodyMiB bounds the body of a chat or generate request, which the
+	// proxy reads whole to add memory: a bigger one gets 413 as soon as
+	// the count is passed. Other paths (a model's blob) stream untouched.
+	MaxBodyMiB int `yaml:"max_body_mib"`
 }
+
+// MaxProxyBodyMiB is the largest proxy.max_body_mib: a body is held in
+// memory, decoded and encoded again on its way upstream.
+const MaxProxyBodyMiB = 256
 
 // Proxy remember modes.
 const (
@@ -179,7 +187,8 @@ const (
 
 // Validate checks the proxy's fields: Listen a loopback HOST:PORT (the
 // proxy answers for the user's memory without asking who calls), Upstream
-// an http(s) URL, Budget positive, Remember one of all, user, none.
+// an http(s) URL, Budget positive, Remember one of all, user, none,
+// MaxBodyMiB 1..MaxProxyBodyMiB.
 func (p Proxy) Validate() error {
 	if p.Listen != "" {
 		host, port, err := splitHostPort(p.Listen)
@@ -206,6 +215,9 @@ func (p Proxy) Validate() error {
 	case RememberAll, RememberUser, RememberNone:
 	default:
 		return fmt.Errorf("proxy.remember: %q is not one of all, user, none", p.Remember)
+	}
+	if p.MaxBodyMiB < 1 || p.MaxBodyMiB > MaxProxyBodyMiB {
+		return fmt.Errorf("proxy.max_body_mib: %d must be 1..%d (MiB of a chat request's body)", p.MaxBodyMiB, MaxProxyBodyMiB)
 	}
 	return nil
 }
@@ -239,7 +251,7 @@ func Default() Config {
 		},
 		Recall:  Recall{Limit: 10},
 		Context: Context{Budget: 4000, Summary: 0.6, Recent: 0.4},
-		Proxy:   Proxy{Budget: 1500, Remember: RememberAll},
+		Proxy:   Proxy{Budget: 1500, Remember: RememberAll, MaxBodyMiB: 32},
 		Hooks:   Hooks{Budget: 2000, PromptBudget: 1000, Timeout: 2 * time.Second, Capture: true, MaxText: 4000},
 		Log:     Log{Level: "info"},
 		Dates:   Dates{Earliest: date.DefaultEarliest.String(), AheadDays: date.DefaultAhead},

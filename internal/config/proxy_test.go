@@ -6,11 +6,11 @@ import (
 )
 
 func TestProxyConfig(t *testing.T) {
-	c, err := Parse("c", []byte("proxy:\n  listen: 127.0.0.1:11435\n  remember: user\n  budget: 800\n"))
+	c, err := Parse("c", []byte("proxy:\n  listen: 127.0.0.1:11435\n  remember: user\n  budget: 800\n  max_body_mib: 8\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Proxy.Listen != "127.0.0.1:11435" || c.Proxy.Remember != RememberUser || c.Proxy.Budget != 800 {
+	if c.Proxy.Listen != "127.0.0.1:11435" || c.Proxy.Remember != RememberUser || c.Proxy.Budget != 800 || c.Proxy.MaxBodyMiB != 8 {
 		t.Errorf("proxy = %+v", c.Proxy)
 	}
 	if got := c.ProxyUpstream(); got != c.Ollama.URL {
@@ -31,6 +31,9 @@ func TestProxyConfigRefusesWhatIsWrong(t *testing.T) {
 		{"proxy:\n  budget: 0\n", "proxy.budget: 0"},
 		{"proxy:\n  upstream: 127.0.0.1:11434\n", "proxy.upstream"},
 		{"proxy:\n  listn: x\n", "proxy.listn"},
+		{"proxy:\n  max_body_mib: 0\n", "proxy.max_body_mib: 0"},
+		{"proxy:\n  max_body_mib: 4096\n", "proxy.max_body_mib: 4096"},
+		{"proxy:\n  max_body_mib: big\n", "line 2"},
 	} {
 		_, err := Parse("cfg.yaml", []byte(c.yaml))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -36,15 +36,11 @@ type chatSink interface {
 
 func (p *Proxy) handleChat(w http.ResponseWriter, r *http.Request) {
 	var req api.ChatRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, maxRequestBody)).Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if !p.readJSON(w, r, &req, writeError) {
 		return
 	}
 	p.chat(w, r, &req, ollamaSink{})
 }
-
-// maxRequestBody bounds a request's body: images in a history run large.
-const maxRequestBody = 256 << 20
 
 // chat runs one chat request with memory and writes the answer through sink.
 func (p *Proxy) chat(w http.ResponseWriter, r *http.Request, req *api.ChatRequest, sink chatSink) {

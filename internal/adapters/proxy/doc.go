@@ -17,4 +17,11 @@
 // header and a log line; a turn that could not be written is spooled in
 // the data dir and written later. An upstream's error reaches the client
 // as Ollama sent it; a client that goes away cancels the upstream request.
+//
+// It serves its owner only. Server closes, unread, every connection whose
+// peer socket another uid owns (Linux, from /proc/net/tcp), or else asks
+// every request for the token of TokenFile; the handler refuses what a web
+// page could send (a foreign Host or Origin, a preflight) before reading
+// it, and reads a chat's body only up to Options.MaxBody and within
+// Options.BodyTimeout. `daybook chat` serves it with InProcess: no socket.
 package proxy

@@ -177,7 +177,7 @@ func TestUnwrittenTurnIsSpooledAndWrittenLater(t *testing.T) {
 func TestNonLoopbackListenRefused(t *testing.T) {
 	r := newRig(t, proxy.Options{})
 	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.7:11435", "example.com:11435"} {
-		s, err := proxy.Listen(addr, r.proxy, nil)
+		s, err := proxy.Listen(addr, r.proxy, proxy.ServerOptions{TokenFile: proxy.TokenPath(r.dir)})
 		if err == nil {
 			s.Close(context.Background())
 			t.Errorf("%s: listened", addr)
@@ -187,7 +187,7 @@ func TestNonLoopbackListenRefused(t *testing.T) {
 			t.Errorf("%s: err = %v, want it to name proxy.listen and the address", addr, err)
 		}
 	}
-	s, err := proxy.Listen("127.0.0.1:0", r.proxy, nil)
+	s, err := proxy.Listen("127.0.0.1:0", r.proxy, proxy.ServerOptions{TokenFile: proxy.TokenPath(r.dir)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,8 +19,7 @@ import (
 // forwarded as it is.
 func (p *Proxy) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	var req api.GenerateRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, maxRequestBody)).Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	if !p.readJSON(w, r, &req, writeError) {
 		return
 	}
 	ctx := r.Context()

@@ -168,3 +168,8 @@ func mustURL(t *testing.T, s string) *url.URL {
 	}
 	return u
 }
+
+// proxyLog is a logger into the rig's log, for a Server over its proxy.
+func (r *rig) proxyLog() *slog.Logger {
+	return slog.New(slog.NewTextHandler(r.logw, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}

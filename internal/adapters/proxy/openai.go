@@ -16,8 +16,7 @@ import (
 // /api/chat, so the memory and the tool loop are the same as /api/chat's.
 func (p *Proxy) handleOpenAIChat(w http.ResponseWriter, r *http.Request) {
 	var oreq openai.ChatCompletionRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, maxRequestBody)).Decode(&oreq); err != nil {
-		writeOpenAIError(w, http.StatusBadRequest, err.Error())
+	if !p.readJSON(w, r, &oreq, writeOpenAIError) {
 		return
 	}
 	req, err := openai.FromChatRequest(oreq)

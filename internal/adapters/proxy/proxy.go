@@ -71,6 +71,12 @@ type Options struct {
 	ToolRounds int
 	// IsUserError tells a request daybook refused from its own failure.
 	IsUserError func(error) bool
+	// MaxBody bounds the body of a request the proxy reads itself (a chat,
+	// a generate); 0: DefaultMaxBody. Passed-through bodies stream.
+	MaxBody int64
+	// BodyTimeout is how long a client has to send a body the proxy reads,
+	// and how long a passed-through body may stall; 0: DefaultBodyTimeout.
+	BodyTimeout time.Duration
 }
 
 // Proxy is the memory proxy's handler. It is safe for concurrent use.
@@ -116,6 +122,12 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	if opts.ToolRounds == 0 {
 		opts.ToolRounds = DefaultToolRounds
 	}
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	if opts.BodyTimeout <= 0 {
+		opts.BodyTimeout = DefaultBodyTimeout
+	}
 	if opts.IsUserError == nil {
 		opts.IsUserError = func(error) bool { return false }
 	}
@@ -149,7 +161,7 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	mux.HandleFunc("POST /api/chat", p.handleChat)
 	mux.HandleFunc("POST /api/generate", p.handleGenerate)
 	mux.HandleFunc("POST /v1/chat/completions", p.handleOpenAIChat)
-	mux.Handle("/", p.rp)
+	mux.HandleFunc("/", p.passThrough)
 	p.mux = mux
 	if err := p.turns.load(); err != nil {
 		return nil, err
@@ -158,15 +170,34 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	return p, nil
 }
 
-// ServeHTTP answers as Ollama does, with memory. It lifts the server's
-// read and write deadlines, if any: a model's answer streams for as long as
-// it writes, a pull or a blob upload for as long as it takes; a client that
-// goes away still ends the request.
+// ServeHTTP answers as Ollama does, with memory, to the programs of this
+// machine: a request a web page sent (refuseForeign) gets 403 before
+// anything of it is used. It lifts the server's write deadline, if any (a
+// model's answer streams for as long as it writes, a pull for as long as it
+// downloads), but not the read deadline until the body is in: a body the
+// proxy reads must come within BodyTimeout, a passed-through one may not
+// stall for longer. A client that goes away still ends the request.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if refuseForeign(w, r) {
+		return
+	}
 	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
+	rc.SetReadDeadline(time.Now().Add(p.opts.BodyTimeout))
 	p.mux.ServeHTTP(w, r)
+}
+
+// passThrough forwards a request untouched. Its body streams to the
+// upstream (a model's blob may be gigabytes), under idleBody's deadline;
+// without a body the read deadline is lifted at once.
+func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		rc.SetReadDeadline(time.Time{})
+	} else {
+		r.Body = &idleBody{ReadCloser: r.Body, rc: rc, d: p.opts.BodyTimeout}
+	}
+	p.rp.ServeHTTP(w, r)
 }
 
 // Upstream returns the URL the proxy forwards to.
