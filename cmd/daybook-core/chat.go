@@ -19,6 +19,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/spool"
 	"github.com/daybook/daybook/internal/util/httpserve"
 )
 
@@ -71,7 +72,8 @@ func runChat(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	p, err := proxy.New(b, proxy.Options{Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget,
-		Remember: cfg.Proxy.Remember, StateDir: proxyStateDir(e.AbsDir), Log: log})
+		Remember: cfg.Proxy.Remember, StateDir: proxyStateDir(e.AbsDir), Spool: spool.New(e.AbsDir), From: spool.FromChat,
+		Log: log})
 	if err != nil {
 		return err
 	}

@@ -152,9 +152,9 @@ func TestUnwrittenTurnIsSpooledAndWrittenLater(t *testing.T) {
 	if n := r.proxy.Pending(); n != 2 {
 		t.Fatalf("%d turns spooled, want 2", n)
 	}
-	spool, _ := os.ReadFile(filepath.Join(r.dir, "state", "proxy", "spool.jsonl"))
-	if !strings.Contains(string(spool), "boiler service") {
-		t.Errorf("spool file holds %q", spool)
+	spooled, _ := os.ReadFile(filepath.Join(r.dir, "state", "spool", "spool.jsonl"))
+	if !strings.Contains(string(spooled), "boiler service") {
+		t.Errorf("spool file holds %q", spooled)
 	}
 	os.Remove(blocker)
 	status, _, _ = postJSON(t, r.srv.URL+"/api/chat", api.ChatRequest{Model: "llama3.2",
@@ -162,6 +162,8 @@ func TestUnwrittenTurnIsSpooledAndWrittenLater(t *testing.T) {
 	if status != 200 {
 		t.Fatal(status)
 	}
+	// The spool is written after the answer, not before it.
+	waitFor(t, "the spool to be written", func() bool { return r.proxy.Pending() == 0 })
 	got := texts(r.chatEntries())
 	if len(got) != 4 || r.proxy.Pending() != 0 {
 		t.Fatalf("entries %q, %d pending: want both chats' turns, once", got, r.proxy.Pending())
