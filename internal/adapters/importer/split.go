@@ -34,4 +34,3 @@ func SplitLong(res Result, max int) Result {
 	res.Entries = out
 	return res
 }
-

@@ -69,7 +69,7 @@ type Options struct {
 	// From names the proxy in the spool's items: spool.FromProxy (the
 	// default) or spool.FromChat.
 	From string
-	Log      *slog.Logger
+	Log  *slog.Logger
 	// Transport reaches the upstream; nil: a clone of http.DefaultTransport.
 	Transport http.RoundTripper
 	// Now is the clock entries are dated by; nil: time.Now.

@@ -61,11 +61,11 @@ func bitsOf(key string) keyBits {
 // turns writes each turn once, and keeps the ones that could not be
 // written in the spool (internal/spool) until they can.
 type turns struct {
-	dir   string // StateDir: the keys written; "": kept in memory only
-	sp    *spool.Spool
-	from  string // the spool items' From
-	mem   Memory
-	log   *slog.Logger
+	dir    string // StateDir: the keys written; "": kept in memory only
+	sp     *spool.Spool
+	from   string // the spool items' From
+	mem    Memory
+	log    *slog.Logger
 	isPerm func(error) bool
 
 	mu   sync.Mutex
