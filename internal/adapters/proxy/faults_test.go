@@ -141,10 +141,14 @@ func TestUnwrittenTurnIsSpooledAndWrittenLater(t *testing.T) {
 	if err := os.WriteFile(blocker, []byte("not a dir"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	status, h, _ := postJSON(t, r.srv.URL+"/api/chat", api.ChatRequest{Model: "llama3.2",
+	status, h, body := postJSON(t, r.srv.URL+"/api/chat", api.ChatRequest{Model: "llama3.2",
 		Messages: []api.Message{{Role: "user", Content: "Remember the boiler service on Friday."}}}, nil)
 	if status != 200 {
 		t.Fatalf("status %d", status)
+	}
+	lines := strings.Split(strings.TrimSpace(body), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, `"done":true`) || !strings.Contains(last, `"`+proxy.FieldWarning+`":"remembering this turn failed`) {
+		t.Errorf("the final message does not say the turn was not written: %s", last)
 	}
 	if w := strings.Join(h.Values(proxy.HeaderWarning), " | "); !strings.Contains(w, "kept and written later") {
 		t.Errorf("%s = %q", proxy.HeaderWarning, w)
