@@ -126,8 +126,11 @@ func (t *turns) remember(ctx context.Context, ts []turn) (warning string) {
 		failed = append(failed, spool.Item{Key: tr.Key, From: t.from, RememberRequest: tr.RememberRequest})
 	}
 	if len(failed) == 0 {
-		if t.pending() > 0 {
-			go t.replay(context.Background()) // after the answer, not before it
+		if t.pending() > 0 && t.replaying.TryLock() { // one at a time; one under way will do
+			go func() {
+				defer t.replaying.Unlock()
+				t.replayLocked(context.Background()) // after the answer, not before it
+			}()
 		}
 		return ""
 	}
@@ -247,6 +250,11 @@ func (t *turns) pending() int {
 func (t *turns) replay(ctx context.Context) {
 	t.replaying.Lock()
 	defer t.replaying.Unlock()
+	t.replayLocked(ctx)
+}
+
+// replayLocked is replay with t.replaying held.
+func (t *turns) replayLocked(ctx context.Context) {
 	w := replayWriter{t.mem}
 	if t.sp == nil {
 		t.mu.Lock()
