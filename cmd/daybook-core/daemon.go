@@ -108,7 +108,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	// What could not be written (a hook without a daemon, a chat turn
 	// whose write failed) waits in the spool.
 	opts.Background = append(opts.Background, func(ctx context.Context) error {
-		return spool.New(a.Dir()).Loop(ctx, a.Dir(), a, func(msg string, args ...any) {
+		return spool.New(a.Dir()).Loop(ctx, a, func(msg string, args ...any) {
 			log.Info(msg, append([]any{"system", "spool"}, args...)...)
 		})
 	})

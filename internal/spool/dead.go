@@ -116,10 +116,10 @@ var oldSpools = []struct{ path, from string }{
 
 // Adopt moves the items of the spools an earlier daybook kept into this
 // one, and returns how many. Their lines have the fields of an Item.
-func (s *Spool) Adopt(ctx context.Context, root string) (int, error) {
+func (s *Spool) Adopt(ctx context.Context) (int, error) {
 	n := 0
 	for _, old := range oldSpools {
-		path := filepath.Join(root, filepath.FromSlash(old.path))
+		path := filepath.Join(s.root, filepath.FromSlash(old.path))
 		f, err := os.Open(path)
 		if errors.Is(err, os.ErrNotExist) {
 			continue

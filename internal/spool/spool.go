@@ -78,12 +78,15 @@ type Writer interface {
 // Spool is the spool of one data dir. Its methods may be called from
 // several goroutines and processes at once: each takes the lock.
 type Spool struct {
-	dir string // the spool's folder
+	root string // the data dir
+	dir  string // the spool's folder
 }
 
 // New returns the spool of the data dir root; nothing is created until
 // something is added.
-func New(root string) *Spool { return &Spool{dir: filepath.Join(root, filepath.FromSlash(Dir))} }
+func New(root string) *Spool {
+	return &Spool{root: root, dir: filepath.Join(root, filepath.FromSlash(Dir))}
+}
 
 // Path returns the spool file's path.
 func (s *Spool) Path() string { return filepath.Join(s.dir, spoolName) }
@@ -401,8 +404,8 @@ const ReplayEvery = time.Minute
 // Loop is the daemon's part: it adopts the spools of an earlier daybook,
 // then replays the spool at once and every ReplayEvery while it holds
 // items, until ctx ends. log receives a line per replay that did something.
-func (s *Spool) Loop(ctx context.Context, root string, w Writer, log func(msg string, args ...any)) error {
-	if n, err := s.Adopt(ctx, root); err != nil {
+func (s *Spool) Loop(ctx context.Context, w Writer, log func(msg string, args ...any)) error {
+	if n, err := s.Adopt(ctx); err != nil {
 		log("adopting an earlier spool failed", "err", err)
 	} else if n > 0 {
 		log("adopted the items of an earlier spool", "items", n)

@@ -223,7 +223,7 @@ func TestAdopt(t *testing.T) {
 	sp := spool.New(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	n, err := sp.Adopt(ctx, dir)
+	n, err := sp.Adopt(ctx)
 	if err != nil || n != 2 {
 		t.Fatalf("adopt: %d, %v", n, err)
 	}

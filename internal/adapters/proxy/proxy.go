@@ -164,6 +164,13 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	if err := p.turns.load(); err != nil {
 		return nil, err
 	}
+	if opts.Spool != nil {
+		if n, err := opts.Spool.Adopt(context.Background()); err != nil {
+			log.Warn("adopting an earlier spool failed", "err", err)
+		} else if n > 0 {
+			log.Info("adopted the items of an earlier spool", "items", n)
+		}
+	}
 	p.turns.replay(context.Background())
 	return p, nil
 }
