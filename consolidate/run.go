@@ -258,8 +258,8 @@ func readDay(path, rel string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if fi.Size() > dayfiles.MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", rel, fi.Size(), dayfiles.MaxFileSize>>20)
+	if err := dayfiles.CheckSize(rel, fi.Size()); err != nil {
+		return nil, err
 	}
 	data := make([]byte, fi.Size())
 	n, err := io.ReadFull(f, data)

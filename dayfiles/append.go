@@ -222,8 +222,8 @@ func appendText(path string, d date.Date, old []byte, chunk string, n int) (stri
 		return "", nil, fmt.Errorf("appending to %s: the new entries do not parse back (a bug): %v", path, err)
 	}
 	if add, news, ok := appendClean(old, chunk, want); ok {
-		if len(old)+len(add) > MaxFileSize {
-			return "", nil, fmt.Errorf("appending to %s: it would grow past the %d MiB limit of a day file", path, MaxFileSize>>20)
+		if err := checkGrow(path, len(old), len(add), n); err != nil {
+			return "", nil, err
 		}
 		return add, news, nil
 	}
@@ -240,8 +240,8 @@ func appendChecked(path string, d date.Date, old []byte, chunk string, want *Day
 	}
 	buf := make([]byte, 0, len(old)+len(chunk)+64)
 	for _, sep := range seps {
-		if len(old)+len(sep)+len(chunk) > MaxFileSize {
-			return "", nil, fmt.Errorf("appending to %s: it would grow past the %d MiB limit of a day file", path, MaxFileSize>>20)
+		if err := checkGrow(path, len(old), len(sep)+len(chunk), n); err != nil {
+			return "", nil, err
 		}
 		buf = append(append(buf[:0], old...), sep...)
 		start := bytes.Count(buf, []byte{'\n'}) + 1 // the line chunk starts on

@@ -35,8 +35,10 @@ func ReadFile(path string) ([]byte, error) {
 	if err := checkNoLinks(path); err != nil {
 		return nil, err
 	}
-	if fi, err := os.Stat(path); err == nil && fi.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, fi.Size(), MaxFileSize>>20)
+	if fi, err := os.Stat(path); err == nil {
+		if err := CheckSize(path, fi.Size()); err != nil {
+			return nil, err
+		}
 	}
 	return os.ReadFile(path)
 }

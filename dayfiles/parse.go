@@ -16,11 +16,6 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 )
 
-// MaxFileSize is the largest day file Parse reads. A day of a million tiny
-// entries is about 40 MiB; anything past this is refused by name rather than
-// parsed slowly in a consolidation run.
-const MaxFileSize = 8 << 20
-
 // Day is a parsed day file.
 type Day struct {
 	Date    date.Date
@@ -51,8 +46,8 @@ func ParseFile(path string, d date.Date) (*Day, error) {
 	if err != nil {
 		return nil, err
 	}
-	if fi.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, fi.Size(), MaxFileSize>>20)
+	if err := CheckSize(path, fi.Size()); err != nil {
+		return nil, err
 	}
 	data := make([]byte, fi.Size())
 	if _, err := ioReadFull(f, data); err != nil {
@@ -147,8 +142,8 @@ func setTags(day *Day) {
 // check refuses content Parse does not read: over MaxFileSize, not UTF-8,
 // or with conflict markers, with an error that names path and the line.
 func check(path string, data []byte) error {
-	if len(data) > MaxFileSize {
-		return fmt.Errorf("%s: %d bytes is over the %d MiB limit of a day file", path, len(data), MaxFileSize>>20)
+	if err := CheckSize(path, int64(len(data))); err != nil {
+		return err
 	}
 	if !utf8.Valid(data) {
 		return fmt.Errorf("%s:%d: not UTF-8 text", path, firstInvalidLine(data))

@@ -288,8 +288,10 @@ func ScanFiles(files []File, m *Matcher, limit int) (Scanned, error) {
 // conflict markers (a *ConflictError), as Parse does.
 func ReadDay(buf []byte, f File) ([]byte, error) {
 	buf, err := readInto(buf, f)
-	if err == nil && len(buf) > MaxFileSize {
-		return buf[:0], fmt.Errorf("%d bytes is over the %d MiB limit of a day file", len(buf), MaxFileSize>>20)
+	if err == nil {
+		if serr := CheckSize(f.Path, int64(len(buf))); serr != nil {
+			return buf[:0], serr
+		}
 	}
 	if err == nil && bytes.Contains(buf, conflictOpen) {
 		if line := ConflictLine(buf); line > 0 {

@@ -18,6 +18,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/spool"
 )
 
 func cmdChat() cli.Command {
@@ -69,8 +70,8 @@ func runChat(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	p, err := proxy.New(b, proxy.Options{Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget,
-		Remember: cfg.Proxy.Remember, StateDir: proxyStateDir(e.AbsDir), Log: log,
-		MaxBody: int64(cfg.Proxy.MaxBodyMiB) << 20})
+		Remember: cfg.Proxy.Remember, StateDir: proxyStateDir(e.AbsDir), Spool: spool.New(e.AbsDir), From: spool.FromChat,
+		Log: log, MaxBody: int64(cfg.Proxy.MaxBodyMiB) << 20})
 	if err != nil {
 		return err
 	}

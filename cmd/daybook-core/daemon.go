@@ -10,10 +10,10 @@ import (
 
 	"github.com/daybook/daybook/daemon"
 	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/adapters/hooks"
 	"github.com/daybook/daybook/internal/adapters/web"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/spool"
 	"github.com/daybook/daybook/service"
 )
 
@@ -105,13 +105,12 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	}
 	// Without ollama.enabled the upgrade loop returns at once.
 	opts.Background = append(opts.Background, a.UpgradeLoop)
-	// Captures a hook could not hand to a daemon wait in the spool.
+	// What could not be written (a hook without a daemon, a chat turn
+	// whose write failed) waits in the spool.
 	opts.Background = append(opts.Background, func(ctx context.Context) error {
-		n, err := hooks.DrainLocked(ctx, a, a.Dir(), func(msg string) { log.Warn(msg, "system", "hooks") })
-		if n > 0 {
-			log.Info("wrote the hooks' spooled entries", "system", "hooks", "entries", n)
-		}
-		return err
+		return spool.New(a.Dir()).Loop(ctx, a, func(msg string, args ...any) {
+			log.Info(msg, append([]any{"system", "spool"}, args...)...)
+		})
 	})
 	d, err := daemon.New(a, a.Consolidator(), opts)
 	if err != nil {

@@ -23,7 +23,8 @@ index reads as opening it would (meta.json, a count and a query of the
 bleve index, the vectors' checksums; one a running daemon holds is not
 checked); the index folders moved aside as broken (index.broken-*: only
 the newest is kept) are listed with their sizes and the command that
-removes them; the socket is absent, stale or answered by a daemon; with
+removes them; a day file near or at its size limit; the spool's items
+waiting and its dead letters (with daybook spool); the socket is absent, stale or answered by a daemon; with
 ollama.enabled, the server answers, both models are pulled (/api/tags)
 and one embedding comes back (its dimension is shown). Works without a
 daemon and changes nothing. Exits 1 when any check fails.`,

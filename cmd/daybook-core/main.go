@@ -59,6 +59,7 @@ func commands() []cli.Command {
 		cmdService(),
 		cmdStatus(),
 		cmdDoctor(),
+		cmdSpool(),
 		cmdConsolidate(),
 		cmdReindex(),
 		cmdMergeDriver(),

@@ -7,17 +7,18 @@ import (
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/spool"
 )
 
-// proxyStateDir is where the memory proxy keeps its spool and the keys of
-// the turns it wrote, under the data dir.
+// proxyStateDir is where the memory proxy keeps the keys of the turns it
+// wrote or spooled, under the data dir.
 func proxyStateDir(dir string) string { return filepath.Join(dir, "state", "proxy") }
 
 // newProxy builds the memory proxy over a, as configured.
 func newProxy(a *app.App, cfg config.Config, log *slog.Logger) (*proxy.Proxy, error) {
 	return proxy.New(a, proxy.Options{
 		Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget, Remember: cfg.Proxy.Remember,
-		StateDir: proxyStateDir(a.Dir()), Log: log, Now: a.Now, IsUserError: app.IsUserError,
+		StateDir: proxyStateDir(a.Dir()), Spool: spool.New(a.Dir()), Log: log, Now: a.Now, IsUserError: app.IsUserError,
 		MaxBody: int64(cfg.Proxy.MaxBodyMiB) << 20,
 	})
 }

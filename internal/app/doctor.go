@@ -43,6 +43,7 @@ func (a *App) Doctor(ctx context.Context, in DoctorInput) daybook.DoctorResponse
 		r.Add(c)
 	}
 	r.Add(a.checkMerges())
+	r.Add(a.checkSpool())
 	r.Add(a.checkIndex(ctx))
 	r.Add(a.checkAside())
 	r.Add(a.checkSocket(ctx, in.Socket))

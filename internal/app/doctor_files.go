@@ -12,6 +12,7 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/spool"
 )
 
 // maxDayProblems is how many day files doctor names one by one; the rest
@@ -49,9 +50,13 @@ func (a *App) checkDayFiles(ctx context.Context) []daybook.Check {
 	if err != nil {
 		return []daybook.Check{fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)}
 	}
+	var full []daybook.Check
 	for _, f := range files {
 		if ctx.Err() != nil {
 			break
+		}
+		if c, ok := dayFullness(f); ok {
+			full = append(full, c)
 		}
 		_, err := dayfiles.ParseFile(f.Path, f.Date)
 		var ce *dayfiles.ConflictError
@@ -65,9 +70,13 @@ func (a *App) checkDayFiles(ctx context.Context) []daybook.Check {
 		}
 		bad = append(bad, fail(name, fix, "%s: remember to %s is refused, and recall leaves it out: %v", rel, f.Date, trimPath(err, a.dir)))
 	}
+	if len(full) > maxDayProblems {
+		full = full[:maxDayProblems]
+	}
+	bad = append(bad, full...)
 	switch {
 	case len(bad) == 0:
-		return []daybook.Check{ok(name, "%d day files read as UTF-8 text, no symbolic links below days/", len(files))}
+		return []daybook.Check{ok(name, "%d day files read as UTF-8 text, none near its size limit, no symbolic links below days/", len(files))}
 	case len(bad) > maxDayProblems:
 		more := len(bad) - maxDayProblems
 		return append(bad[:maxDayProblems], fail(name, "as above", "and %d more day files or links like these", more))
@@ -101,4 +110,51 @@ func (a *App) checkAside() daybook.Check {
 	return warn(name, "rm -rf "+strings.Join(paths, " "),
 		"%d broken index folders moved aside, %.1f MB: %s; the index was rebuilt from the day files, so they are only of use to see what broke",
 		len(aside), float64(total)/1e6, strings.Join(parts, ", "))
+}
+
+// dayFullness says when day file f is near its size limit or full
+// (dayfiles.NearFull, dayfiles.FullAt): a full day still takes entries, as
+// stubs whose text is in rest/.
+func dayFullness(f dayfiles.File) (daybook.Check, bool) {
+	const name = "day files"
+	rel := dayfiles.RelPath(f.Date)
+	mib := float64(f.Size) / (1 << 20)
+	switch {
+	case f.Size > dayfiles.MaxFileSize:
+		return daybook.Check{}, false // ParseFile's error says it
+	case f.Size >= dayfiles.FullAt:
+		return warn(name, "move old entries of the day to a file of your own, or leave it: nothing is lost",
+			"%s is full (%.1f of %d MiB): its new entries are stubs that link to their text in %s/", rel, mib,
+			dayfiles.MaxFileSize>>20, dayfiles.RestDir), true
+	case f.Size >= dayfiles.NearFull:
+		return warn(name, "nothing to do yet; a full day keeps each new entry's text in "+dayfiles.RestDir+"/ and links to it",
+			"%s is near its size limit (%.1f of %d MiB; full at %d MiB)", rel, mib, dayfiles.MaxFileSize>>20, dayfiles.FullAt>>20), true
+	}
+	return daybook.Check{}, false
+}
+
+// checkSpool reports what waits in the spool (internal/spool) and what
+// can never be written (its dead letters), with the command for them.
+func (a *App) checkSpool() daybook.Check {
+	const name = "spool"
+	sp := spool.New(a.dir)
+	waiting, err := sp.Len()
+	if err != nil {
+		return fail(name, "check the permissions of "+spool.Dir, "reading the spool: %v", err)
+	}
+	dead, err := sp.DeadItems()
+	if err != nil {
+		return fail(name, "check the permissions of "+spool.Dir, "reading the spool's dead letters: %v", err)
+	}
+	if len(dead) > 0 {
+		last := dead[len(dead)-1]
+		return warn(name, "daybook spool shows them; mend what the error says, then daybook spool --requeue, or daybook spool --drop",
+			"%d items can never be written as they are (%s/dead.jsonl; the last: %s); %d wait to be written",
+			len(dead), spool.Dir, last.Error, waiting)
+	}
+	if waiting > 0 {
+		return warn(name, "start the daemon (daybook daemon): it writes the spool at its start and every minute",
+			"%d items wait in %s/spool.jsonl to be written", waiting, spool.Dir)
+	}
+	return ok(name, "nothing waits to be written")
 }

@@ -34,8 +34,19 @@ type laterDays struct {
 // indexBatchDelay, to be done in one batch with the other turns written
 // meanwhile. Until then, recall finds them in the day files' recent
 // entries of a context, not in the index. Close indexes what still waits.
+//
+// A text over dayfiles.MaxTurnText is kept whole in a rest file beside the
+// day, and its entry holds its start and the link (rememberAll).
 func (a *App) RememberTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
-	return a.rememberAll(ctx, reqs, false)
+	return a.rememberAll(ctx, reqs, false, false)
+}
+
+// ReplayTurns is RememberTurns for turns kept in the spool (internal/spool):
+// the same write and the same one index batch, except that an entry its
+// day file holds already is not written again, so that a replay a crash
+// cut short (written, not yet taken out of the spool) writes nothing twice.
+func (a *App) ReplayTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
+	return a.rememberAll(ctx, reqs, false, true)
 }
 
 // indexLater queues days to be indexed after indexBatchDelay.

@@ -15,10 +15,16 @@ import (
 // checked before any is written; on an error, those of the days written
 // before it are kept, and the responses say which (an empty ID: not
 // written). The days are indexed at once (indexNow) or a moment later.
-func (a *App) rememberAll(ctx context.Context, reqs []daybook.RememberRequest, indexNow bool) ([]daybook.RememberResponse, error) {
+//
+// A text over dayfiles.MaxTurnText is kept whole in a rest file beside the
+// day (dayfiles.WriteRest), and the entry holds its start and the link.
+// With dedup, an entry its day file holds already (same time, text and
+// tags) is not written again: a replay of the spool that a crash cut
+// short writes each entry once.
+func (a *App) rememberAll(ctx context.Context, reqs []daybook.RememberRequest, indexNow, dedup bool) ([]daybook.RememberResponse, error) {
 	entries := make([]dayfiles.NewEntry, len(reqs))
 	for i, req := range reqs {
-		e, err := a.newEntry(req.Text, req.Kind, req.Tags, req.At)
+		e, err := a.turnEntry(req)
 		if err != nil {
 			return nil, err
 		}
@@ -26,7 +32,11 @@ func (a *App) rememberAll(ctx context.Context, reqs []daybook.RememberRequest, i
 	}
 	ensurePrivateDir(a.dir, a.log)
 	a.zone.pin()
-	ws, err := a.keep.Append(entries, nil)
+	var ours map[string]int
+	if dedup {
+		ours = map[string]int{}
+	}
+	ws, err := a.keep.Append(entries, ours)
 	out := make([]daybook.RememberResponse, len(ws))
 	var days []date.Date
 	for i, w := range ws {
@@ -42,4 +52,30 @@ func (a *App) rememberAll(ctx context.Context, reqs []daybook.RememberRequest, i
 		a.afterWriteIndexing(ctx, days, indexNow)
 	}
 	return out, err
+}
+
+// turnEntry is req as an entry, its text over dayfiles.MaxTurnText kept
+// whole in a rest file and the entry holding its start and the link.
+func (a *App) turnEntry(req daybook.RememberRequest) (dayfiles.NewEntry, error) {
+	if len(req.Text) <= dayfiles.MaxTurnText {
+		return a.newEntry(req.Text, req.Kind, req.Tags, req.At)
+	}
+	whole := req.Text
+	head, _ := dayfiles.CutText(whole, dayfiles.MaxTurnText)
+	e, err := a.newEntry(head, req.Kind, req.Tags, req.At) // checks all but the text's length, and dates it
+	if err != nil {
+		return e, err
+	}
+	if dayfiles.CleanText(whole) != whole {
+		return e, userErrf("entry text holds a NUL byte or bytes that are not UTF-8")
+	}
+	rel, err := dayfiles.WriteRest(a.dir, date.Of(e.At.In(a.Loc())), whole)
+	if err != nil {
+		return e, err
+	}
+	e.Text = dayfiles.WithRest(whole, dayfiles.MaxTurnText, rel)
+	if err := e.Validate(); err != nil {
+		return e, userErr(err)
+	}
+	return e, nil
 }

@@ -41,9 +41,9 @@ func CmdHook() Command {
                  tool output, thinking, system reminders and slash commands
                  are left out, and what looks like a secret is removed.
 Each answers through the running daemon, waiting at most hooks.timeout for a
-context; without a daemon it prints nothing, and a capture is kept in
-DATA_DIR/state/hooks/spool.jsonl, written by the next capture or by the
-daemon at its start. A hook never fails the agent: it exits 0, with any
+context; without a daemon it prints nothing, and a capture is kept in the
+spool, DATA_DIR/state/spool/spool.jsonl, which the daemon writes at its
+start and every minute (daybook spool shows it). A hook never fails the agent: it exits 0, with any
 problem on stderr. Capture is off with hooks.capture: false, for a project
 with a .daybook-nocapture file in its folder or one above, and with
 $DAYBOOK_NOCAPTURE=1.
@@ -203,7 +203,7 @@ func hookCapture(ctx context.Context, e *Env) {
 		return
 	}
 	log.Debug("hook: captured", "turns", res.Turns, "new", res.New, "added", res.Added, "skipped", res.Skipped,
-		"spooled", res.Spooled, "drained", res.Drained)
+		"spooled", res.Spooled)
 }
 
 // runHookInstall prints, or with --write merges, Claude Code's hooks.

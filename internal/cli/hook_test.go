@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/internal/adapters/hooks"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/spool"
 )
 
 // hookFixture reads a hook input of the hooks package's fixtures (Claude
@@ -73,7 +73,7 @@ func TestHookNeverOpensTheFiles(t *testing.T) {
 			}
 		}
 		run("capture", "stop.json")
-		b, err := os.ReadFile(filepath.Join(data, hooks.SpoolFile))
+		b, err := os.ReadFile(spool.New(data).Path())
 		if err != nil || strings.Count(string(b), "\n") != 4 {
 			t.Errorf("capture without a daemon (socket %s): spool %v\n%s", socket, err, b)
 		}

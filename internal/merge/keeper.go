@@ -111,6 +111,9 @@ func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]day
 	out := make([]dayfiles.Written, len(entries))
 	for _, b := range batches {
 		ws, err := k.appendDay(b, ours)
+		if errors.Is(err, dayfiles.ErrDayFull) {
+			ws, err = k.appendStubs(b, entries, ours)
+		}
 		if err != nil {
 			return out, err
 		}
@@ -119,6 +122,23 @@ func (k *Keeper) Append(entries []dayfiles.NewEntry, ours map[string]int) ([]day
 		}
 	}
 	return out, nil
+}
+
+// appendStubs appends b's entries to a full day (dayfiles.ErrDayFull) as
+// stubs: each entry's whole text goes to a rest file, and the day takes
+// its start and the link (dayfiles.Stub).
+func (k *Keeper) appendStubs(b dayfiles.Batch, entries []dayfiles.NewEntry, ours map[string]int) ([]dayfiles.Written, error) {
+	stubs := dayfiles.Batch{Date: b.Date, Index: b.Index}
+	for _, i := range b.Index {
+		rel, err := dayfiles.WriteRest(k.root, b.Date, entries[i].Text)
+		if err != nil {
+			return nil, fmt.Errorf("appending to the full day file %s: %w", dayfiles.RelPath(b.Date), err)
+		}
+		stubs.Lines = append(stubs.Lines, dayfiles.Stub(entries[i], rel).Format(k.loc()))
+	}
+	k.log.Warn("the day file is full; its new entries are stubs linking to their text in rest/",
+		"day", b.Date.String(), "entries", len(b.Index))
+	return k.appendDay(stubs, ours)
 }
 
 func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Written, error) {

@@ -15,23 +15,18 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/spool"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 // StateDir holds, under the data dir, what capture keeps between runs: a
-// file per session naming the turns captured, the spool, and their lock.
+// file per session naming the turns captured, and its lock. The entries a
+// capture could not write wait in the one spool (internal/spool).
 const StateDir = "state/hooks"
-
-// SpoolFile holds, under the data dir, the entries a capture could not
-// write (no daemon, or the write failed), as import lines: the next capture
-// with a daemon, or the daemon at its start, writes them; "daybook import"
-// takes the file as it is.
-const SpoolFile = StateDir + "/spool.jsonl"
 
 // AgentTag marks every captured entry.
 const AgentTag = "claude-code"
@@ -58,15 +53,14 @@ type CaptureResult struct {
 	New     int `json:"new"`     // not captured by an earlier run
 	Added   int `json:"added"`   // entries written
 	Skipped int `json:"skipped"` // already in their day files
-	Spooled int `json:"spooled"` // kept in the spool for a later run
-	Drained int `json:"drained"` // entries of the spool written
+	Spooled int `json:"spooled"` // kept in the spool, for the daemon to write
 }
 
 // Capture remembers the turns of in's transcript that no earlier capture of
 // the session took, as entries of their own time tagged with the agent,
 // the session and the project, through w; with w nil (no daemon) or when w
-// fails, they go to the spool instead, and the spool is written first
-// whenever w is there. The session's state names the turns taken, so that
+// fails, they go to the spool (internal/spool) instead, which the daemon
+// writes at its start and every spool.ReplayEvery. The session's state names the turns taken, so that
 // a second capture of the same transcript adds nothing and a longer one
 // only its new turns.
 func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (CaptureResult, error) {
@@ -109,13 +103,6 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 			lines = append(lines, l)
 		}
 	}
-	if w != nil {
-		n, err := Drain(ctx, w, opt.Dir, opt.Warn)
-		res.Drained = n
-		if err != nil {
-			opt.Warn(fmt.Sprintf("the spool was not written, and is kept: %v", err))
-		}
-	}
 	if len(lines) > 0 {
 		written := false
 		if w != nil {
@@ -132,8 +119,13 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 			}
 		}
 		if !written {
-			if err := appendSpool(opt.Dir, lines); err != nil {
-				return res, err // nothing is marked captured: the next capture tries again
+			items := make([]spool.Item, len(lines))
+			for i, l := range lines {
+				items[i] = spool.Item{From: spool.FromHooks,
+					RememberRequest: daybook.RememberRequest{Text: l.Text, Kind: l.Kind, Tags: l.Tags, At: l.At}}
+			}
+			if err := spool.New(opt.Dir).Add(ctx, items...); err != nil {
+				return res, fmt.Errorf("spooling the session's entries: %w", err) // nothing is marked captured: the next capture tries again
 			}
 			res.Spooled = len(lines)
 		}
@@ -145,46 +137,6 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 		}
 	}
 	return res, nil
-}
-
-// Drain writes the spool through w and removes it. Lines w refuses are
-// warned about and dropped with the rest; when w fails, the spool is kept
-// whole (a second import of what was written adds nothing). The caller
-// holds the state lock, or calls DrainLocked.
-func Drain(ctx context.Context, w Importer, dir string, warn func(string)) (int, error) {
-	path := filepath.Join(dir, SpoolFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) || err == nil && len(data) == 0 {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("reading the spool: %w", err)
-	}
-	r, err := w.Import(ctx, bytes.NewReader(data), daybook.ImportOptions{})
-	if err != nil {
-		return 0, fmt.Errorf("writing the spool %s: %w", path, err)
-	}
-	for _, rej := range r.Rejected {
-		warn(fmt.Sprintf("%s line %d was refused, and dropped: %s", path, rej.Line, rej.Error))
-	}
-	if err := os.Remove(path); err != nil {
-		return r.Added, fmt.Errorf("removing the written spool: %w", err)
-	}
-	return r.Added, nil
-}
-
-// DrainLocked is Drain under the state lock: what the daemon runs at its
-// start, beside hooks that may be capturing.
-func DrainLocked(ctx context.Context, w Importer, dir string, warn func(string)) (int, error) {
-	if _, err := os.Stat(filepath.Join(dir, SpoolFile)); err != nil {
-		return 0, nil
-	}
-	unlock, err := lockState(ctx, dir)
-	if err != nil {
-		return 0, err
-	}
-	defer unlock()
-	return Drain(ctx, w, dir, warn)
 }
 
 // Tags are the tags of the entries captured from in: the agent, the
@@ -214,22 +166,16 @@ func tagPart(s string, n int) string {
 	return s
 }
 
-// importLine is turn t as an entry: its text with secrets removed, cut to
-// maxText bytes and made one paragraph if its markdown would not stay one
+// importLine is turn t as an entry: its text with secrets removed, cleaned
+// and cut to maxText bytes (dayfiles.CleanText and CutText, the rules of
+// every turn), and made one paragraph if its markdown would not stay one
 // entry; false when even that cannot be written.
 func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.ImportLine, bool) {
-	if maxText <= 0 || maxText > dayfiles.MaxEntryText-1024 {
-		maxText = dayfiles.MaxEntryText - 1024
+	if maxText <= 0 || maxText > dayfiles.MaxTurnText {
+		maxText = dayfiles.MaxTurnText
 	}
 	text, _ := Redact(t.Text)
-	text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", ""), "\uFFFD")
-	if len(text) > maxText {
-		cut := maxText
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = strings.TrimSpace(text[:cut]) + " …"
-	}
+	text, _ = dayfiles.CutText(dayfiles.CleanText(text), maxText)
 	prefix := "User: "
 	if t.Role == RoleAssistant {
 		prefix = "Assistant: "
@@ -254,29 +200,6 @@ func encodeLines(lines []daybook.ImportLine) []byte {
 		enc.Encode(l) // an ImportLine always encodes
 	}
 	return b.Bytes()
-}
-
-// appendSpool adds lines to the spool, synced before it returns.
-func appendSpool(dir string, lines []daybook.ImportLine) error {
-	path := filepath.Join(dir, SpoolFile)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("spooling the session's entries: %w", err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
-	if err != nil {
-		return fmt.Errorf("spooling the session's entries: %w", err)
-	}
-	_, err = f.Write(encodeLines(lines))
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("spooling the session's entries to %s: %w", path, err)
-	}
-	return nil
 }
 
 // state is what a session's file keeps: the turns captured, by role and

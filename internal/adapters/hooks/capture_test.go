@@ -12,6 +12,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/hooks"
+	"github.com/daybook/daybook/internal/spool"
 )
 
 func input(t testing.TB, s session, name string) hooks.Input {
@@ -150,25 +151,31 @@ func TestCaptureSpool(t *testing.T) {
 	if err != nil || res.Spooled != 2 {
 		t.Fatalf("a failing daemon: %+v, %v; want the 2 new turns spooled", res, err)
 	}
-	spool, err := os.ReadFile(filepath.Join(s.dir, hooks.SpoolFile))
-	if err != nil || strings.Count(string(spool), "\n") != 6 {
-		t.Fatalf("spool: %v\n%s", err, spool)
+	sp := spool.New(s.dir)
+	data, err := os.ReadFile(sp.Path())
+	if err != nil || strings.Count(string(data), "\n") != 6 {
+		t.Fatalf("spool: %v\n%s", err, data)
 	}
-	if strings.Contains(string(spool), "ghp_R2d2") {
+	if strings.Contains(string(data), "ghp_R2d2") {
 		t.Error("the spool holds the secret")
 	}
 
+	// A capture with the daemon back adds nothing new; the daemon's
+	// replay (the spool's one path) writes the six, once.
 	a := newApp(t, s.dir)
 	res, err = hooks.Capture(ctx, a, in, hooks.CaptureOptions{Dir: s.dir, Final: true})
-	if err != nil || res.Drained != 6 || res.New != 0 {
-		t.Fatalf("with a daemon again: %+v, %v; want the 6 spooled entries written", res, err)
+	if err != nil || res.New != 0 {
+		t.Fatalf("with a daemon again: %+v, %v; want nothing new", res, err)
 	}
-	if _, err := os.Stat(filepath.Join(s.dir, hooks.SpoolFile)); !errors.Is(err, os.ErrNotExist) {
+	rr, err := sp.Replay(ctx, a)
+	if err != nil || len(rr.Written) != 6 || rr.Left != 0 || rr.Dead != 0 {
+		t.Fatalf("replay: %+v, %v; want the 6 spooled entries written", rr, err)
+	}
+	if _, err := os.Stat(sp.Path()); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the written spool is still there: %v", err)
 	}
-	// The daemon's drain at start finds nothing more.
-	if n, err := hooks.DrainLocked(ctx, a, s.dir, func(string) {}); n != 0 || err != nil {
-		t.Errorf("DrainLocked: %d, %v", n, err)
+	if rr, err := sp.Replay(ctx, a); len(rr.Written) != 0 || err != nil {
+		t.Errorf("a second replay: %+v, %v", rr, err)
 	}
 	wantOnce(t, dayFile(t, s.dir), fixtureTurns...)
 }

@@ -14,6 +14,7 @@ import (
 
 	"olympos.io/encoding/edn"
 
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -92,9 +93,9 @@ func dateFnsToMoment(p string) string {
 	return r.Replace(p)
 }
 
-// maxNote is the largest note read: a day file holds at most 8 MiB. A note
-// over the 64 KiB one entry holds is split (SplitLong).
-const maxNote = 8 << 20
+// maxNote is the largest note read: what a day file holds. A note over the
+// 64 KiB one entry holds is split (SplitLong).
+const maxNote = dayfiles.MaxFileSize
 
 func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	var res Result
@@ -193,7 +194,7 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 		case err != nil:
 			res.skip(path, WhyUnreadable, "cannot be read: %v", err)
 		case len(b) > maxNote:
-			res.skip(path, WhyTooLong, "the note is %d MiB, over the 8 MiB a day file holds", len(b)>>20)
+			res.skip(path, WhyTooLong, "the note is %d MiB, over the %d MiB a day file holds", len(b)>>20, maxNote>>20)
 		case !utf8.Valid(b):
 			res.skip(path, WhyNotUTF8, "%s", notUTF8(b))
 		case emptyNote(string(b)):

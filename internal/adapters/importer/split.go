@@ -2,7 +2,8 @@ package importer
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/daybook/daybook/dayfiles"
 )
 
 // SplitLong splits each entry of res whose text is over max bytes into
@@ -17,7 +18,7 @@ func SplitLong(res Result, max int) Result {
 			out = append(out, e)
 			continue
 		}
-		parts := splitText(e.Text, max)
+		parts := dayfiles.SplitText(e.Text, max)
 		for i, p := range parts {
 			part := e
 			part.Text = p
@@ -32,33 +33,4 @@ func SplitLong(res Result, max int) Result {
 	}
 	res.Entries = out
 	return res
-}
-
-// splitText cuts s at blank lines outside fences into pieces of at most max
-// bytes; nil cuts mean s is returned whole.
-func splitText(s string, max int) []string {
-	lines := strings.SplitAfter(s, "\n")
-	var parts []string
-	start, size, lastCut, cutSize := 0, 0, -1, 0
-	fenced := false
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fenced = !fenced
-		}
-		if size+len(l) > max && lastCut > start {
-			if p := strings.TrimSpace(strings.Join(lines[start:lastCut], "")); p != "" {
-				parts = append(parts, p)
-			}
-			start, size, lastCut = lastCut, size-cutSize, -1
-		}
-		size += len(l)
-		if t == "" && !fenced {
-			lastCut, cutSize = i+1, size
-		}
-	}
-	if p := strings.TrimSpace(strings.Join(lines[start:], "")); p != "" {
-		parts = append(parts, p)
-	}
-	return parts
 }

@@ -32,7 +32,15 @@ type chatSink interface {
 	fail(w http.ResponseWriter, status int, contentType string, body []byte)
 	// streamError writes an error in the middle of a stream.
 	streamError(w io.Writer, msg string)
+	// warn returns the final message, raw as the upstream sent it or r,
+	// with warning added, or raw when the dialect has no room for it.
+	warn(raw []byte, r *api.ChatResponse, warning string) []byte
 }
+
+// FieldWarning is the field of a streamed answer's final message (Ollama's
+// dialect) that says the turn could not be remembered, and why; the
+// X-Daybook-Warning trailer says it in both dialects.
+const FieldWarning = "daybook_warning"
 
 func (p *Proxy) handleChat(w http.ResponseWriter, r *http.Request) {
 	var req api.ChatRequest
@@ -78,7 +86,10 @@ type chatRun struct {
 	reply   strings.Builder // the assistant's text the client got
 	hdr     http.Header     // the client's headers, forwarded
 	// wholeRaw is a whole answer as the upstream sent it.
-	wholeRaw   []byte
+	wholeRaw []byte
+	// finalRaw is a stream's final line as the upstream sent it (nil when
+	// the proxy changed it), held back until the turn is written.
+	finalRaw   []byte
 	toolRounds int // rounds of our tools' calls answered
 }
 
@@ -167,15 +178,19 @@ func (c *chatRun) readStream(ctx context.Context, resp *http.Response, toolsAllo
 				return calls, final, true
 			}
 			roundText.WriteString(m.Message.Content)
-			if raw != nil || m.Message.Content != "" || len(m.Message.ToolCalls) > 0 || m.Message.Thinking != "" || m.Done {
+			if m.Done {
+				// Held back until the turn is written (done): a client
+				// told the answer is done may count on it being kept.
+				c.reply.WriteString(m.Message.Content)
+				c.finalRaw = raw
+				return nil, &m.ChatResponse, true
+			}
+			if raw != nil || m.Message.Content != "" || len(m.Message.ToolCalls) > 0 || m.Message.Thinking != "" {
 				c.reply.WriteString(m.Message.Content)
 				if werr := c.sink.chunk(c.w, raw, &m.ChatResponse); werr != nil {
 					return nil, nil, false
 				}
 				rc.Flush()
-			}
-			if m.Done {
-				return nil, &m.ChatResponse, true
 			}
 		}
 		if err != nil {
@@ -211,10 +226,21 @@ func (c *chatRun) readWhole(resp *http.Response, toolsAllowed bool) (calls []api
 
 // done remembers the exchange and, for a whole answer, writes it: after
 // the write, so that its warning can go in the header.
+//
+// A stream's final message goes out after the write too: the turn is in
+// its day file and the merge log, synced, before the client reads "done";
+// when it could not be written, the final message's daybook_warning
+// (Ollama's dialect) and the X-Daybook-Warning trailer say so.
 func (c *chatRun) done(ctx context.Context, final *api.ChatResponse) {
-	c.p.finish(ctx, c.x, c.reply.String())
+	warning := c.p.finish(ctx, c.x, c.reply.String())
 	if c.stream {
 		c.trailer()
+		raw := c.finalRaw
+		if warning != "" {
+			raw = c.sink.warn(raw, final, warning)
+		}
+		c.sink.chunk(c.w, raw, final)
+		http.NewResponseController(c.w).Flush()
 		return
 	}
 	final.Message.Content = c.reply.String()
@@ -356,4 +382,25 @@ func (ollamaSink) fail(w http.ResponseWriter, status int, contentType string, bo
 
 func (ollamaSink) streamError(w io.Writer, msg string) {
 	w.Write(errorBody(msg))
+}
+
+func (ollamaSink) warn(raw []byte, r *api.ChatResponse, warning string) []byte {
+	if raw == nil {
+		data, err := json.Marshal(r)
+		if err != nil {
+			return nil
+		}
+		raw = data
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return raw
+	}
+	w, _ := json.Marshal(warning)
+	m[FieldWarning] = w
+	data, err := json.Marshal(m)
+	if err != nil {
+		return raw
+	}
+	return append(data, '\n')
 }

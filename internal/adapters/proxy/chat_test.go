@@ -5,11 +5,15 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 )
@@ -214,26 +218,40 @@ func TestUpstreamErrorReachesClient(t *testing.T) {
 	}
 }
 
-// A reply longer than an entry may be is remembered whole, as several chat
-// entries cut at blank lines, each with the conversation's tags.
-func TestLongReplyIsRememberedInParts(t *testing.T) {
+// A reply longer than an entry may be is remembered whole: its entry holds
+// its start and links to the rest file that holds all of it, byte for byte
+// (dayfiles.WithRest, docs/decisions/day-limit.md).
+func TestLongReplyIsRememberedWhole(t *testing.T) {
 	r := newRig(t, proxy.Options{})
 	para := strings.Repeat("All work and no play makes a long answer. ", 40) // about 1.7 kB
 	long := strings.TrimSpace(strings.Repeat(para+"\n\n", 80))               // about 137 kB
 	r.up.Reply(long)
 	chatVia(t, r.client(), &api.ChatRequest{Model: "llama3.2", Messages: []api.Message{{Role: "user", Content: "Write at length."}}})
 	es := r.chatEntries()
-	if len(es) < 4 {
-		t.Fatalf("%d entries, want the user's turn and the reply in at least 3 parts", len(es))
+	if len(es) != 2 {
+		t.Fatalf("%d entries, want the user's turn and the reply", len(es))
 	}
-	var got strings.Builder
-	for i, e := range es[1:] {
-		if len(e.Tags) != 2 || !strings.HasPrefix(e.Tags[0], "chat/") {
-			t.Errorf("part %d tags = %q", i, e.Tags)
-		}
-		got.WriteString(strings.Replace(e.Text, " #"+strings.Join(e.Tags, " #"), "", 1))
+	reply := es[1]
+	if len(reply.Tags) != 2 || !strings.HasPrefix(reply.Tags[0], "chat/") {
+		t.Errorf("reply tags = %q", reply.Tags)
 	}
-	if strings.Count(got.String(), "All work") != 40*80 {
-		t.Errorf("the parts hold %d of the %d sentences", strings.Count(got.String(), "All work"), 40*80)
+	if len(reply.Text) > dayfiles.MaxEntryText || !strings.HasPrefix(reply.Text, "llama3.2: All work") {
+		t.Errorf("reply entry is %d bytes, starting %.40q", len(reply.Text), reply.Text)
 	}
+	whole := "llama3.2: " + long
+	rel := restLink(t, reply.Text)
+	got, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(rel)))
+	if err != nil || string(got) != whole {
+		t.Fatalf("rest file %s: %d bytes, %v; want the whole reply, %d bytes", rel, len(got), err, len(whole))
+	}
+}
+
+// restLink returns the rest file an entry's text links to.
+func restLink(t testing.TB, text string) string {
+	t.Helper()
+	m := regexp.MustCompile(`\]\(\.\./\.\./\.\./(rest/[^)]+)\)`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("no link to a rest file in %.200q…", text)
+	}
+	return m[1]
 }

@@ -141,10 +141,14 @@ func TestUnwrittenTurnIsSpooledAndWrittenLater(t *testing.T) {
 	if err := os.WriteFile(blocker, []byte("not a dir"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	status, h, _ := postJSON(t, r.srv.URL+"/api/chat", api.ChatRequest{Model: "llama3.2",
+	status, h, body := postJSON(t, r.srv.URL+"/api/chat", api.ChatRequest{Model: "llama3.2",
 		Messages: []api.Message{{Role: "user", Content: "Remember the boiler service on Friday."}}}, nil)
 	if status != 200 {
 		t.Fatalf("status %d", status)
+	}
+	lines := strings.Split(strings.TrimSpace(body), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, `"done":true`) || !strings.Contains(last, `"`+proxy.FieldWarning+`":"remembering this turn failed`) {
+		t.Errorf("the final message does not say the turn was not written: %s", last)
 	}
 	if w := strings.Join(h.Values(proxy.HeaderWarning), " | "); !strings.Contains(w, "kept and written later") {
 		t.Errorf("%s = %q", proxy.HeaderWarning, w)
@@ -152,9 +156,9 @@ func TestUnwrittenTurnIsSpooledAndWrittenLater(t *testing.T) {
 	if n := r.proxy.Pending(); n != 2 {
 		t.Fatalf("%d turns spooled, want 2", n)
 	}
-	spool, _ := os.ReadFile(filepath.Join(r.dir, "state", "proxy", "spool.jsonl"))
-	if !strings.Contains(string(spool), "boiler service") {
-		t.Errorf("spool file holds %q", spool)
+	spooled, _ := os.ReadFile(filepath.Join(r.dir, "state", "spool", "spool.jsonl"))
+	if !strings.Contains(string(spooled), "boiler service") {
+		t.Errorf("spool file holds %q", spooled)
 	}
 	os.Remove(blocker)
 	status, _, _ = postJSON(t, r.srv.URL+"/api/chat", api.ChatRequest{Model: "llama3.2",
@@ -162,6 +166,8 @@ func TestUnwrittenTurnIsSpooledAndWrittenLater(t *testing.T) {
 	if status != 200 {
 		t.Fatal(status)
 	}
+	// The spool is written after the answer, not before it.
+	waitFor(t, "the spool to be written", func() bool { return r.proxy.Pending() == 0 })
 	got := texts(r.chatEntries())
 	if len(got) != 4 || r.proxy.Pending() != 0 {
 		t.Fatalf("entries %q, %d pending: want both chats' turns, once", got, r.proxy.Pending())

@@ -72,24 +72,30 @@ func (p *Proxy) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	for {
 		line, err := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
-			if _, werr := w.Write(line); werr != nil {
-				return
-			}
-			rc.Flush()
 			var m struct {
 				api.GenerateResponse
 				Error string `json:"error"`
 			}
 			if json.Unmarshal(line, &m) != nil || m.Error != "" {
+				w.Write(line)
+				rc.Flush()
 				return
 			}
 			text.WriteString(m.Response)
 			if m.Done {
-				if p.finish(ctx, x, text.String()) != "" {
+				// The final line waits for the write: "done" means kept.
+				if warning := p.finish(ctx, x, text.String()); warning != "" {
 					x.setHeaders(h) // as a trailer
+					line = ollamaSink{}.warn(line, nil, warning)
 				}
+				w.Write(line)
+				rc.Flush()
 				return
 			}
+			if _, werr := w.Write(line); werr != nil {
+				return
+			}
+			rc.Flush()
 		}
 		if err != nil {
 			if ctx.Err() == nil {

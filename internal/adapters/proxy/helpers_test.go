@@ -25,6 +25,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/spool"
 )
 
 // rig is a proxy in front of a fake Ollama, over a real App in a temp dir,
@@ -55,6 +56,9 @@ func newRig(t *testing.T, opts proxy.Options) *rig {
 	opts.Upstream = r.up.URL
 	if opts.StateDir == "" {
 		opts.StateDir = filepath.Join(r.dir, "state", "proxy")
+	}
+	if opts.Spool == nil {
+		opts.Spool = spool.New(r.dir)
 	}
 	r.logw = &syncWriter{b: &r.log}
 	opts.Log = slog.New(slog.NewTextHandler(r.logw, &slog.HandlerOptions{Level: slog.LevelDebug}))

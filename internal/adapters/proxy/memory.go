@@ -5,14 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/importer"
 	"github.com/daybook/daybook/internal/config"
 )
 
@@ -186,22 +184,12 @@ func (p *Proxy) finish(ctx context.Context, x *exchange, reply string) string {
 	return w
 }
 
-// maxTurnText is the most text one chat entry takes; a longer turn is
-// written as several entries, cut at blank lines outside code fences (as an
-// import cuts a long chat answer), each with the turn's tags.
-const maxTurnText = dayfiles.MaxEntryText - 1<<10
-
-// turnsOf returns the entries of one turn: one, or its parts in order.
+// turnsOf returns the entry of one turn, its text cleaned of NUL bytes and
+// bytes that are not UTF-8 (dayfiles.CleanText): a turn the day files
+// cannot hold is never kept to be written later. A text longer than an
+// entry holds is cut by the writer (dayfiles.MaxTurnText): the App keeps
+// the whole in a rest file beside the day that the entry links to.
 func turnsOf(key, text string, tags []string, at time.Time) []turn {
-	res := importer.SplitLong(importer.Result{Entries: []importer.Entry{{Text: text}}}, maxTurnText)
-	out := make([]turn, 0, len(res.Entries))
-	for i, e := range res.Entries {
-		k := key
-		if i > 0 {
-			k = key + "." + strconv.Itoa(i)
-		}
-		out = append(out, turn{Key: k, RememberRequest: daybook.RememberRequest{Text: e.Text, Kind: "chat", Tags: tags,
-			At: at.Format(time.RFC3339)}})
-	}
-	return out
+	return []turn{{Key: key, RememberRequest: daybook.RememberRequest{Text: dayfiles.CleanText(text), Kind: "chat",
+		Tags: tags, At: at.Format(time.RFC3339)}}}
 }

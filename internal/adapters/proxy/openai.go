@@ -93,3 +93,7 @@ func (*openAISink) fail(w http.ResponseWriter, status int, _ string, body []byte
 func (*openAISink) streamError(w io.Writer, msg string) {
 	writeEvent(w, openai.NewError(http.StatusInternalServerError, msg))
 }
+
+// warn leaves the final chunk as it is: the OpenAI dialect's clients read
+// the X-Daybook-Warning trailer.
+func (*openAISink) warn(raw []byte, _ *api.ChatResponse, _ string) []byte { return raw }

@@ -15,6 +15,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/spool"
 )
 
 // Headers a client may send, and the proxy answers with.
@@ -59,10 +60,16 @@ type Options struct {
 	Upstream string // the Ollama server's URL
 	Budget   int    // tokens of the injected context; 0: the config default
 	Remember string // config.RememberAll, RememberUser or RememberNone; "": all
-	// StateDir holds the spool of turns not written yet and the keys of the
-	// turns written (the data dir's state/proxy).
+	// StateDir holds the keys of the turns written or spooled (the data
+	// dir's state/proxy); "": kept in memory.
 	StateDir string
-	Log      *slog.Logger
+	// Spool keeps the turns that could not be written, to be written
+	// later; nil: kept in memory.
+	Spool *spool.Spool
+	// From names the proxy in the spool's items: spool.FromProxy (the
+	// default) or spool.FromChat.
+	From string
+	Log  *slog.Logger
 	// Transport reaches the upstream; nil: a clone of http.DefaultTransport.
 	Transport http.RoundTripper
 	// Now is the clock entries are dated by; nil: time.Now.
@@ -138,7 +145,10 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	log := opts.Log.With("system", "proxy")
 	p := &Proxy{mem: mem, opts: opts, log: log, up: up, client: &http.Client{Transport: tr},
 		building: make(chan struct{}, runtime.GOMAXPROCS(0))}
-	p.turns = newTurns(opts.StateDir, mem, log)
+	if opts.From == "" {
+		opts.From = spool.FromProxy
+	}
+	p.turns = newTurns(opts.StateDir, opts.Spool, opts.From, mem, log, opts.IsUserError)
 	p.tools = mcp.ModelTools(mem, mcp.Options{Log: log, IsUserError: opts.IsUserError})
 	p.rp = &httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) {
@@ -166,7 +176,14 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	if err := p.turns.load(); err != nil {
 		return nil, err
 	}
-	p.turns.flushSpool(context.Background())
+	if opts.Spool != nil {
+		if n, err := opts.Spool.Adopt(context.Background()); err != nil {
+			log.Warn("adopting an earlier spool failed", "err", err)
+		} else if n > 0 {
+			log.Info("adopted the items of an earlier spool", "items", n)
+		}
+	}
+	p.turns.replay(context.Background())
 	return p, nil
 }
 
@@ -206,8 +223,9 @@ func (p *Proxy) Upstream() string { return p.up.String() }
 // Pending returns how many turns wait in the spool to be written.
 func (p *Proxy) Pending() int { return p.turns.pending() }
 
-// Flush writes the spooled turns it can.
-func (p *Proxy) Flush(ctx context.Context) { p.turns.flushSpool(ctx) }
+// Flush writes the spooled items it can (every writer's: the spool is
+// one).
+func (p *Proxy) Flush(ctx context.Context) { p.turns.replay(ctx) }
 
 func (p *Proxy) upstreamDown(err error) string {
 	return fmt.Sprintf("daybook proxy: the upstream Ollama at %s did not answer: %v", p.up, unwrapURLError(err))

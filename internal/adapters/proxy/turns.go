@@ -1,12 +1,10 @@
 package proxy
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,14 +14,13 @@ import (
 	"sync"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/internal/util/atomicfile"
+	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/spool"
 )
 
-// The files under Options.StateDir.
-const (
-	seenFile  = "written"     // the key of every turn written, a line each
-	spoolFile = "spool.jsonl" // turns not written yet, a JSON line each
-)
+// seenFile, under Options.StateDir, holds the key of every turn written
+// or kept in the spool, a line each.
+const seenFile = "written"
 
 // turn is one entry to remember: a user's turn or a reply.
 type turn struct {
@@ -62,26 +59,28 @@ func bitsOf(key string) keyBits {
 }
 
 // turns writes each turn once, and keeps the ones that could not be
-// written in a spool until they can.
+// written in the spool (internal/spool) until they can.
 type turns struct {
-	dir string
-	mem interface {
-		Remember(context.Context, daybook.RememberRequest) (daybook.RememberResponse, error)
-	}
-	log *slog.Logger
+	dir    string // StateDir: the keys written; "": kept in memory only
+	sp     *spool.Spool
+	from   string // the spool items' From
+	mem    Memory
+	log    *slog.Logger
+	isPerm func(error) bool
 
-	mu    sync.Mutex
-	seen  map[keyBits]struct{}
-	spool []turn
-	flush sync.Mutex // one flush at a time
+	mu   sync.Mutex
+	seen map[keyBits]struct{}
+	mem0 []spool.Item // without a spool: the turns waiting, in memory
+
+	replaying sync.Mutex // one replay at a time in this process
 }
 
-func newTurns(dir string, mem Memory, log *slog.Logger) *turns {
-	return &turns{dir: dir, mem: mem, log: log, seen: map[keyBits]struct{}{}}
+func newTurns(dir string, sp *spool.Spool, from string, mem Memory, log *slog.Logger, isUser func(error) bool) *turns {
+	return &turns{dir: dir, sp: sp, from: from, mem: mem, log: log, seen: map[keyBits]struct{}{},
+		isPerm: func(err error) bool { return spool.Permanent(err) || isUser(err) }}
 }
 
-// load reads the keys written and the spool. Without a dir, it keeps them
-// in memory only.
+// load reads the keys written or spooled.
 func (t *turns) load() error {
 	if t.dir == "" {
 		return nil
@@ -95,33 +94,14 @@ func (t *turns) load() error {
 			t.seen[bitsOf(k)] = struct{}{}
 		}
 	}
-	path := filepath.Join(t.dir, spoolFile)
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("reading the proxy's spool: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		var tr turn
-		if err := json.Unmarshal(sc.Bytes(), &tr); err != nil || tr.Key == "" {
-			t.log.Warn("skipping a line of the spool that is not a turn", "file", path, "line", n)
-			continue
-		}
-		t.spool = append(t.spool, tr)
-		t.seen[bitsOf(tr.Key)] = struct{}{}
-	}
-	return sc.Err()
+	return nil
 }
 
-// remember writes the turns not written before, in order. A turn that
-// cannot be written goes to the spool; the warning says so. It does not
-// stop when ctx does: a reply the client saw is remembered even when the
-// client hangs up right after.
+// remember writes the turns not written before, in order, and returns when
+// they are in their day files, synced. A turn that cannot be written now
+// goes to the spool, and one that never can to the spool's dead letters;
+// the warning says which. It does not stop when ctx does: a reply the
+// client saw is remembered even when the client hangs up right after.
 func (t *turns) remember(ctx context.Context, ts []turn) (warning string) {
 	ctx = context.WithoutCancel(ctx)
 	var todo []turn
@@ -137,25 +117,53 @@ func (t *turns) remember(ctx context.Context, ts []turn) (warning string) {
 		return ""
 	}
 	written, err := t.write(ctx, todo)
+	var failed []spool.Item
 	for i, tr := range todo {
 		if written[i] {
 			t.markWritten(tr.Key)
 			continue
 		}
-		t.log.Warn("remembering a chat turn failed; it is spooled and written later", "err", err)
-		warning = "remembering this turn failed (" + errText(err) + "); it is kept and written later"
-		if serr := t.toSpool(tr); serr != nil {
-			t.log.Error("spooling a chat turn failed: it is not remembered", "err", serr, "text", tr.Text)
-			warning = "remembering this turn failed, and so did keeping it: " + serr.Error()
-			t.mu.Lock()
-			delete(t.seen, bitsOf(tr.Key)) // a resend tries again
-			t.mu.Unlock()
+		failed = append(failed, spool.Item{Key: tr.Key, From: t.from, RememberRequest: tr.RememberRequest})
+	}
+	if len(failed) == 0 {
+		if t.pending() > 0 && t.replaying.TryLock() { // one at a time; one under way will do
+			go func() {
+				defer t.replaying.Unlock()
+				t.replayLocked(context.Background()) // after the answer, not before it
+			}()
 		}
+		return ""
 	}
-	if err == nil && t.pending() > 0 {
-		t.flushSpool(ctx)
+	if t.isPerm(err) {
+		t.log.Warn("remembering a chat turn failed, and cannot succeed; it goes to the spool's dead letters", "err", err)
+		if t.sp != nil && t.sp.Bury(ctx, err, failed...) == nil {
+			for _, it := range failed {
+				t.markWritten(it.Key)
+			}
+			return "this turn cannot be remembered (" + errText(err) + "); it is kept in " + spool.Dir + "/dead.jsonl: see daybook spool"
+		}
+		t.forget(failed)
+		return "this turn cannot be remembered: " + errText(err)
 	}
-	return warning
+	t.log.Warn("remembering a chat turn failed; it is spooled and written later", "err", err)
+	if serr := t.toSpool(ctx, failed); serr != nil {
+		t.log.Error("spooling a chat turn failed: it is not remembered", "err", serr)
+		t.forget(failed)
+		return "remembering this turn failed (" + errText(err) + "), and so did keeping it: " + serr.Error()
+	}
+	for _, it := range failed {
+		t.markWritten(it.Key) // the spool answers for it now
+	}
+	return "remembering this turn failed (" + errText(err) + "); it is kept and written later"
+}
+
+// forget lets a resend of items try again.
+func (t *turns) forget(items []spool.Item) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, it := range items {
+		delete(t.seen, bitsOf(it.Key))
+	}
 }
 
 func errText(err error) string {
@@ -188,6 +196,9 @@ func (t *turns) write(ctx context.Context, ts []turn) ([]bool, error) {
 		return ok, err
 	}
 	for i, tr := range ts {
+		// A daemon's socket takes an entry's worth: the start of a longer
+		// text, cut as dayfiles cuts every turn.
+		tr.Text, _ = dayfiles.CutText(tr.Text, dayfiles.MaxTurnText)
 		if _, err := t.mem.Remember(ctx, tr.RememberRequest); err != nil {
 			return ok, err
 		}
@@ -200,79 +211,103 @@ func (t *turns) markWritten(key string) {
 	if t.dir == "" {
 		return
 	}
-	if err := appendLine(filepath.Join(t.dir, seenFile), []byte(key), false); err != nil {
+	if err := appendLine(filepath.Join(t.dir, seenFile), []byte(key)); err != nil {
 		t.log.Warn("recording a written chat turn failed; a resend of it may be written again", "err", err)
 	}
 }
 
-func (t *turns) toSpool(tr turn) error {
-	t.mu.Lock()
-	t.spool = append(t.spool, tr)
-	t.mu.Unlock()
-	if t.dir == "" {
+func (t *turns) toSpool(ctx context.Context, items []spool.Item) error {
+	if t.sp == nil {
+		for _, it := range items {
+			if err := spool.Check(it); err != nil {
+				return err
+			}
+		}
+		t.mu.Lock()
+		t.mem0 = append(t.mem0, items...)
+		t.mu.Unlock()
 		return nil
 	}
-	data, err := json.Marshal(tr)
-	if err != nil {
-		return err
-	}
-	return appendLine(filepath.Join(t.dir, spoolFile), data, true)
+	return t.sp.Add(ctx, items...)
 }
 
+// pending returns how many turns wait in the spool (every writer's).
 func (t *turns) pending() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return len(t.spool)
+	if t.sp == nil {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		return len(t.mem0)
+	}
+	n, err := t.sp.Len()
+	if err != nil {
+		t.log.Warn("reading the spool failed", "err", err)
+	}
+	return n
 }
 
-// flushSpool writes the spooled turns it can, in order, and keeps the rest.
-func (t *turns) flushSpool(ctx context.Context) {
-	t.flush.Lock()
-	defer t.flush.Unlock()
-	t.mu.Lock()
-	todo := t.spool
-	t.mu.Unlock()
-	if len(todo) == 0 {
+// replay writes the spool, as every process that writes it does
+// (spool.Replay), through the Memory.
+func (t *turns) replay(ctx context.Context) {
+	t.replaying.Lock()
+	defer t.replaying.Unlock()
+	t.replayLocked(ctx)
+}
+
+// replayLocked is replay with t.replaying held.
+func (t *turns) replayLocked(ctx context.Context) {
+	w := replayWriter{t.mem}
+	if t.sp == nil {
+		t.mu.Lock()
+		items := t.mem0
+		t.mem0 = nil
+		t.mu.Unlock()
+		var left []spool.Item
+		for _, it := range items {
+			if _, err := w.ReplayTurns(ctx, []daybook.RememberRequest{it.RememberRequest}); err != nil && !t.isPerm(err) {
+				left = append(left, it)
+			}
+		}
+		t.mu.Lock()
+		t.mem0 = append(left, t.mem0...)
+		t.mu.Unlock()
 		return
 	}
-	var left []turn
-	for _, tr := range todo {
-		if ctx.Err() != nil {
-			left = append(left, tr)
-			continue
+	res, err := t.sp.Replay(ctx, w)
+	if err != nil {
+		t.log.Warn("writing the spool failed; what is left waits for the next try", "err", err, "left", res.Left)
+	}
+	if len(res.Written) > 0 || res.Dead > 0 {
+		t.log.Info("wrote spooled turns", "written", len(res.Written), "dead", res.Dead, "left", res.Left)
+	}
+}
+
+// replayWriter writes a replay through a Memory: its ReplayTurns (the
+// App's), else RememberTurns, else one Remember each (a daemon's socket).
+type replayWriter struct{ mem Memory }
+
+func (w replayWriter) ReplayTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
+	if r, ok := w.mem.(spool.Writer); ok {
+		return r.ReplayTurns(ctx, reqs)
+	}
+	if r, ok := w.mem.(rememberTurns); ok {
+		return r.RememberTurns(ctx, reqs)
+	}
+	out := make([]daybook.RememberResponse, len(reqs))
+	for i, req := range reqs {
+		req.Text, _ = dayfiles.CutText(req.Text, dayfiles.MaxTurnText)
+		resp, err := w.mem.Remember(ctx, req)
+		if err != nil {
+			return out, err
 		}
-		if _, err := t.mem.Remember(ctx, tr.RememberRequest); err != nil {
-			t.log.Warn("writing a spooled chat turn failed; it stays in the spool", "err", err)
-			left = append(left, tr)
-			continue
-		}
-		t.markWritten(tr.Key)
+		out[i] = resp
 	}
-	t.mu.Lock()
-	// Turns spooled while this ran come after the ones it tried.
-	t.spool = append(left, t.spool[len(todo):]...)
-	rest := t.spool
-	t.mu.Unlock()
-	t.log.Info("wrote spooled chat turns", "written", len(todo)-len(left), "left", len(rest))
-	if t.dir == "" {
-		return
-	}
-	var buf bytes.Buffer
-	for _, tr := range rest {
-		data, _ := json.Marshal(tr)
-		buf.Write(data)
-		buf.WriteByte('\n')
-	}
-	if err := atomicfile.Write(filepath.Join(t.dir, spoolFile), buf.Bytes(), 0o600); err != nil {
-		t.log.Error("rewriting the proxy's spool failed; turns written may be written again", "err", err)
-	}
+	return out, nil
 }
 
 // appendLine appends data and a newline to path, creating it and its dir
-// readable by the owner only, and syncs it if asked: a spooled turn is
-// synced; a written turn's key is not (the day file is, and a key lost in
-// a crash costs at most a resent turn written twice).
-func appendLine(path string, data []byte, sync bool) error {
+// readable by the owner only. It is not synced: the day file or the spool
+// is, and a key lost in a crash costs at most a resent turn written twice.
+func appendLine(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
@@ -283,12 +318,6 @@ func appendLine(path string, data []byte, sync bool) error {
 	if _, err := f.Write(append(data, '\n')); err != nil {
 		f.Close()
 		return err
-	}
-	if sync {
-		if err := f.Sync(); err != nil {
-			f.Close()
-			return err
-		}
 	}
 	return f.Close()
 }
