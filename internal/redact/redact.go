@@ -56,54 +56,84 @@ func Cut(s string, n int) string {
 
 // rule is one pattern: the whole match is a secret (group 0), or only its
 // last group, the value after a name (the name stays, to tell what was
-// there); keep, when set, says a match is not a secret after all.
+// there); keep, when set, says a match is not a secret after all. need
+// lists words of which the text must hold one, lower-cased, for the
+// pattern to be tried at all: most text holds none, and a plain search
+// costs a fraction of a regular expression's.
 type rule struct {
-	re    *regexp.Regexp
-	value bool // replace only the last group
-	keep  func(v string) bool
+	re     *regexp.Regexp
+	need   []string
+	value  bool // replace only the last group
+	fold   bool // match the lower-cased text
+	starts bool // a match must start a word: no letter, digit or _ before it
+	keep   func(v string) bool
 }
 
 var rules = sync.OnceValue(func() []rule {
 	re := regexp.MustCompile
-	return []rule{
-		{re: re(`(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`)},
-		{re: re(`\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b`)}, // AWS key ids
-		{re: re(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b`)},                          // GitHub tokens
-		{re: re(`\bgithub_pat_[A-Za-z0-9_]{22,}\b`)},                                      // GitHub fine-grained
-		{re: re(`\bglpat-[A-Za-z0-9_-]{20,}\b`)},                                          // GitLab
-		{re: re(`\bsk-ant-[A-Za-z0-9_-]{20,}`)},                                           // Anthropic
-		{re: re(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}`)},               // OpenAI
-		{re: re(`\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}\b`)},                       // Stripe
-		{re: re(`\bwhsec_[A-Za-z0-9]{24,}\b`)},                                            // Stripe webhook
-		{re: re(`\bxox[abposrce]-[A-Za-z0-9-]{10,}`)},                                     // Slack tokens
-		{re: re(`https://hooks\.slack\.com/services/[A-Za-z0-9/]+`)},                      // Slack webhook
-		{re: re(`\bAIza[0-9A-Za-z_-]{35}\b`)},                                             // Google API key
-		{re: re(`\bya29\.[0-9A-Za-z_-]{20,}`)},                                            // Google OAuth token
-		{re: re(`\bnpm_[A-Za-z0-9]{36}\b`)},                                               // npm
-		{re: re(`\bhf_[A-Za-z0-9]{30,}\b`)},                                               // Hugging Face
-		{re: re(`\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`)},                          // SendGrid
-		{re: re(`\bdop_v1_[a-f0-9]{64}\b`)},                                               // DigitalOcean
-		{re: re(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},       // JWT
-		// Authorization: Bearer ..., Basic ...
-		{re: re(`(?i)\b(?:bearer\s+|authorization:\s*basic\s+)([A-Za-z0-9._~+/=-]{16,})`), value: true},
-		// mysql -pSECRET (no space: with one, -p asks), --password=... is a name=value.
-		{re: re(`\b(?i:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p((?:'[^'\n]*'|"[^"\n]*"|[^\s'"]+))`), value: true},
-		// sshpass -p secret, -p 'secret'; PGPASSWORD=... and the like are names.
-		{re: re(`\bsshpass\b(?:\s+-[a-oq-zA-Z]\S*)*\s+-p\s*((?:'[^'\n]*'|"[^"\n]*"|[^\s'"]+))`), value: true},
-		// A name that says password, then a value: password=x, "pwd": "x",
-		// DB_PASSWORD: x, --password x. Any value but a placeholder.
-		{re: re(`(?i)((?:\b|_)(?:password|passwd|pwd|passphrase|passcode)["']?\s*[:=]\s*["']?)((?:'[^'\n]*'|"[^"\n]*"|[^\s"',;]+))`), value: true, keep: notPassword},
-		{re: re(`(?i)(\s--?(?:password|passwd|passphrase)\s+)((?:'[^'\n]*'|"[^"\n]*"|[^\s"',;-][^\s"',;]*))`), value: true, keep: notPassword},
-		// A name that says secret, token or key, then a value that looks
-		// like one: api_key=..., "client_secret": "...", aws_secret_access_key = ...
-		{re: re(`(?i)(\b[A-Za-z0-9_.-]*(?:secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|auth[_-]?key|credentials?)["']?\s*[:=]\s*["']?)([^\s"',;]+)`), value: true, keep: notKeyValue},
-		// Said in prose: "my password is hunter2", "the password for the
-		// router is x", "PIN is 4417", "passcode: 0000".
-		{re: re(`(?i)\b(?:password|passwd|passphrase|passcode|pass code)(?:\s+(?:for|to|of|on)\s+[^\n.,;:]{1,40}?)?\s+(?:is|was|will be|=|:)\s+((?:'[^'\n]*'|"[^"\n]*"|[^\s"']+))`), value: true, keep: notPassword},
-		{re: re(`(?i)\b(?:pin|pin code|pin number)(?:\s+(?:for|to|of|on)\s+[^\n.,;:]{1,40}?)?\s*(?:is|was|will be|=|:)\s*(\d{3,12})\b`), value: true},
-		{re: re(`\bPIN\s+(\d{3,12})\b`), value: true},
-		{re: re(`(?i)\b(?:secret|token|api key|access key|secret key)(?:\s+(?:for|to|of|on)\s+[^\n.,;:]{1,40}?)?\s+(?:is|was|will be)\s+((?:'[^'\n]*'|"[^"\n]*"|[^\s"']+))`), value: true, keep: notKeyValue},
+	out := []rule{
+		{re: re(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`), need: []string{"-----begin"}},
+		{re: re(`https://hooks\.slack\.com/services/[A-Za-z0-9/]+`), need: []string{"hooks.slack.com"}}, // Slack webhook
 	}
+	// Keys and tokens by their shape, one pattern per prefix, each
+	// starting a word (starts): a pattern that starts with a literal is
+	// searched for as fast as strings.Index.
+	shape := func(prefixes []string, rest string) {
+		for _, p := range prefixes {
+			out = append(out, rule{re: re(regexp.QuoteMeta(p) + rest), need: []string{strings.ToLower(p)}, starts: true})
+		}
+	}
+	shape([]string{"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA"}, `[0-9A-Z]{16}\b`) // AWS key ids
+	shape([]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `[A-Za-z0-9]{30,}\b`)                                     // GitHub tokens
+	shape([]string{"github_pat_"}, `[A-Za-z0-9_]{22,}\b`)                                                             // GitHub fine-grained
+	shape([]string{"glpat-"}, `[A-Za-z0-9_-]{20,}\b`)                                                                 // GitLab
+	shape([]string{"sk-"}, `(?:ant-|proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}`)                                 // Anthropic, OpenAI
+	shape([]string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_"}, `[A-Za-z0-9]{16,}\b`)     // Stripe
+	shape([]string{"whsec_"}, `[A-Za-z0-9]{24,}\b`)                                                                   // Stripe webhook
+	shape([]string{"xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-", "xoxc-", "xoxe-"}, `[A-Za-z0-9-]{10,}`)      // Slack tokens
+	shape([]string{"AIza"}, `[0-9A-Za-z_-]{35}\b`)                                                                    // Google API key
+	shape([]string{"ya29."}, `[0-9A-Za-z_-]{20,}`)                                                                    // Google OAuth token
+	shape([]string{"npm_"}, `[A-Za-z0-9]{36}\b`)                                                                      // npm
+	shape([]string{"hf_"}, `[A-Za-z0-9]{30,}\b`)                                                                      // Hugging Face
+	shape([]string{"SG."}, `[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`)                                                  // SendGrid
+	shape([]string{"dop_v1_"}, `[a-f0-9]{64}\b`)                                                                      // DigitalOcean
+	shape([]string{"eyJ"}, `[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)                              // JWT
+	// The rules below match the lower-cased text (asciiLower), one
+	// pattern per name, each starting with its name: a pattern that
+	// starts with a literal is searched for as fast as strings.Index.
+	value := func(words []string, pattern string, keep func(string) bool) {
+		for _, w := range words {
+			out = append(out, rule{re: re(strings.ReplaceAll(pattern, "NAME", regexp.QuoteMeta(w))), need: []string{w},
+				value: true, fold: true, keep: keep})
+		}
+	}
+	// Authorization: Bearer ..., Basic ...
+	value([]string{"bearer", "authorization: basic", "authorization:basic"}, `\bNAME\s+([a-z0-9._~+/=-]{16,})`, nil)
+	// mysql -pSECRET (no space: with one, -p asks), --password=... is a
+	// name=value. The -p is matched in the text as written (-P is a port).
+	for _, w := range []string{"mysql", "mariadb"} {
+		out = append(out, rule{re: re(`\b` + w + `[a-z-]*\b[^\n|;&]*?\s-p((?:'[^'\n]*'|"[^"\n]*"|[^\s'"]+))`), need: []string{w}, value: true})
+	}
+	// sshpass -p secret, -p 'secret'.
+	out = append(out, rule{re: re(`\bsshpass\b(?:\s+-[a-oq-zA-Z]\S*)*\s+-p\s*((?:'[^'\n]*'|"[^"\n]*"|[^\s'"]+))`), need: []string{"sshpass"}, value: true})
+	// A name that says password, then a value: password=x, "pwd": "x",
+	// DB_PASSWORD: x. Any value but a placeholder.
+	pw := []string{"password", "passwd", "pwd", "passphrase", "passcode"}
+	value(pw, `NAME["']?\s*[:=]\s*["']?((?:'[^'\n]*'|"[^"\n]*"|[^\s"',;]+))`, notPassword)
+	value([]string{"-password", "-passwd", "-passphrase"}, `(?:^|[\s-])NAME\s+((?:'[^'\n]*'|"[^"\n]*"|[^\s"',;-][^\s"',;]*))`, notPassword)
+	// A name that says secret, token or key, then a value that looks
+	// like one: api_key=..., "client_secret": "...", aws_secret_access_key
+	// = ... (what comes before the word, aws_, client_, is part of the name).
+	value([]string{"secret", "token", "api_key", "api-key", "apikey", "access_key", "access-key", "accesskey", "secretkey",
+		"private_key", "auth_key", "credential", "credentials"}, `NAME["']?\s*[:=]\s*["']?([^\s"',;]+)`, notKeyValue)
+	// Said in prose: "my password is hunter2", "the password for the
+	// router is x", "PIN is 4417", "the api key is ...".
+	const said = `(?:\s+(?:for|to|of|on)\s+[^\n.,;:]{1,40}?)?\s+(?:is|was|will be|=|:)\s+((?:'[^'\n]*'|"[^"\n]*"|[^\s"']+))`
+	value([]string{"password", "passwd", "passphrase", "passcode", "pass code"}, `\bNAME`+said, notPassword)
+	value([]string{"secret", "token", "api key", "access key", "secret key"}, `\bNAME`+said, notKeyValue)
+	value([]string{"pin"}, `\bNAME(?: code| number)?(?:\s+(?:for|to|of|on)\s+[^\n.,;:]{1,40}?)?\s*(?:is|was|will be|=|:)\s*(\d{3,12})\b`, nil)
+	out = append(out, rule{re: re(`\bPIN\s+(\d{3,12})\b`), need: []string{"pin"}, value: true})
+	return out
 })
 
 // urlPassword is a URL that carries user:password@.
@@ -111,50 +141,100 @@ var urlPassword = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s/:@]*:[^\s/@]+@[^\s]+`)
 })
 
-// awsSecret is a candidate 40-character AWS secret access key, told from a
-// commit hash or a path by its letters (awsLike).
-var awsSecret = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[^A-Za-z0-9/+=_.-])([A-Za-z0-9/+]{40})(?:$|[^A-Za-z0-9/+=_-])`)
-})
-
 // Text returns s with everything that looks like a secret replaced by Mark
 // (a URL keeps all but its password, a name=value its name), and whether
 // it replaced any. Cut a huge text first (Cut): Text reads all of it.
 func Text(s string) (string, bool) {
 	found := false
-	s = urlPassword().ReplaceAllStringFunc(s, func(m string) string {
-		// scheme://user:password@host...: the user has no ':', the
-		// password no '@' (the pattern says so).
-		i := strings.Index(m, "://") + 3
-		colon := i + strings.IndexByte(m[i:], ':')
-		at := colon + strings.IndexByte(m[colon:], '@')
-		if placeholder(m[colon+1 : at]) {
-			return m
-		}
-		found = true
-		return m[:colon+1] + Mark + m[at:]
-	})
-	for _, r := range rules() {
-		if !r.re.MatchString(s) {
-			continue
-		}
-		if !r.value {
-			s = r.re.ReplaceAllString(s, Mark)
+	if strings.Contains(s, "://") && strings.Contains(s, "@") {
+		s = urlPassword().ReplaceAllStringFunc(s, func(m string) string {
+			// scheme://user:password@host...: the user has no ':', the
+			// password no '@' (the pattern says so).
+			i := strings.Index(m, "://") + 3
+			colon := i + strings.IndexByte(m[i:], ':')
+			at := colon + strings.IndexByte(m[colon:], '@')
+			if placeholder(m[colon+1 : at]) {
+				return m
+			}
 			found = true
+			return m[:colon+1] + Mark + m[at:]
+		})
+	}
+	lower := asciiLower(s)
+	for _, r := range rules() {
+		subject := s
+		if r.fold {
+			subject = lower
+		}
+		if !holdsAny(lower, r.need) || !r.re.MatchString(subject) {
 			continue
 		}
-		s = replaceLast(r, s, &found)
+		was := s
+		if !r.value {
+			s = replaceWhole(r, s, &found)
+		} else {
+			s = replaceLast(r, s, subject, &found)
+		}
+		if len(s) != len(was) || s != was {
+			lower = asciiLower(s)
+		}
 	}
 	s = replaceAWSSecrets(s, &found)
 	return s, found
 }
 
-// replaceLast replaces the last group of each of r's matches in s, unless
-// r.keep says it is not a secret.
-func replaceLast(r rule, s string, found *bool) string {
+// asciiLower returns s with A-Z lowered and every other byte as it is, so
+// that an offset in one is the same in the other.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// holdsAny reports whether s holds one of words.
+func holdsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// replaceWhole replaces r's matches in s whole.
+func replaceWhole(r rule, s string, found *bool) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range r.re.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range r.re.FindAllStringIndex(s, -1) {
+		if r.starts && m[0] > 0 && wordByte(s[m[0]-1]) {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(Mark)
+		last = m[1]
+		*found = true
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// replaceLast replaces the last group of each of r's matches in s, unless
+// r.keep says it is not a secret.
+func replaceLast(r rule, s, subject string, found *bool) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range r.re.FindAllStringSubmatchIndex(subject, -1) {
 		g := len(m)/2 - 1
 		start, end := m[2*g], m[2*g+1]
 		if start < 0 || start < last {
@@ -191,30 +271,40 @@ func unquote(v string) string {
 }
 
 // replaceAWSSecrets replaces 40-character runs of the AWS secret key
-// alphabet that look random (awsLike).
+// alphabet ([A-Za-z0-9/+]) that look random (awsLike). A run must stand
+// alone: not part of a longer run, nor of a name or a base64 string
+// (_ . - = around it), though a sentence may end after it.
 func replaceAWSSecrets(s string, found *bool) string {
-	re := awsSecret()
-	locs := re.FindAllStringSubmatchIndex(s, -1)
-	if len(locs) == 0 {
-		return s
-	}
 	var b strings.Builder
 	last := 0
-	for _, m := range locs {
-		start, end := m[2], m[3]
-		if !awsLike(s[start:end]) {
+	for i := 0; i < len(s); {
+		if !awsChar(s[i]) {
+			i++
 			continue
 		}
-		b.WriteString(s[last:start])
-		b.WriteString(Mark)
-		last = end
-		*found = true
+		j := i
+		for j < len(s) && awsChar(s[j]) {
+			j++
+		}
+		before := i == 0 || !strings.ContainsRune("_.-=", rune(s[i-1]))
+		after := j == len(s) || !strings.ContainsRune("_-=", rune(s[j]))
+		if j-i == 40 && before && after && awsLike(s[i:j]) {
+			b.WriteString(s[last:i])
+			b.WriteString(Mark)
+			last = j
+			*found = true
+		}
+		i = j
 	}
 	if last == 0 {
 		return s
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+func awsChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '/' || c == '+'
 }
 
 // awsLike reports whether v, 40 characters of [A-Za-z0-9/+], looks like a

@@ -250,3 +250,43 @@ func TestRandomAWSSecrets(t *testing.T) {
 		t.Errorf("caught %d of %d random keys (want 95%%), changed %d hashes", caught, n, hashes)
 	}
 }
+
+// TestHooksCases are the cases the hooks checked before the redactor was
+// one for every way in.
+func TestHooksCases(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"push with ghp_R2d2C3poLukeLeiaHanSoloChewbacca0123 now", "push with [secret removed] now"},
+		{"AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "AWS_SECRET_ACCESS_KEY=[secret removed]"},
+		{"key AKIAIOSFODNN7EXAMPLE here", "key [secret removed] here"},
+		{`{"api_key": "sk-proj-abcdefghijklmnopqrstuvwx"}`, `{"api_key": "[secret removed]"}`},
+		{"export ANTHROPIC_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuv", "export ANTHROPIC_API_KEY=[secret removed]"},
+		{"postgres://app:hunter22@db:5432/billing", "postgres://app:[secret removed]@db:5432/billing"},
+		{"Authorization: Bearer abcdefghijklmnop1234", "Authorization: Bearer [secret removed]"},
+		{"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----", "[secret removed]"},
+		// Prose and placeholders stay.
+		{"the password: expired yesterday", "the password: expired yesterday"},
+		{"token=$GITHUB_TOKEN", "token=$GITHUB_TOKEN"},
+		{"Why does the nightly backup fail?", "Why does the nightly backup fail?"},
+	} {
+		got, found := redact.Text(tc.in)
+		if got != tc.want || found != (tc.in != tc.want) {
+			t.Errorf("Redact(%q) = %q, %v; want %q", tc.in, got, found, tc.want)
+		}
+	}
+}
+
+// BenchmarkText redacts an entry of the largest size daybook takes (64 KB
+// of log lines with a key in them).
+func BenchmarkText(b *testing.B) {
+	var s strings.Builder
+	s.WriteString("the key is AKIAIOSFODNN7EXAMPLE\n")
+	for s.Len() < 64<<10 {
+		s.WriteString("2026-11-20T08:00:00Z INFO request served path=/api/v1/items status=200 took=12ms\n")
+	}
+	text := s.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		redact.Text(text)
+	}
+}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/redact"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
@@ -221,7 +222,10 @@ func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.
 	if maxText <= 0 || maxText > dayfiles.MaxEntryText-1024 {
 		maxText = dayfiles.MaxEntryText - 1024
 	}
-	text, _ := Redact(t.Text)
+	// Cut first: a 20 MB prompt is not read through by every pattern of
+	// the redactor only to be thrown away (redact.Cut keeps whole words,
+	// and Margin leaves room for what redaction removes).
+	text, _ := redact.Text(redact.Cut(t.Text, maxText+redact.Margin))
 	text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", ""), "\uFFFD")
 	if len(text) > maxText {
 		cut := maxText
