@@ -167,6 +167,12 @@ func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, late bool) ([
 		ws, err := k.appendPending(b, "the day file keeps changing (a writer that takes no lock, an editor saving); the new entries wait in a pending file until it settles")
 		return ws, false, err
 	}
+	if wait && late {
+		// An import tells which entries a day file holds already: it
+		// needs the file itself. Importing again adds only what is missing.
+		return nil, false, fmt.Errorf("appending to %s: nothing was written: the file keeps changing (an editor saving it?); run the import again once it is left alone",
+			dayfiles.RelPath(b.Date))
+	}
 	if wait {
 		return nil, true, nil
 	}
