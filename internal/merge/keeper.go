@@ -454,10 +454,11 @@ type mergeResult struct {
 // return: it still starts with the stale copy they were appended to, or it
 // lacks entries appended after them too.
 //
-// Nothing is decided on a file that has not settled: one that changed
-// since daybook last knew it is merged only once it has been left
-// unchanged for Settle (Locked.Quiet); until then nothing changes and the
-// result says to look again later.
+// Nothing is decided on a file that has not settled: one written in place
+// since daybook last knew it (the same inode), or empty, is merged only
+// once it has been left unchanged for Settle (Locked.Quiet); one saved by
+// rename, once it is unchanged since it was read under the lock. Until
+// then nothing changes and the result says to look again later.
 func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	// An append is only added to the log: what fell out of the Window
 	// since the base was last written anew goes now.
@@ -473,8 +474,17 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	// leaves an empty or half file that looks like a stale copy (missing
 	// entries), or like a deliberate deletion of older entries when a
 	// piece of what daybook appended meanwhile survives in it; and what
-	// is appended to it lands inside the save, under its next write.
-	if !l.Quiet(k.settle) {
+	// is appended to it lands inside the save, under its next write. A
+	// file saved by rename (another inode than daybook last knew) was
+	// whole when it took the path, unless it is empty (an editor that
+	// moved the old file away and writes a new one).
+	// An empty file must be left so longer, maxSettles times Settle, to be
+	// taken for the person's deletion of every entry: a writer paused
+	// between its truncate and its first write (a busy machine
+	// deschedules it) leaves one too.
+	empty := len(bytes.TrimSpace(content)) == 0
+	inPlace := st.Ino == 0 || st.Ino == l.Inode() || empty
+	if inPlace && !l.Quiet(k.settle) || empty && !l.Quiet(maxSettles*k.settle) || !l.Unchanged() {
 		return mergeResult{settle: true}
 	}
 	if len(st.Appended) == 0 {
@@ -482,7 +492,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 		return mergeResult{}
 	}
 	path := dayfiles.RelPath(l.Date)
-	if len(bytes.TrimSpace(content)) == 0 {
+	if empty {
 		// Emptied, and left so: the person's deletion of the day.
 		for _, a := range st.Appended {
 			k.log.Warn("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID, "text", clip(a.Lines, 80))
@@ -554,12 +564,21 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 		for i, a := range lost {
 			lines[i] = a.Lines
 		}
-		ws, err := l.Append(lines, nil)
+		p, err := l.Plan(lines, nil)
+		if err == nil && !l.Unchanged() {
+			// A save began while the file was parsed and merged: what is
+			// appended now would land inside it. Nothing was decided.
+			return mergeResult{settle: true}
+		}
+		if err == nil {
+			err = l.Write(p)
+		}
 		if err != nil {
 			k.log.Error("appending again entries a stale copy dropped; they are kept in the merge base", "path", path, "err", err)
 			st.Appended = append(st.Appended, lost...)
 			return r
 		}
+		ws := p.Written
 		now := k.now()
 		staleLen, staleHash := len(content), h
 		for i, w := range ws {
