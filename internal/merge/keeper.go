@@ -483,6 +483,10 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	// between its truncate and its first write (a busy machine
 	// deschedules it) leaves one too.
 	empty := len(bytes.TrimSpace(content)) == 0
+	if empty && len(st.Appended) == 0 {
+		st.know(l) // a new day file: nothing to decide, nothing to guard
+		return mergeResult{}
+	}
 	inPlace := st.Ino == 0 || st.Ino == l.Inode() || empty
 	if inPlace && !l.Quiet(k.settle) || empty && !l.Quiet(maxSettles*k.settle) || !l.Unchanged() {
 		return mergeResult{settle: true}
