@@ -30,7 +30,9 @@ func TestEveryWayInRedacts(t *testing.T) {
 		texts = append(texts, c[0])
 	}
 	texts = append(texts, redacttest.LookAlikes...)
-	at := func(i int) string { return now.Add(-time.Duration(len(texts)-i) * time.Minute).Format("2006-01-02 15:04") }
+	at := func(i int) string {
+		return now.Add(-time.Duration(len(texts)-i) * time.Minute).Format("2006-01-02 15:04")
+	}
 	ways := map[string]func(t *testing.T, dir string){
 		"remember": func(t *testing.T, dir string) {
 			a := newAppAt(t, dir, now)
