@@ -477,7 +477,9 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	// is appended to it lands inside the save, under its next write. A
 	// file saved by rename (another inode than daybook last knew) was
 	// whole when it took the path, unless it is empty (an editor that
-	// moved the old file away and writes a new one).
+	// moved the old file away and writes a new one). A file that differs
+	// only by daybook's own append, cut short before its head was
+	// recorded (a killed process), is not another writer's.
 	// An empty file must be left so longer, maxSettles times Settle, to be
 	// taken for the person's deletion of every entry: a writer paused
 	// between its truncate and its first write (a busy machine
@@ -488,7 +490,7 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 		return mergeResult{}
 	}
 	inPlace := st.Ino == 0 || st.Ino == l.Inode() || empty
-	if inPlace && !l.Quiet(k.settle) || empty && !l.Quiet(maxSettles*k.settle) || !l.Unchanged() {
+	if inPlace && !st.own && !l.Quiet(k.settle) || empty && !l.Quiet(maxSettles*k.settle) || !l.Unchanged() {
 		return mergeResult{settle: true}
 	}
 	if len(st.Appended) == 0 {
