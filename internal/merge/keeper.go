@@ -437,7 +437,7 @@ func (k *Keeper) CatchUp() []date.Date {
 
 type mergeResult struct {
 	wrote  bool // entries were appended again
-	settle bool // the file is empty: look again later
+	settle bool // the file has not settled: look again later
 }
 
 // mergeLocked merges l's content against st, the base, and updates st: the
