@@ -9,6 +9,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/internal/redact"
 )
 
 // Remember appends one entry to its day file.
@@ -53,6 +54,15 @@ func (a *App) newEntryIn(text, kind string, tags []string, at string, w date.Win
 	}
 	if err := w.Check(date.Of(t.In(a.Loc())), a.Today()); err != nil {
 		return dayfiles.NewEntry{}, userErr(err)
+	}
+	// Every way in (CLI, socket, MCP, hooks, the proxy and chat, import)
+	// comes here: no adapter can forget to remove secrets. A text over the
+	// limit of an entry is refused by Validate, not read through first.
+	if len(text) <= dayfiles.MaxEntryText {
+		if clean, found := redact.Text(text); found {
+			text = clean
+			a.log.Info("removed a secret from an entry before writing it", "at", t.Format(time.RFC3339))
+		}
 	}
 	e := dayfiles.NewEntry{At: t.Truncate(time.Minute), Kind: k, Text: text, Tags: tags}
 	if err := e.Validate(); err != nil {

@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -64,19 +65,23 @@ func copiesIn(root, dir string, day *date.Date) []Copy {
 // mergeCopies merges d's conflict copies into d's file: their entries the
 // file lacks are appended (a copy has no base to show a deletion, so none
 // is guessed: both sides' entries are kept) and recorded as daybook's, and
-// the copy is moved to AsideDir. It reports whether it appended.
-func (k *Keeper) mergeCopies(d date.Date) bool {
+// the copy is moved to AsideDir. It reports whether it appended, and
+// whether a copy waits for the day file to settle.
+func (k *Keeper) mergeCopies(d date.Date) (wrote, wait bool) {
 	copies := copiesIn(k.root, filepath.Dir(dayfiles.Path(k.root, d)), &d)
-	wrote := false
 	for _, c := range copies {
 		n, err := k.mergeCopy(c)
+		if errors.Is(err, errChanged) {
+			wait = true
+			continue
+		}
 		if err != nil {
 			k.log.Warn("cannot merge a conflict copy; leaving it where it is", "path", c.Rel, "err", err)
 			continue
 		}
 		wrote = wrote || n > 0
 	}
-	return wrote
+	return wrote, wait
 }
 
 func (k *Keeper) mergeCopy(c Copy) (int, error) {
@@ -104,7 +109,10 @@ func (k *Keeper) mergeCopy(c Copy) (int, error) {
 	if line := dayfiles.ConflictLine(l.Content()); line > 0 {
 		return 0, fmt.Errorf("its day file holds conflict markers at line %d", line)
 	}
-	st, end, _, err := k.base(l, true)
+	st, end, wait, err := k.base(l)
+	if wait {
+		return 0, errChanged
+	}
 	if err != nil {
 		return 0, err
 	}

@@ -32,8 +32,10 @@ const Window = 7 * 24 * time.Hour
 // part at its own offset, over what was appended meanwhile.
 const Settle = 2 * time.Second
 
-// maxSettles bounds the wait: a file that keeps changing is merged
-// anyway once it has waited this many Settle times.
+// maxSettles bounds an append's wait: when a day file keeps changing for
+// this many Settle times, the new entries wait in the day's pending file
+// instead (acknowledged, synced) and join the day once it settles. Nothing
+// is ever merged into, or appended to, a file that has not settled.
 const maxSettles = 10
 
 // A Keeper appends entries to day files and merges what others wrote to
@@ -52,10 +54,9 @@ type Keeper struct {
 	settle time.Duration
 	again  func([]date.Date)
 
-	mu      sync.Mutex
-	timers  map[date.Date]*time.Timer
-	waiting map[date.Date]time.Time // days whose merge waits for their file to settle, since when
-	closed  bool
+	mu     sync.Mutex
+	timers map[date.Date]*time.Timer
+	closed bool
 }
 
 // Options configure a Keeper; zero values take defaults.
@@ -85,7 +86,7 @@ func New(root string, o Options) *Keeper {
 		o.Settle = Settle
 	}
 	return &Keeper{root: root, loc: o.Loc, log: o.Log.With("system", "merge"), now: o.Now,
-		settle: o.Settle, again: o.Again, timers: map[date.Date]*time.Timer{}, waiting: map[date.Date]time.Time{}}
+		settle: o.Settle, again: o.Again, timers: map[date.Date]*time.Timer{}}
 }
 
 // Close stops the timers of days waiting to settle.
@@ -142,12 +143,15 @@ func (k *Keeper) appendStubs(b dayfiles.Batch, entries []dayfiles.NewEntry, ours
 }
 
 func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Written, error) {
-	k.flushPending(b.Date) // entries that waited for a conflict to be resolved go first
-	// The merge before the append waits for a file that changed a moment
-	// ago to settle, so that what is appended again does not land inside
-	// a save under way; bounded, as in Changed.
+	// The append waits for a file that another writer changed a moment
+	// ago to settle, so that it does not land inside a save under way
+	// (an editor's next write, at its own offset, would go over it);
+	// bounded: then the entries wait in the pending file.
 	deadline := time.Now().Add(maxSettles * k.settle)
 	for {
+		// Entries that waited (for a conflict to be resolved, for the
+		// file to settle) go first.
+		k.flushPending(b.Date)
 		ws, wait, err := k.appendOnce(b, ours, time.Now().After(deadline))
 		if !wait {
 			return ws, err
@@ -157,8 +161,10 @@ func (k *Keeper) appendDay(b dayfiles.Batch, ours map[string]int) ([]dayfiles.Wr
 }
 
 // appendOnce is appendDay under the locks; wait says the file is not
-// settled and nothing was written: look again a moment later.
-func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, force bool) ([]dayfiles.Written, bool, error) {
+// settled and nothing was written: look again a moment later. With
+// late, the wait has lasted long enough: the entries go to the day's
+// pending file instead.
+func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, late bool) ([]dayfiles.Written, bool, error) {
 	unlock, err := lockDay(k.root, b.Date)
 	if err != nil {
 		// The append itself says what is wrong if the data dir is not
@@ -173,10 +179,20 @@ func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, force bool) (
 	}
 	defer l.Close()
 	if dayfiles.ConflictLine(l.Content()) > 0 {
-		ws, err := k.appendPending(b)
+		ws, err := k.appendPending(b, "the day file holds conflict markers; the new entries wait in a pending file until they are resolved")
 		return ws, false, err
 	}
-	st, end, wait, err := k.base(l, force)
+	st, end, wait, err := k.base(l)
+	if wait && late && ours == nil {
+		ws, err := k.appendPending(b, "the day file keeps changing (a writer that takes no lock, an editor saving); the new entries wait in a pending file until it settles")
+		return ws, false, err
+	}
+	if wait && late {
+		// An import tells which entries a day file holds already: it
+		// needs the file itself. Importing again adds only what is missing.
+		return nil, false, fmt.Errorf("appending to %s: nothing was written: the file keeps changing (an editor saving it?); run the import again once it is left alone",
+			dayfiles.RelPath(b.Date))
+	}
 	if wait {
 		return nil, true, nil
 	}
@@ -184,8 +200,15 @@ func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, force bool) (
 		return nil, false, fmt.Errorf("appending to %s: nothing was written: %w", dayfiles.RelPath(b.Date), err)
 	}
 	ws, err := k.appendRecorded(l, st, end, b.Lines, ours)
+	if errors.Is(err, errChanged) {
+		return nil, true, nil
+	}
 	return ws, false, err
 }
+
+// errChanged says the day file changed between the merge and the write:
+// nothing was written, look again once it settles.
+var errChanged = errors.New("the day file changed while appending")
 
 // base returns the base of l's day, merged with l's content, and the
 // length of its log, after which the next records go. When the file is as
@@ -193,9 +216,8 @@ func (k *Keeper) appendOnce(b dayfiles.Batch, ours map[string]int, force bool) (
 // not matter); otherwise the whole base is read, merged (mergeLocked) and
 // written anew. An error says the base could not be written: nothing must
 // be appended then, as nothing would protect it. wait says the merge would
-// append entries again to a file that is not settled (mergeLocked), unless
-// force: nothing was done.
-func (k *Keeper) base(l *dayfiles.Locked, force bool) (st *dayState, end int64, wait bool, err error) {
+// decide on a file that is not settled (mergeLocked): nothing was done.
+func (k *Keeper) base(l *dayfiles.Locked) (st *dayState, end int64, wait bool, err error) {
 	if hd, end, ok := readHead(k.root, l.Date); ok {
 		h := sha256.New()
 		h.Write(l.Content())
@@ -208,7 +230,10 @@ func (k *Keeper) base(l *dayfiles.Locked, force bool) (st *dayState, end int64, 
 		k.log.Warn("the merge base is unreadable; starting a new one", "err", err)
 	}
 	st.resolve(dayfiles.RelPath(l.Date), l.Date, l.Content())
-	if r := k.mergeLocked(l, st, force); r.settle && len(bytes.TrimSpace(l.Content())) > 0 {
+	// A file that changed a moment ago, empty (truncated) or not, may be
+	// half written by a writer that takes no lock: an entry appended now
+	// would land inside its save and be overwritten by its next write.
+	if r := k.mergeLocked(l, st); r.settle {
 		return nil, 0, true, nil
 	}
 	st.prune(k.now().Add(-Window))
@@ -260,6 +285,14 @@ func (k *Keeper) appendRecorded(l *dayfiles.Locked, st *dayState, end int64, lin
 		return nil, fmt.Errorf("recording the new entries in the merge base, which guards them against a stale copy saved over them; nothing was written to %s: %w",
 			dayfiles.RelPath(l.Date), err)
 	}
+	// A writer that takes no lock may have started a save while the
+	// records were synced: write nothing into it.
+	if !l.Unchanged() {
+		if uerr := undo(); uerr != nil {
+			k.log.Error("an append failed and its entries stay in the merge base until the next merge drops them", "day", l.Date.String(), "err", uerr)
+		}
+		return nil, errChanged
+	}
 	if err := l.Write(p); err != nil {
 		if uerr := undo(); uerr != nil {
 			k.log.Error("an append failed and its entries stay in the merge base until the next merge drops them", "day", l.Date.String(), "err", uerr)
@@ -289,21 +322,21 @@ func (k *Keeper) Changed(days []date.Date) []date.Date {
 	var wrote, wait []date.Date
 	for _, d := range days {
 		w, settle := k.changedDay(d)
-		if k.mergeCopies(d) {
+		if cw, cs := k.mergeCopies(d); cw {
 			w = true
+		} else if cs {
+			settle = true
 		}
-		if k.flushPending(d) {
+		if pw, ps := k.flushPending(d); pw {
 			w = true
+		} else if ps {
+			settle = true
 		}
 		if w {
 			wrote = append(wrote, d)
 		}
 		if settle {
 			wait = append(wait, d)
-		} else {
-			k.mu.Lock()
-			delete(k.waiting, d) // merged, or nothing to merge: a later change waits afresh
-			k.mu.Unlock()
 		}
 	}
 	k.later(wait)
@@ -347,7 +380,7 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		return false, false
 	}
 	was := st.Hash
-	r := k.mergeLocked(l, st, k.waited(d))
+	r := k.mergeLocked(l, st)
 	if r.settle {
 		return false, true
 	}
@@ -358,20 +391,6 @@ func (k *Keeper) changedDay(d date.Date) (wrote, settle bool) {
 		k.log.Warn("saving the merge base", "day", d.String(), "err", err)
 	}
 	return r.wrote, false
-}
-
-// waited notes that d's merge waits for its file to settle, and reports
-// whether it has waited maxSettles times Settle already: a file that keeps
-// changing is merged anyway.
-func (k *Keeper) waited(d date.Date) bool {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	since, ok := k.waiting[d]
-	if !ok {
-		k.waiting[d] = time.Now()
-		return false
-	}
-	return time.Since(since) >= maxSettles*k.settle
 }
 
 // hasBase reports whether d has a base on disk.
@@ -438,7 +457,7 @@ func (k *Keeper) CatchUp() []date.Date {
 
 type mergeResult struct {
 	wrote  bool // entries were appended again
-	settle bool // the file is empty: look again later
+	settle bool // the file has not settled: look again later
 }
 
 // mergeLocked merges l's content against st, the base, and updates st: the
@@ -455,24 +474,58 @@ type mergeResult struct {
 // return: it still starts with the stale copy they were appended to, or it
 // lacks entries appended after them too.
 //
-// Entries are appended again only to a file that has settled: unchanged
-// since it was read under the lock, and, when it is the file daybook last
-// knew written in place (not one saved by rename over it), unchanged for
-// Settle before (Locked.Quiet), unless force (it has waited long enough);
-// otherwise nothing changes and the result says to look again later.
-func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) mergeResult {
+// Nothing is decided on a file that has not settled: one written in place
+// since daybook last knew it (the same inode), or empty, is merged only
+// once it has been left unchanged for Settle (Locked.Quiet); one saved by
+// rename, once it is unchanged since it was read under the lock. Until
+// then nothing changes and the result says to look again later.
+func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	// An append is only added to the log: what fell out of the Window
 	// since the base was last written anew goes now.
 	st.prune(k.now().Add(-Window))
 	content := l.Content()
 	h := hash(content)
-	if h == st.Hash || len(st.Appended) == 0 {
+	if h == st.Hash {
+		st.know(l)
+		return mergeResult{}
+	}
+	// Nothing is decided on a file another writer changed a moment ago:
+	// an editor that truncates, writes part, stalls and writes the rest
+	// leaves an empty or half file that looks like a stale copy (missing
+	// entries), or like a deliberate deletion of older entries when a
+	// piece of what daybook appended meanwhile survives in it; and what
+	// is appended to it lands inside the save, under its next write. A
+	// file saved by rename (another inode than daybook last knew) was
+	// whole when it took the path, unless it is empty (an editor that
+	// moved the old file away and writes a new one). A file that differs
+	// only by daybook's own append, cut short before its head was
+	// recorded (a killed process), is not another writer's.
+	// An empty file must be left so longer, maxSettles times Settle, to be
+	// taken for the person's deletion of every entry: a writer paused
+	// between its truncate and its first write (a busy machine
+	// deschedules it) leaves one too.
+	empty := len(bytes.TrimSpace(content)) == 0
+	if empty && len(st.Appended) == 0 {
+		st.know(l) // a new day file: nothing to decide, nothing to guard
+		return mergeResult{}
+	}
+	inPlace := st.Ino == 0 || st.Ino == l.Inode() || empty
+	if inPlace && !st.own && !l.Quiet(k.settle) || empty && !l.Quiet(maxSettles*k.settle) || !l.Unchanged() {
+		return mergeResult{settle: true}
+	}
+	if len(st.Appended) == 0 {
 		st.know(l)
 		return mergeResult{}
 	}
 	path := dayfiles.RelPath(l.Date)
-	if len(bytes.TrimSpace(content)) == 0 {
-		return mergeResult{settle: true} // truncated by a save under way
+	if empty {
+		// Emptied, and left so: the person's deletion of the day.
+		for _, a := range st.Appended {
+			k.log.Warn("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID, "text", clip(a.Lines, 80))
+		}
+		st.Appended = nil
+		st.know(l)
+		return mergeResult{}
 	}
 	if line := dayfiles.ConflictLine(content); line > 0 {
 		k.log.Warn("the day file holds conflict markers; merging it when they are resolved", "path", path, "line", line)
@@ -516,20 +569,16 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) merge
 		case present[a.ID]:
 			keep = append(keep, a)
 		case a.Batch <= last:
-			k.log.Info("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID)
+			k.log.Warn("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID, "text", clip(a.Lines, 80))
 		case theirs[dayfiles.EntryID(a.ID).TextHash()]:
 			k.log.Info("an entry daybook appended was moved to another time by hand; keeping that", "path", path, "id", a.ID)
 		case a.Again && lastMissing <= a.Batch && !startsWith(content, a.StaleLen, a.StaleHash):
-			k.log.Info("an entry appended again after a stale save was removed again; keeping the removal", "path", path, "id", a.ID)
+			k.log.Warn("an entry appended again after a stale save was removed again; keeping the removal", "path", path, "id", a.ID, "text", clip(a.Lines, 80))
 		default:
 			lost = append(lost, a)
 		}
 	}
-	// A file saved by rename (another inode than daybook last knew) was
-	// whole when it took the path; one written in place may be half
-	// written yet.
-	inPlace := st.Ino == 0 || st.Ino == l.Inode()
-	if len(lost) > 0 && !l.Unchanged() || len(lost) > 0 && inPlace && !force && !l.Quiet(k.settle) {
+	if len(lost) > 0 && !l.Unchanged() {
 		k.log.Info("entries daybook appended are missing from a file that changed a moment ago; appending them again once it settles",
 			"path", path, "entries", len(lost))
 		return mergeResult{settle: true}
@@ -541,12 +590,21 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState, force bool) merge
 		for i, a := range lost {
 			lines[i] = a.Lines
 		}
-		ws, err := l.Append(lines, nil)
+		p, err := l.Plan(lines, nil)
+		if err == nil && !l.Unchanged() {
+			// A save began while the file was parsed and merged: what is
+			// appended now would land inside it. Nothing was decided.
+			return mergeResult{settle: true}
+		}
+		if err == nil {
+			err = l.Write(p)
+		}
 		if err != nil {
 			k.log.Error("appending again entries a stale copy dropped; they are kept in the merge base", "path", path, "err", err)
 			st.Appended = append(st.Appended, lost...)
 			return r
 		}
+		ws := p.Written
 		now := k.now()
 		staleLen, staleHash := len(content), h
 		for i, w := range ws {

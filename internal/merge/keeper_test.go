@@ -183,3 +183,94 @@ func TestAppendsWaitWhileConflicted(t *testing.T) {
 		t.Errorf("pending %v", n)
 	}
 }
+
+// TestFirstAppendDoesNotWait: the first entry of a day, into a file just
+// created, is written at once, with the real settle time.
+func TestFirstAppendDoesNotWait(t *testing.T) {
+	root := t.TempDir()
+	k := New(root, Options{Loc: func() *time.Location { return time.UTC }})
+	defer k.Close()
+	at, _ := time.Parse("2006-01-02 15:04", day.String()+" 08:00")
+	start := time.Now()
+	ws, err := k.Append([]dayfiles.NewEntry{{At: at, Text: "first of the day"}}, nil)
+	if err != nil || ws[0].Rel != dayfiles.RelPath(day) {
+		t.Fatalf("%+v %v", ws, err)
+	}
+	// Not a timing target: a wait for the file to settle is Settle (2 s)
+	// or more, and this append has nothing to wait for.
+	if d := time.Since(start); d >= Settle {
+		t.Errorf("the first append of a day took %v: it waited for the new file to settle", d)
+	}
+}
+
+// TestChangingFileSendsEntriesToPending: a day file written in place
+// without a pause never settles; an append waits maxSettles times Settle,
+// then goes to the pending file (acknowledged), and joins the day once the
+// writer stops.
+func TestChangingFileSendsEntriesToPending(t *testing.T) {
+	root := t.TempDir()
+	const settle = 300 * time.Millisecond // well above a busy machine's pauses of the writer
+	k := New(root, Options{Loc: func() *time.Location { return time.UTC }, Settle: settle})
+	defer k.Close()
+	at, _ := time.Parse("2006-01-02 15:04", day.String()+" 08:00")
+	if _, err := k.Append([]dayfiles.NewEntry{{At: at, Text: "before the writer"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	path := dayfiles.Path(root, day)
+	content, _ := os.ReadFile(path)
+	stop, done, wrote := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() { // a writer that rewrites the file in place, without a pause
+		defer close(done)
+		content = append(content, "- 07:00 typed by hand\n"...)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			f.Write(content)
+			f.Close()
+			select {
+			case <-wrote:
+			default:
+				close(wrote)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	<-wrote
+	ws, err := k.Append([]dayfiles.NewEntry{{At: at, Text: "while it writes"}}, nil)
+	close(stop)
+	<-done
+	if err != nil || !strings.HasPrefix(ws[0].Rel, dayfiles.PendingDir) {
+		t.Fatalf("%+v %v: want the entry in the pending file", ws, err)
+	}
+	if n := Notices(root); len(n) != 1 || !strings.Contains(n[0], "kept changing") {
+		t.Errorf("notices %q", n)
+	}
+	if _, err := k.Append([]dayfiles.NewEntry{{At: at, Text: "after the writer"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"08:00 before the writer", "07:00 typed by hand", "08:00 while it writes", "08:00 after the writer"} {
+		if n := texts(t, []byte(readDay(t, path)))[s]; n != 1 {
+			t.Errorf("%q is there %d times:\n%s", s, n, readDay(t, path))
+		}
+	}
+	if len(pendingDays(root)) != 0 {
+		t.Errorf("the pending file is still there")
+	}
+}
+
+func readDay(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -27,6 +27,10 @@ func Notices(root string) []string {
 		}
 	}
 	for _, d := range pendingDays(root) {
+		if data, err := os.ReadFile(dayfiles.Path(root, d)); err == nil && dayfiles.ConflictLine(data) == 0 {
+			out = append(out, fmt.Sprintf("%s: kept changing (a writer that takes no lock); new entries wait in %s until it is left alone for a moment", dayfiles.RelPath(d), pendingRel(d)))
+			continue
+		}
 		out = append(out, fmt.Sprintf("%s: holds conflict markers; new entries wait in %s until they are resolved", dayfiles.RelPath(d), pendingRel(d)))
 	}
 	for _, c := range ConflictCopies(root) {

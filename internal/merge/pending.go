@@ -16,10 +16,12 @@ import (
 func pendingRel(d date.Date) string { return dayfiles.PendingDir + "/" + d.String() + ".md" }
 
 // appendPending appends the formatted entries of a day whose file holds
-// conflict markers to the day's pending file instead: appended after the
-// markers they would be taken for part of the conflict, and lost to a
-// person resolving it by taking one side.
-func (k *Keeper) appendPending(b dayfiles.Batch) ([]dayfiles.Written, error) {
+// conflict markers, or keeps changing, to the day's pending file instead:
+// appended after the markers they would be taken for part of the
+// conflict, and lost to a person resolving it by taking one side; appended
+// to a file being saved they would land under the save's next write. why
+// is logged.
+func (k *Keeper) appendPending(b dayfiles.Batch, why string) ([]dayfiles.Written, error) {
 	rel := pendingRel(b.Date)
 	p := filepath.Join(k.root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
@@ -56,69 +58,75 @@ func (k *Keeper) appendPending(b dayfiles.Batch) ([]dayfiles.Written, error) {
 	for i, e := range news {
 		ws[i] = dayfiles.Written{ID: e.ID, Date: b.Date, Path: p, Rel: rel, Line: e.Line}
 	}
-	k.log.Warn("the day file holds conflict markers; the new entry waits in a pending file until they are resolved",
-		"path", dayfiles.RelPath(b.Date), "pending", rel, "entries", len(ws))
+	k.log.Warn(why, "path", dayfiles.RelPath(b.Date), "pending", rel, "entries", len(ws))
 	return ws, nil
 }
 
 // flushPending appends d's pending entries to its file once it is free of
-// conflict markers, and removes the pending file. It reports whether it
-// appended.
-func (k *Keeper) flushPending(d date.Date) bool {
+// conflict markers and settled, and removes the pending file. It reports
+// whether it appended, and whether the file has yet to settle (look again
+// later).
+func (k *Keeper) flushPending(d date.Date) (wrote, wait bool) {
 	rel := pendingRel(d)
 	p := filepath.Join(k.root, filepath.FromSlash(rel))
 	if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
-		return false
+		return false, false
 	}
 	unlock, err := lockDay(k.root, d)
 	if err != nil {
 		k.log.Warn("appending pending entries", "path", rel, "err", err)
-		return false
+		return false, false
 	}
 	defer unlock()
 	// Read under the lock: appendPending writes under it.
 	data, err := os.ReadFile(p)
 	if errors.Is(err, os.ErrNotExist) {
-		return false
+		return false, false
 	}
 	if err != nil {
 		k.log.Warn("reading pending entries", "path", rel, "err", err)
-		return false
+		return false, false
 	}
 	l, err := dayfiles.LockDay(k.root, d, true)
 	if err != nil {
 		k.log.Warn("appending pending entries", "path", rel, "err", err)
-		return false
+		return false, false
 	}
 	defer l.Close()
 	if dayfiles.ConflictLine(l.Content()) > 0 {
-		return false
+		return false, false
 	}
 	day, err := dayfiles.Parse(rel, d, data)
 	if err != nil {
 		k.log.Warn("pending entries do not parse; leaving them", "path", rel, "err", err)
-		return false
+		return false, false
 	}
 	src := strings.Split(string(data), "\n")
 	lines := make([]string, len(day.Entries))
 	for i, e := range day.Entries {
 		lines[i] = entryLines(src, e)
 	}
-	st, end, _, err := k.base(l, true)
+	st, end, wait, err := k.base(l)
+	if wait {
+		return false, true
+	}
 	if err != nil {
 		k.log.Error("appending pending entries; they stay pending", "path", rel, "err", err)
-		return false
+		return false, false
 	}
 	ws, err := k.appendRecorded(l, st, end, lines, nil)
+	if errors.Is(err, errChanged) {
+		return false, true
+	}
 	if err != nil {
 		k.log.Error("appending pending entries; they stay pending", "path", rel, "err", err)
-		return false
+		return false, false
 	}
 	if err := os.Remove(p); err != nil {
 		k.log.Error("removing the pending file after appending its entries: remove it by hand, or they are appended twice", "path", rel, "err", err)
 	}
-	k.log.Info("the day file's conflict is resolved; appended its pending entries", "path", dayfiles.RelPath(d), "entries", len(ws))
-	return true
+	k.log.Info("appended the day's pending entries", "path", dayfiles.RelPath(d), "entries", len(ws))
+	return true, false
 }
 
 // pendingDays lists the days with a pending file.

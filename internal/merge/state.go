@@ -37,6 +37,10 @@ type dayState struct {
 	// pending are the entries after the log's last head: an append whose
 	// end the base does not know (resolve).
 	pending []appended
+	// own says the file is what the last head says plus, whole, the
+	// pending append: the change is daybook's own append cut short after
+	// its write (resolve), not another writer's save under way.
+	own bool
 }
 
 // appended is an entry daybook appended, acknowledged to its writer.
@@ -167,6 +171,7 @@ func (st *dayState) resolve(rel string, d date.Date, content []byte) {
 	if len(st.pending) == 0 {
 		return
 	}
+	st.own = ownTail(content, st)
 	present := map[string]bool{}
 	if day, err := dayfiles.Parse(rel, d, content); err == nil {
 		for _, e := range day.Entries {
@@ -184,6 +189,21 @@ func (st *dayState) resolve(rel string, d date.Date, content []byte) {
 		}
 	}
 	st.pending = nil
+}
+
+// ownTail reports whether content is what st's head says the file held,
+// followed by the pending entries, whole, after the newlines that
+// separate them.
+func ownTail(content []byte, st *dayState) bool {
+	if st.Hash == "" || st.Len < 0 || int64(len(content)) <= st.Len || hash(content[:st.Len]) != st.Hash {
+		return false
+	}
+	var lines strings.Builder
+	for _, a := range st.pending {
+		lines.WriteString(a.Lines)
+	}
+	tail, ok := strings.CutSuffix(string(content[st.Len:]), lines.String())
+	return ok && strings.Trim(tail, "\n") == ""
 }
 
 // loadJSON reads a base as versions before the log kept it.

@@ -86,3 +86,48 @@ func BenchmarkCapture2MB(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCaptureHugePrompt captures a transcript whose one prompt is a
+// 20 MB paste (a log, with a key in its first lines) into a real App. The
+// prompt is cut to the entry's share before it is redacted: the capture
+// costs what a small one does, not a pass of every pattern over 20 MB.
+func BenchmarkCaptureHugePrompt(b *testing.B) {
+	root := b.TempDir()
+	transcript := filepath.Join(root, "t.jsonl")
+	var paste strings.Builder
+	paste.WriteString("please look at this log, the key is AKIAIOSFODNN7EXAMPLE\n")
+	for paste.Len() < 20<<20 {
+		paste.WriteString("2026-11-20T08:00:00Z INFO request served path=/api/v1/items status=200 took=12ms\n")
+	}
+	start := time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)
+	var data strings.Builder
+	for i, v := range []map[string]any{
+		{"type": "user", "uuid": "00000000-0000-4000-8000-000000000001", "timestamp": start.Format(time.RFC3339Nano), "sessionId": "s",
+			"message": map[string]any{"role": "user", "content": paste.String()}},
+		{"type": "assistant", "uuid": "00000000-0000-4000-8000-000000000002", "timestamp": start.Add(time.Minute).Format(time.RFC3339Nano),
+			"message": map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "text", "text": "The log shows no errors."}}}},
+	} {
+		line, err := json.Marshal(v)
+		if err != nil {
+			b.Fatal(i, err)
+		}
+		data.Write(line)
+		data.WriteByte('\n')
+	}
+	if err := os.WriteFile(transcript, []byte(data.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	in := hooks.Input{SessionID: "s", TranscriptPath: transcript, Cwd: root, HookEventName: "Stop"}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := range b.N {
+		b.StopTimer()
+		dir := filepath.Join(root, fmt.Sprint("data", b.N, "-", i))
+		a := newApp(b, dir)
+		b.StartTimer()
+		res, err := hooks.Capture(ctx, a, in, hooks.CaptureOptions{Dir: dir, Final: true})
+		if err != nil || res.Added != 2 {
+			b.Fatalf("%+v %v; want 2 added", res, err)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/redact"
 	"github.com/daybook/daybook/internal/spool"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
@@ -174,7 +175,11 @@ func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.
 	if maxText <= 0 || maxText > dayfiles.MaxTurnText {
 		maxText = dayfiles.MaxTurnText
 	}
-	text, _ := Redact(t.Text)
+	// Cut first: a 20 MB prompt is not read through by every pattern of
+	// the redactor only to be thrown away (redact.Cut keeps whole words,
+	// and Margin leaves room for what redaction removes); then the rules of
+	// every turn.
+	text, _ := redact.Text(redact.Cut(t.Text, maxText+redact.Margin))
 	text, _ = dayfiles.CutText(dayfiles.CleanText(text), maxText)
 	prefix := "User: "
 	if t.Role == RoleAssistant {

@@ -224,3 +224,44 @@ func TestPromptContext(t *testing.T) {
 		t.Errorf("session start: %v\n%s", err, md)
 	}
 }
+
+// TestCaptureHugePrompt: a 2 MB prompt with keys at its start and across
+// the point where it is cut is stored cut, with no key, whole or in part.
+func TestCaptureHugePrompt(t *testing.T) {
+	root := t.TempDir()
+	transcript := filepath.Join(root, "t.jsonl")
+	const maxText = 4000
+	var paste strings.Builder
+	paste.WriteString("look at this, my password is hunter2x and the key AKIAIOSFODNN7EXAMPLE\n")
+	for paste.Len() < maxText-20 {
+		paste.WriteString("served /api/v1/items 200\n")
+	}
+	paste.WriteString("token ghp_4f8Kz2Lq9Rm3Nx7Vb1Ct5Yh6Jw0Pd8Se2Ua4Io then more\n")
+	for paste.Len() < 2<<20 {
+		paste.WriteString("served /api/v1/items 200\n")
+	}
+	line, err := json.Marshal(map[string]any{"type": "user", "uuid": "00000000-0000-4000-8000-000000000001",
+		"timestamp": "2026-11-20T08:00:00Z", "sessionId": "s", "message": map[string]any{"role": "user", "content": paste.String()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(transcript, append(line, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "data")
+	a := newApp(t, dir)
+	in := hooks.Input{SessionID: "s", TranscriptPath: transcript, Cwd: root, HookEventName: "Stop"}
+	res, err := hooks.Capture(context.Background(), a, in, hooks.CaptureOptions{Dir: dir, Final: true, MaxText: maxText})
+	if err != nil || res.Added != 1 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	day := dayFile(t, dir)
+	for _, s := range []string{"hunter2x", "AKIAIOSFODNN7EXAMPLE", "ghp_", "4f8Kz2Lq9"} {
+		if strings.Contains(day, s) {
+			t.Errorf("the day file holds %q", s)
+		}
+	}
+	if len(day) > maxText+1024 {
+		t.Errorf("the day file is %d bytes: the prompt was not cut to %d", len(day), maxText)
+	}
+}

@@ -53,28 +53,6 @@ func at(clock string) time.Time {
 	return t
 }
 
-func TestRedact(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"push with ghp_R2d2C3poLukeLeiaHanSoloChewbacca0123 now", "push with [secret removed] now"},
-		{"AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "AWS_SECRET_ACCESS_KEY=[secret removed]"},
-		{"key AKIAIOSFODNN7EXAMPLE here", "key [secret removed] here"},
-		{`{"api_key": "sk-proj-abcdefghijklmnopqrstuvwx"}`, `{"api_key": "[secret removed]"}`},
-		{"export ANTHROPIC_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuv", "export ANTHROPIC_API_KEY=[secret removed]"},
-		{"postgres://app:hunter22@db:5432/billing", "postgres://app:[secret removed]@db:5432/billing"},
-		{"Authorization: Bearer abcdefghijklmnop1234", "Authorization: Bearer [secret removed]"},
-		{"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----", "[secret removed]"},
-		// Prose and placeholders stay.
-		{"the password: expired yesterday", "the password: expired yesterday"},
-		{"token=$GITHUB_TOKEN", "token=$GITHUB_TOKEN"},
-		{"Why does the nightly backup fail?", "Why does the nightly backup fail?"},
-	} {
-		got, found := hooks.Redact(tc.in)
-		if got != tc.want || found != (tc.in != tc.want) {
-			t.Errorf("Redact(%q) = %q, %v; want %q", tc.in, got, found, tc.want)
-		}
-	}
-}
-
 func TestQuery(t *testing.T) {
 	for _, tc := range []struct{ prompt, want string }{
 		{"Why does the backup fail?", "Why does the backup fail?"},

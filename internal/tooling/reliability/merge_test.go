@@ -446,3 +446,130 @@ func TestEditorStallsMidWrite(t *testing.T) {
 		t.Logf("%s\n%s", readFile(t, r.dayFile()), tail(d.logText(), 3000))
 	}
 }
+
+// TestEditorStallProbe is issue 34's editor against the daemon, at its real
+// durations: every 1.3–3 s it reads the day file, adds a line, and saves in
+// place through one descriptor in two writes cut inside a line, stalling
+// 0.3–0.6 s between them, while `remember` runs in a loop (CLI processes
+// through the daemon, whose watcher merges every change). Every entry
+// remember acknowledged and every line the editor added is in the day file
+// once at the end, no line is torn, and nothing was taken for a deletion
+// by hand.
+func TestEditorStallProbe(t *testing.T) {
+	runFor := 20 * time.Second
+	if *long {
+		runFor = 90 * time.Second
+	}
+	for run := range runs(1, 4) {
+		t.Run(fmt.Sprint(run), func(t *testing.T) {
+			r := newRig(t, mergeConfig)
+			d := r.startDaemon()
+			rng := newRand(t)
+			want := map[string]int{}
+			for _, text := range r.twenty() {
+				want[text] = 1
+			}
+			tried := []string{"zebra marker 1 seen"}
+			for text := range want {
+				tried = append(tried, text)
+			}
+			var (
+				stop  = make(chan struct{})
+				done  = make(chan struct{})
+				acked []string
+				tries int
+			)
+			go func() {
+				defer close(done)
+				for n := 0; ; n++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					text := fmt.Sprintf("remembered in the loop number %d", n)
+					tries++
+					if _, err := r.daybook("remember", "--at", mergeDay+" 06:00", text); err == nil {
+						acked = append(acked, text)
+					}
+				}
+			}()
+			saves := 0
+			var notes []string
+			for start := time.Now(); time.Since(start) < runFor; {
+				saves++
+				note := fmt.Sprintf("typed in the editor before save %d", saves)
+				notes = append(notes, note)
+				cur := readFile(t, r.dayFile())
+				content := cur + fmt.Sprintf("- 00:%02d %s\n", saves%60, note)
+				if rng.IntN(2) == 0 {
+					title, rest, _ := strings.Cut(cur, "\n\n")
+					content = title + "\n\n" + fmt.Sprintf("- 00:%02d %s\n", saves%60, note) + rest
+				}
+				cut := len(content) / 2
+				for range 50 {
+					c := 1 + rng.IntN(len(content)-1)
+					if content[c-1] != '\n' && content[c] != '\n' {
+						cut = c
+						break
+					}
+				}
+				stalledSaveAt(t, r.dayFile(), content, cut, 300*time.Millisecond+time.Duration(rng.IntN(300))*time.Millisecond)
+				// The pause between saves is the scenario, not a wait for a result.
+				time.Sleep(1300*time.Millisecond + time.Duration(rng.IntN(1700))*time.Millisecond)
+			}
+			close(stop)
+			<-done
+			r.barrier(1)
+			want["barrier 1"] = 1
+			for _, s := range acked {
+				want[s] = 1
+			}
+			for _, s := range notes {
+				want[s] = 1
+			}
+			tried = append(append(append(tried, "barrier 1"), notes...), acked...)
+			for n := range tries {
+				tried = append(tried, fmt.Sprintf("remembered in the loop number %d", n)) // refused ones may be there: not torn
+			}
+			c := tally(t, r.dir, want)
+			torn := 0
+			all := map[string]bool{}
+			for _, s := range tried {
+				all[s] = true
+			}
+			for text := range dayEntries(t, r.dir) {
+				if !all[strings.TrimSpace(text)] {
+					torn++
+					t.Errorf("torn entry %.80q", text)
+				}
+			}
+			byHand := strings.Count(d.logText(), "removed or changed by hand")
+			t.Logf("probe: %d saves, %d remembers tried, %d acknowledged, %d lost, %d duplicated, %d torn, %d editor lines; %d taken for deletions by hand",
+				saves, tries, c.acknowledged, c.lost, c.duplicated, torn, len(notes), byHand)
+			if byHand > 0 {
+				t.Errorf("entries were taken for deletions by hand")
+			}
+			if c.lost+c.duplicated+torn > 0 {
+				t.Logf("%s\n%s", tail(readFile(t, r.dayFile()), 3000), tail(d.logText(), 3000))
+			}
+		})
+	}
+}
+
+// stalledSaveAt is stalledSave with the cut given.
+func stalledSaveAt(t testing.TB, p, content string, cut int, pause time.Duration) {
+	t.Helper()
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(content[:cut]); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(pause) // the stall is the scenario
+	if _, err := f.WriteString(content[cut:]); err != nil {
+		t.Fatal(err)
+	}
+}
