@@ -31,6 +31,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/redact"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
@@ -140,14 +141,17 @@ func Check(it Item) error {
 	return nil
 }
 
-// Add appends items to the spool, synced before it returns. An item Check
-// refuses makes it add nothing and return the reason.
+// Add appends items to the spool, synced before it returns, their secrets
+// removed first (redact.Text, as the App's write would), so that a secret
+// never waits on disk for its turn. An item Check refuses makes it add
+// nothing and return the reason.
 func (s *Spool) Add(ctx context.Context, items ...Item) error {
 	var buf bytes.Buffer
 	for i, it := range items {
 		if err := Check(it); err != nil {
 			return fmt.Errorf("item %d cannot be kept to be written later: %w", i+1, err)
 		}
+		it.Text, _ = redact.Text(it.Text)
 		data, err := json.Marshal(it)
 		if err != nil {
 			return err

@@ -246,3 +246,26 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// A secret in a turn that waits is not on disk while it waits.
+func TestAddRedacts(t *testing.T) {
+	dir := t.TempDir()
+	s := spool.New(dir)
+	secret := "AKIAIOSFODNN7EXAMPLE"
+	it := spool.Item{From: spool.FromProxy}
+	it.Text = "User: my key is " + secret
+	it.At = "2026-11-27 10:00"
+	if err := s.Add(context.Background(), it); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), secret) {
+		t.Fatalf("the spool holds the key: %s", data)
+	}
+	if !strings.Contains(string(data), "my key is") {
+		t.Fatalf("the spool lost the turn: %s", data)
+	}
+}
