@@ -2,13 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/daemon"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/util/filelock"
 )
 
 // stopWait bounds the wait for a stopped daemon to be gone: its own stop
@@ -16,8 +18,8 @@ import (
 const stopWait = stopTimeout + 5*time.Second
 
 // stopDaemon stops the daemon that answers for the data dir: it asks its
-// status for the pid, sends it SIGTERM, and waits until the socket no
-// longer answers. No daemon is an error (exit 1), and so is one that a
+// status for the pid, sends it SIGTERM, and waits until the process is
+// gone. No daemon is an error (exit 1), and so is one that a
 // service manager runs: it would start it again.
 func stopDaemon(ctx context.Context, e *cli.Env) error {
 	if err := e.Load(); err != nil {
@@ -49,22 +51,27 @@ func stopDaemon(ctx context.Context, e *cli.Env) error {
 	if err != nil {
 		return fmt.Errorf("stopping the daemon (pid %d): %w", d.PID, err)
 	}
+	// Gone when its lock on the pid file is free: the moment the process
+	// ends, whether or not anyone reaps it.
+	pidPath := filepath.Join(e.AbsDir, daemon.PIDFile)
 	deadline := time.Now().Add(stopWait)
 	for {
-		c, _, err := cli.DialDaemon(ctx, e)
-		if err == nil && c == nil {
+		if f, err := os.OpenFile(pidPath, os.O_RDWR, 0); err == nil {
+			free := filelock.TryLock(f) == nil
+			f.Close()
+			if free {
+				break
+			}
+		} else {
 			break
-		}
-		if c != nil {
-			c.Close()
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		if time.Now().After(deadline) {
-			return errors.New("the daemon did not stop within " + stopWait.String() + fmt.Sprintf(" (pid %d)", d.PID))
+			return fmt.Errorf("the daemon (pid %d) did not stop within %s", d.PID, stopWait)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
 	fmt.Fprintf(e.Stdout, "stopped the daemon (pid %d, %s) of %s\n", d.PID, d.StartedBy, e.AbsDir)
 	return nil

@@ -1,0 +1,205 @@
+//go:build unix
+
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/daybook/daybook/internal/launch/launchtest"
+)
+
+// repoRoot is the clone this test runs in: the plugin marketplace.
+const repoRoot = "../.."
+
+// TestPluginManifests: "claude plugin validate --strict" passes on the
+// marketplace (the repository's root) and on the plugin.
+func TestPluginManifests(t *testing.T) {
+	cli := needClaude(t)
+	root, _ := filepath.Abs(repoRoot)
+	home := t.TempDir()
+	env := claudeEnv(home, t.TempDir(), filepath.Join(home, "data"), "http://127.0.0.1:9")
+	for _, dir := range []string{root, filepath.Join(root, "plugins", "daybook")} {
+		out := runIn(t, home, env, "", cli, "plugin", "validate", "--strict", dir)
+		if !strings.Contains(out, "Validation passed") {
+			t.Fatalf("validate %s:\n%s", dir, out)
+		}
+	}
+}
+
+// TestPlugin drives the real Claude Code CLI with the plugin installed
+// from this clone's marketplace, against a fake Messages API, with daybook
+// on the PATH and no daemon running: the first "claude -p" starts the
+// daemon from its SessionStart hook, the prompt's evidence reaches the
+// model in that first prompt's request, and the turn is written once; a
+// second run adds only its own turn; ten of the plugin's hook commands
+// racing with no daemon leave exactly one, and the next prompt gets its
+// evidence.
+func TestPlugin(t *testing.T) {
+	cli := needClaude(t)
+	bin := buildDaybook(t)
+	root, _ := filepath.Abs(repoRoot)
+	home := t.TempDir()
+	project := filepath.Join(home, "billing-ops")
+	data := filepath.Join(home, "data")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	api := newFakeMessages(t)
+	env := claudeEnv(home, bin, data, api.URL)
+	launchtest.Cleanup(t, data) // the daemon a hook starts
+	daybook := func(args ...string) string { return runIn(t, project, env, "", filepath.Join(bin, "daybook"), args...) }
+
+	runIn(t, home, env, "", cli, "plugin", "marketplace", "add", root)
+	runIn(t, home, env, "", cli, "plugin", "install", "daybook@daybook")
+	daybook("remember", "--at", "2026-11-18 17:00", "The nightly backup of the billing replica failed: disk full on /var/backups.")
+	if pids, ok := launchtest.Daemons(data); ok && len(pids) != 0 {
+		t.Fatalf("remember, typed in a shell, started daemons %v", pids)
+	}
+
+	today := func() string {
+		b, _ := os.ReadFile(filepath.Join(data, "days", time.Now().UTC().Format("2006/01/02")+".md"))
+		return string(b)
+	}
+	ask := func(prompt string) []string {
+		t.Helper()
+		n := api.count()
+		out := runIn(t, project, env, "", cli, "-p", prompt)
+		if !strings.Contains(out, answerTo(prompt)) {
+			t.Fatalf("claude -p %q printed %q, not the fake's answer", prompt, out)
+		}
+		reqs := api.requests(n)
+		if len(reqs) == 0 {
+			t.Fatalf("claude -p %q sent the fake no request", prompt)
+		}
+		return reqs
+	}
+	// mainRequest is the request that carries the prompt.
+	mainRequest := func(reqs []string, prompt string) string {
+		t.Helper()
+		for _, r := range reqs {
+			if strings.Contains(r, prompt) && strings.Contains(r, `"tools"`) {
+				return r
+			}
+		}
+		t.Fatalf("no request carried the prompt %q with tools: %d requests", prompt, len(reqs))
+		return ""
+	}
+	captured := func(prompt string) {
+		t.Helper()
+		// The Stop and SessionEnd hooks have run when claude -p returns.
+		day := today()
+		for _, line := range []string{"User: " + prompt, "Assistant: " + answerTo(prompt)} {
+			if n := strings.Count(day, line); n != 1 {
+				t.Fatalf("%q is in today's day file %d times, want once:\n%s", line, n, day)
+			}
+		}
+		if !strings.Contains(day, "#claude-code") || !strings.Contains(day, "#project-billing-ops") {
+			t.Fatalf("the captured turn lacks its tags:\n%s", day)
+		}
+	}
+
+	// First run: no daemon; the SessionStart hook starts it.
+	first := "Why does the nightly backup of the billing replica fail again?"
+	req := mainRequest(ask(first), first)
+	if !strings.Contains(req, "disk full on /var/backups") {
+		t.Fatalf("the first prompt's request lacks the evidence:\n%.3000s", req)
+	}
+	if !strings.Contains(req, "## Evidence") {
+		t.Fatalf("the first prompt's request has the entry but not the prompt hook's evidence block:\n%.3000s", req)
+	}
+	if !strings.Contains(req, "mcp__plugin_daybook_daybook__recall") {
+		t.Errorf("the plugin's MCP tools are not offered to the model")
+	}
+	t.Logf("first prompt: the evidence is in the request the fake received (the prompt hook's \"## Evidence\" block)")
+	st := daybook("status")
+	// The SessionStart hook and the MCP server start together: either
+	// may be the one that starts the daemon.
+	by := regexp.MustCompile(`autostart by daybook (hook session-start|hook prompt|mcp); stop it with "daybook daemon stop"`).FindStringSubmatch(st)
+	if by == nil {
+		t.Fatalf("status does not say the plugin started the daemon, and how to stop it:\n%s", st)
+	}
+	t.Logf("the daemon was started by %s", by[1])
+	pids, ok := launchtest.Daemons(data)
+	if ok && len(pids) != 1 {
+		t.Fatalf("after the first run: daemons %v, want one", pids)
+	}
+	captured(first)
+
+	// Second run: only its own turn is added.
+	before := today()
+	second := "What did we decide to do about the replica's disk space?"
+	ask(second)
+	captured(second)
+	captured(first)
+	if added := strings.Count(today(), "\n- ") - strings.Count(before, "\n- "); added != 2 {
+		t.Fatalf("the second run added %d entries, want 2 (its prompt and answer):\n%s", added, today())
+	}
+
+	// Ten of the plugin's hook commands race with no daemon: one starts.
+	daybook("daemon", "stop")
+	if pids, ok := launchtest.Daemons(data); ok && len(pids) != 0 {
+		t.Fatalf("after daemon stop: daemons %v", pids)
+	}
+	hookCmd := pluginHookCommand(t, root, "UserPromptSubmit")
+	hookEnv := append(env, "CLAUDE_PLUGIN_ROOT="+filepath.Join(root, "plugins", "daybook"))
+	input, _ := json.Marshal(map[string]string{"session_id": "race", "transcript_path": filepath.Join(home, "none.jsonl"),
+		"cwd": project, "hook_event_name": "UserPromptSubmit", "prompt": first})
+	var wg sync.WaitGroup
+	for i := range 10 {
+		wg.Go(func() {
+			cmd := exec.Command("sh", "-c", hookCmd)
+			cmd.Dir, cmd.Env, cmd.Stdin = project, hookEnv, strings.NewReader(string(input))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("racing hook %d: %v\n%s", i, err, out)
+			}
+		})
+	}
+	wg.Wait()
+	pids, ok = launchtest.Daemons(data)
+	if ok && len(pids) != 1 {
+		t.Fatalf("ten racing hooks left daemons %v, want one", pids)
+	}
+	t.Logf("ten racing hooks (%s): one daemon, pid %v", hookCmd, pids)
+	third := "Has the billing replica backup failed before?"
+	req = mainRequest(ask(third), third)
+	if !strings.Contains(req, "disk full on /var/backups") {
+		t.Fatalf("the prompt after the race lacks the evidence:\n%.3000s", req)
+	}
+	captured(third)
+	log, _ := os.ReadFile(filepath.Join(data, "state", "daemon", "daemon.log"))
+	if n := strings.Count(string(log), "--- "); n != 2 || strings.Contains(string(log), "already runs") {
+		t.Fatalf("the daemon's log shows %d starts, want 2 (the first run's and the race's):\n%s", n, log)
+	}
+	api.mu.Lock()
+	t.Logf("the fake answered %d streamed and %d plain requests", api.streamed, api.plain)
+	api.mu.Unlock()
+}
+
+// pluginHookCommand is the command the plugin's hooks.json runs for event.
+func pluginHookCommand(t *testing.T, root, event string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "plugins", "daybook", "hooks", "hooks.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h struct {
+		Hooks map[string][]struct {
+			Hooks []struct{ Command string }
+		}
+	}
+	if err := json.Unmarshal(b, &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Hooks[event]) != 1 || len(h.Hooks[event][0].Hooks) != 1 {
+		t.Fatalf("hooks.json: want one %s command", event)
+	}
+	return h.Hooks[event][0].Hooks[0].Command
+}
