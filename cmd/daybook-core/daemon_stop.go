@@ -10,6 +10,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/daemon"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/launch"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 
@@ -25,6 +26,10 @@ func stopDaemon(ctx context.Context, e *cli.Env) error {
 	if err := e.Load(); err != nil {
 		return err
 	}
+	// A daemon a hook has just started listens in a moment: stop that one.
+	waitCtx, cancel := context.WithTimeout(ctx, autostartWait)
+	launch.WaitStarting(waitCtx, e.AbsDir)
+	cancel()
 	c, why, err := cli.DialDaemon(ctx, e)
 	if err != nil {
 		return err
@@ -51,18 +56,18 @@ func stopDaemon(ctx context.Context, e *cli.Env) error {
 	if err != nil {
 		return fmt.Errorf("stopping the daemon (pid %d): %w", d.PID, err)
 	}
-	// Gone when its lock on the pid file is free: the moment the process
-	// ends, whether or not anyone reaps it.
+	// Gone when its lock on the pid file is free and the process has
+	// ended, whether or not anyone reaps it.
 	pidPath := filepath.Join(e.AbsDir, daemon.PIDFile)
 	deadline := time.Now().Add(stopWait)
 	for {
+		free := true
 		if f, err := os.OpenFile(pidPath, os.O_RDWR, 0); err == nil {
-			free := filelock.TryLock(f) == nil
+			free = filelock.TryLock(f) == nil
 			f.Close()
-			if free {
-				break
-			}
-		} else {
+		}
+		// The lock is let go of just before the process exits.
+		if free && gone(d.PID) {
 			break
 		}
 		if ctx.Err() != nil {

@@ -203,3 +203,61 @@ func pluginHookCommand(t *testing.T, root, event string) string {
 	}
 	return h.Hooks[event][0].Hooks[0].Command
 }
+
+// TestPluginWithoutDaybook: where no daybook is on the PATH, the plugin's
+// SessionStart hook tells the user in one line how to install it (a
+// systemMessage, shown to the user and not to the model) and exits 0, the
+// other hooks exit 0 quietly, and the MCP server exits 1 saying the same.
+func TestPluginWithoutDaybook(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	root, _ := filepath.Abs(repoRoot)
+	// A PATH with sh alone: no daybook.
+	empty := t.TempDir()
+	if err := os.Symlink(sh, filepath.Join(empty, "sh")); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"PATH=" + empty, "HOME=" + empty, "CLAUDE_PLUGIN_ROOT=" + filepath.Join(root, "plugins", "daybook")}
+	run := func(command string) (string, string, int) {
+		cmd := exec.Command(sh, "-c", command)
+		cmd.Env, cmd.Dir, cmd.Stdin = env, empty, strings.NewReader(`{"hook_event_name":"SessionStart"}`)
+		var o, e strings.Builder
+		cmd.Stdout, cmd.Stderr = &o, &e
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return o.String(), e.String(), code
+	}
+	out, _, code := run(pluginHookCommand(t, root, "SessionStart"))
+	var msg struct{ SystemMessage string }
+	if code != 0 || json.Unmarshal([]byte(out), &msg) != nil ||
+		!strings.Contains(msg.SystemMessage, "go install github.com/daybook/daybook/cmd/...@latest") || strings.Count(out, "\n") != 1 {
+		t.Fatalf("SessionStart without daybook: exit %d, stdout %q; want exit 0 and one systemMessage line saying how to install it", code, out)
+	}
+	for _, ev := range []string{"UserPromptSubmit", "Stop", "PreCompact", "SessionEnd"} {
+		if out, _, code := run(pluginHookCommand(t, root, ev)); code != 0 || out != "" {
+			t.Errorf("%s without daybook: exit %d, stdout %q; want 0 and nothing", ev, code, out)
+		}
+	}
+	var mcp struct {
+		MCPServers map[string]struct {
+			Command string
+			Args    []string
+		} `json:"mcpServers"`
+	}
+	b, err := os.ReadFile(filepath.Join(root, "plugins", "daybook", ".mcp.json"))
+	if err != nil || json.Unmarshal(b, &mcp) != nil {
+		t.Fatalf(".mcp.json: %v", err)
+	}
+	srv := mcp.MCPServers["daybook"]
+	args := strings.ReplaceAll(strings.Join(srv.Args, " "), "${CLAUDE_PLUGIN_ROOT}", filepath.Join(root, "plugins", "daybook"))
+	if _, errOut, code := run(srv.Command + " " + args); code != 1 || !strings.Contains(errOut, "daybook is not installed: run go install") {
+		t.Fatalf("the MCP server without daybook: exit %d, stderr %q; want 1 and how to install it", code, errOut)
+	}
+}

@@ -12,3 +12,5 @@ import (
 func terminate(*os.Process) error {
 	return errors.New("daybook daemon stop needs Unix signals; stop the service (daybook service stop) or close the daemon's window")
 }
+
+func gone(int) bool { return true }

@@ -135,6 +135,21 @@ func TestAutostart(t *testing.T) {
 	if pids, ok := launchtest.Daemons(data); ok && len(pids) != 0 {
 		t.Fatalf("after daemon stop: daemons %v", pids)
 	}
+	// A hook that cannot wait for the daemon it starts says so in one line.
+	quick := filepath.Join(work, "quick.yaml")
+	if err := os.WriteFile(quick, []byte("timezone: UTC\nhooks:\n  timeout: 1ms\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err = run(prompt, "hook", "prompt", "--config", quick)
+	if err != nil || !strings.Contains(out, `"additionalContext":"daybook memory is starting: its daemon was just started (pid `) ||
+		strings.Count(out, "\n") != 1 {
+		t.Fatalf("a hook with no time to wait for the daemon it started: %v\nstdout: %s\nstderr: %s", err, out, errOut)
+	}
+	t.Logf("with hooks.timeout 1ms: %s", out)
+	if out := must("daemon", "stop"); !strings.Contains(out, "autostart by daybook hook prompt") {
+		t.Fatalf("daemon stop printed %q", out)
+	}
+
 	// Off: a hook starts nothing and prints nothing.
 	env = append(env, "DAYBOOK_AUTOSTART=0")
 	if out, _, err := run(prompt, "hook", "prompt"); err != nil || out != "" {

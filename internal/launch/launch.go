@@ -314,3 +314,20 @@ func sleep(ctx context.Context, d time.Duration) bool {
 		return true
 	}
 }
+
+// WaitStarting waits until no daemon is being started for the data dir
+// dir: until the autostart lock is free (the daemon started listens, or
+// died), or ctx ends. "daybook daemon stop" waits so, to stop a daemon a
+// hook has just started.
+func WaitStarting(ctx context.Context, dir string) {
+	f, err := os.OpenFile(filepath.Join(dir, StateDir, LockName), os.O_RDWR, 0)
+	if err != nil {
+		return // never started by a hook
+	}
+	defer f.Close()
+	for filelock.TryLock(f) != nil {
+		if !sleep(ctx, pollStep) {
+			return
+		}
+	}
+}

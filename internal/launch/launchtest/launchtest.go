@@ -8,6 +8,7 @@ package launchtest
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/launch"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 
@@ -28,13 +30,19 @@ func Cleanup(t testing.TB, dir string) {
 	t.Cleanup(func() { Stop(t, dir) })
 }
 
-// Stop stops the daemon that holds dir's pid lock: SIGTERM, SIGKILL when
+// Stop stops the daemon that holds dir's pid lock, once any daemon being
+// started has listened: SIGTERM, SIGKILL when
 // it is still there 40 s later, and waits until the lock is free (which it
 // is the moment the process is gone, reaped or not).
 func Stop(t testing.TB, dir string) {
 	t.Helper()
-	path := filepath.Join(dir, pidFile)
 	start := time.Now()
+	// A daemon being started holds the autostart lock until it listens
+	// (or dies): wait for that, so that its pid file is there.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	launch.WaitStarting(ctx, dir)
+	cancel()
+	path := filepath.Join(dir, pidFile)
 	termed, killed := 0, false
 	for {
 		f, err := os.OpenFile(path, os.O_RDWR, 0)
