@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/daybook/daybook/internal/launch"
 	"github.com/daybook/daybook/internal/launch/launchtest"
 )
 
@@ -146,6 +148,21 @@ func TestAutostart(t *testing.T) {
 		t.Fatalf("a hook with no time to wait for the daemon it started: %v\nstdout: %s\nstderr: %s", err, out, errOut)
 	}
 	t.Logf("with hooks.timeout 1ms: %s", out)
+	// Once it listens, the next hook, with no time either, finds the
+	// daemon young: it says the memory is still starting (unless the
+	// daemon answered in 1ms).
+	for deadline := time.Now().Add(time.Minute); !launch.Listens(socket); {
+		if time.Now().After(deadline) {
+			t.Fatal("the daemon the hook started does not listen after a minute")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	out, errOut, err = run(prompt, "hook", "prompt", "--config", quick)
+	if err != nil || (!strings.Contains(out, `"additionalContext":"daybook memory is still starting: its daemon started `) &&
+		!strings.Contains(out, "disk full on /var/backups")) {
+		t.Fatalf("the next hook with no time to wait: %v\nstdout: %s\nstderr: %s", err, out, errOut)
+	}
+	t.Logf("the next one: %s", out)
 	if out := must("daemon", "stop"); !strings.Contains(out, "autostart by daybook hook prompt") {
 		t.Fatalf("daemon stop printed %q", out)
 	}

@@ -40,3 +40,10 @@ func startingNote(res launch.Result) string {
 	return "daybook memory is starting: its daemon " + who +
 		" and is opening or building its index, so this prompt goes without memory; the next prompts get it."
 }
+
+// stillStartingNote is the line a later hook hands over while the daemon an
+// earlier one started, up for up, is still opening or building its index.
+func stillStartingNote(up time.Duration) string {
+	return fmt.Sprintf("daybook memory is still starting: its daemon started %s ago and is opening or building its index, "+
+		"so this prompt goes without memory; the next prompts get it once it is ready.", up.Round(time.Second))
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/hooks"
 	"github.com/daybook/daybook/internal/launch"
@@ -167,7 +168,14 @@ func hookContext(ctx context.Context, e *Env, event string) {
 		return
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		hookWarn(e, "the daemon did not answer within hooks.timeout (%s); no context this time", e.Cfg.Hooks.Timeout)
-		note()
+		if started.State == launch.Started || started.State == launch.Starting {
+			note()
+		} else if up, ok := youngDaemon(c); ok {
+			// Started a moment ago, by an earlier hook: still building.
+			if err := hooks.WriteContext(e.Stdout, name, stillStartingNote(up)); err != nil {
+				hookWarn(e, "%v", err)
+			}
+		}
 		return
 	default:
 		hookWarn(e, "%v", err)
@@ -228,6 +236,28 @@ func hookCapture(ctx context.Context, e *Env) {
 	}
 	log.Debug("hook: captured", "turns", res.Turns, "new", res.New, "added", res.Added, "skipped", res.Skipped,
 		"spooled", res.Spooled, "drained", res.Drained)
+}
+
+// youngTimeout bounds the status a hook asks after its context timed out;
+// youngFor is how long after its start a daemon that does not answer in
+// time is taken to be building its index.
+const (
+	youngTimeout = 300 * time.Millisecond
+	youngFor     = 10 * time.Minute
+)
+
+// youngDaemon reports how long the daemon behind c has run, when that is
+// less than youngFor: its status answers at once, even while it builds its
+// index.
+func youngDaemon(c *api.Client) (time.Duration, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), youngTimeout)
+	defer cancel()
+	st, err := c.Status(ctx, daybook.StatusRequest{Brief: true})
+	if err != nil || st.Daemon.Started.IsZero() {
+		return 0, false
+	}
+	up := time.Since(st.Daemon.Started)
+	return up, up < youngFor
 }
 
 // hookAutostart starts the daemon when none listens, within ctx; a
