@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -118,7 +119,12 @@ func TestPlugin(t *testing.T) {
 	if !strings.Contains(req, "mcp__plugin_daybook_daybook__recall") {
 		t.Errorf("the plugin's MCP tools are not offered to the model")
 	}
-	t.Logf("first prompt: the evidence is in the request the fake received (the prompt hook's \"## Evidence\" block)")
+	i := strings.Index(req, "UserPromptSubmit hook additional context")
+	if i < 0 {
+		t.Fatalf("the first prompt's request has no UserPromptSubmit context")
+	}
+	excerpt, _ := strconv.Unquote(`"` + req[i:min(len(req), i+520)] + `"`)
+	t.Logf("first prompt: the evidence is in the request the fake received:\n%s", excerpt)
 	st := daybook("status")
 	// The SessionStart hook and the MCP server start together: either
 	// may be the one that starts the daemon.
@@ -178,6 +184,7 @@ func TestPlugin(t *testing.T) {
 	if n := strings.Count(string(log), "--- "); n != 2 || strings.Contains(string(log), "already runs") {
 		t.Fatalf("the daemon's log shows %d starts, want 2 (the first run's and the race's):\n%s", n, log)
 	}
+	t.Logf("today's day file after three runs:\n%s", today())
 	api.mu.Lock()
 	t.Logf("the fake answered %d streamed and %d plain requests", api.streamed, api.plain)
 	api.mu.Unlock()
