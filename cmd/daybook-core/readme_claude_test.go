@@ -70,7 +70,7 @@ func TestReadmeClaude(t *testing.T) {
 			t.Fatalf("go install ./cmd/... did not install %s", b)
 		}
 	}
-	if !strings.Contains(start, `export PATH="$PATH:$(go env GOPATH)/bin"`) {
+	if !strings.Contains(block[1], "\nexport PATH=\"$PATH:$(go env GOPATH)/bin\"\n") {
 		t.Fatalf("README's Start does not say how to put go install's folder on the PATH")
 	}
 
