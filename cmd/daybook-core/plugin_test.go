@@ -39,7 +39,10 @@ func TestPluginManifests(t *testing.T) {
 // from this clone's marketplace, against a fake Messages API, with daybook
 // on the PATH and no daemon running: the first "claude -p" starts the
 // daemon from its SessionStart hook, the prompt's evidence reaches the
-// model in that first prompt's request, and the turn is written once; a
+// model in that first prompt's request (on a machine too loaded to open the
+// index within hooks.timeout: the line that the memory is starting, then
+// the evidence in the second's; the log says which), and the turn is
+// written once; a
 // second run adds only its own turn; ten of the plugin's hook commands
 // racing with no daemon leave exactly one, and the next prompt gets its
 // evidence.
@@ -107,24 +110,30 @@ func TestPlugin(t *testing.T) {
 		}
 	}
 
-	// First run: no daemon; the SessionStart hook starts it.
+	// First run: no daemon; the SessionStart hook (or the MCP server)
+	// starts it. The prompt hook then has its own hooks.timeout (2 s) to
+	// get the evidence; on this one-entry data dir it does, but a machine
+	// too loaded to open the index in time gets the line that the memory
+	// is starting instead, and the evidence must then come with the second
+	// prompt.
 	first := "Why does the nightly backup of the billing replica fail again?"
 	req := mainRequest(ask(first), first)
-	if !strings.Contains(req, "disk full on /var/backups") {
-		t.Fatalf("the first prompt's request lacks the evidence:\n%.3000s", req)
-	}
-	if !strings.Contains(req, "## Evidence") {
-		t.Fatalf("the first prompt's request has the entry but not the prompt hook's evidence block:\n%.3000s", req)
-	}
 	if !strings.Contains(req, "mcp__plugin_daybook_daybook__recall") {
 		t.Errorf("the plugin's MCP tools are not offered to the model")
 	}
-	i := strings.Index(req, "UserPromptSubmit hook additional context")
-	if i < 0 {
-		t.Fatalf("the first prompt's request has no UserPromptSubmit context")
+	evidenceFirst := strings.Contains(req, "## Evidence") && strings.Contains(req, "disk full on /var/backups")
+	if evidenceFirst {
+		i := strings.Index(req, "UserPromptSubmit hook additional context")
+		if i < 0 {
+			t.Fatalf("the first prompt's request has the evidence but no UserPromptSubmit context")
+		}
+		excerpt, _ := strconv.Unquote(`"` + req[i:min(len(req), i+520)] + `"`)
+		t.Logf("FIRST prompt: the evidence is in the request the fake received:\n%s", excerpt)
+	} else if strings.Contains(req, "daybook memory is") && strings.Contains(req, "starting") {
+		t.Logf("first prompt: the line that the memory is starting; the evidence must come with the second")
+	} else {
+		t.Fatalf("the first prompt's request has neither the evidence nor the line that the memory is starting:\n%.3000s", req)
 	}
-	excerpt, _ := strconv.Unquote(`"` + req[i:min(len(req), i+520)] + `"`)
-	t.Logf("first prompt: the evidence is in the request the fake received:\n%s", excerpt)
 	st := daybook("status")
 	// The SessionStart hook and the MCP server start together: either
 	// may be the one that starts the daemon.
@@ -142,7 +151,10 @@ func TestPlugin(t *testing.T) {
 	// Second run: only its own turn is added.
 	before := today()
 	second := "What did we decide to do about the replica's disk space?"
-	ask(second)
+	req = mainRequest(ask(second), second)
+	if !evidenceFirst && !strings.Contains(req, "disk full on /var/backups") {
+		t.Fatalf("neither the first nor the second prompt's request has the evidence:\n%.3000s", req)
+	}
 	captured(second)
 	captured(first)
 	if added := strings.Count(today(), "\n- ") - strings.Count(before, "\n- "); added != 2 {
