@@ -24,7 +24,7 @@ const stopTimeout = 30 * time.Second
 func cmdDaemon() cli.Command {
 	return cli.Command{
 		Name: "daemon", Args: "[stop]",
-		Summary: "run in the foreground: keep summaries and the index current, serve the socket",
+		Summary: "run in the foreground: keep summaries and the index current, serve the socket (\"daemon stop\" stops it)",
 		Help: `One daemon runs per data dir: it holds DATA/daybook.pid locked; a second one
 says which pid holds it and exits 1. At start, and after the machine slept,
 it backfills every closed day, month and year that has entries and no current
