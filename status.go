@@ -44,6 +44,12 @@ type DaemonStatus struct {
 	PID     int       `json:"pid,omitempty"`
 	Started time.Time `json:"started,omitzero"`
 	Uptime  string    `json:"uptime,omitempty"` // "3h2m1s"
+	// StartedBy says how it was started: "autostart by daybook hook
+	// prompt", "service", "by hand".
+	StartedBy string `json:"started_by,omitempty"`
+	// Stop is the command that stops it: "daybook daemon stop", or
+	// "daybook service stop" for a service.
+	Stop string `json:"stop,omitempty"`
 }
 
 // SummaryCounts counts the summaries of each level of the pyramid.

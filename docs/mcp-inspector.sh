@@ -19,8 +19,9 @@ DAYBOOK=${1:-daybook}
 INSPECTOR=${INSPECTOR:-npx -y @modelcontextprotocol/inspector@0.15.0}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-# Nothing of the machine's: no config, no daemon socket.
-export HOME=$TMP XDG_CONFIG_HOME=$TMP XDG_RUNTIME_DIR=$TMP XDG_DATA_HOME=$TMP DAYBOOK_CONFIG= DAYBOOK_DIR=
+# Nothing of the machine's: no config, no daemon socket, and no daemon
+# started by "daybook mcp" (DAYBOOK_AUTOSTART=0): the tools on the files.
+export HOME=$TMP XDG_CONFIG_HOME=$TMP XDG_RUNTIME_DIR=$TMP XDG_DATA_HOME=$TMP DAYBOOK_CONFIG= DAYBOOK_DIR= DAYBOOK_AUTOSTART=0
 DATA=$TMP/data
 TODAY=$(date +%Y-%m-%d)
 YEAR=$(date +%Y)

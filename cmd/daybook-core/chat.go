@@ -54,6 +54,7 @@ func runChat(ctx context.Context, e *cli.Env, args []string) error {
 	if err := cli.ExactArgs("chat", pos, 0, "no arguments: type your turns on the standard input"); err != nil {
 		return err
 	}
+	autostart(ctx, e, "chat")
 	b, err := e.Backend(ctx)
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ func chatEnv(t *testing.T, stdin string, stdout, stderr *bytes.Buffer) (*cli.Env
 	root := t.TempDir()
 	vars := map[string]string{
 		"DAYBOOK_DIR": filepath.Join(root, "data"), "XDG_CONFIG_HOME": filepath.Join(root, "config"),
-		"XDG_RUNTIME_DIR": filepath.Join(root, "run"),
+		"XDG_RUNTIME_DIR": filepath.Join(root, "run"), "DAYBOOK_AUTOSTART": "0", // on the files
 	}
 	e := newEnv(strings.NewReader(stdin), stdout, stderr)
 	e.OSEnv = config.Env{Getenv: func(k string) string { return vars[k] }, HomeDir: func() (string, error) { return root, nil }}
@@ -47,7 +47,7 @@ func TestChatSession(t *testing.T) {
 	}
 	e, _ = chatEnv(t, "What is the garage door code?\n/recall garage door\n/expand day:2026-03-02\n/forget I owe Sam 20 euros.\n/quit\n", &out, &errOut)
 	e.OSEnv.Getenv = func(k string) string {
-		return map[string]string{"DAYBOOK_DIR": dir, "XDG_RUNTIME_DIR": filepath.Join(dir, "run")}[k]
+		return map[string]string{"DAYBOOK_DIR": dir, "XDG_RUNTIME_DIR": filepath.Join(dir, "run"), "DAYBOOK_AUTOSTART": "0"}[k]
 	}
 	out.Reset()
 	code := runEnv(context.Background(), e, []string{"chat", "--upstream", up.URL, "--model", "llama3.2"})

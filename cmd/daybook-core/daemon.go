@@ -13,6 +13,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/web"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/launch"
 	"github.com/daybook/daybook/internal/spool"
 	"github.com/daybook/daybook/service"
 )
@@ -22,8 +23,8 @@ const stopTimeout = 30 * time.Second
 
 func cmdDaemon() cli.Command {
 	return cli.Command{
-		Name: "daemon", Args: "",
-		Summary: "run in the foreground: keep summaries and the index current, serve the socket",
+		Name: "daemon", Args: "[stop]",
+		Summary: "run in the foreground: keep summaries and the index current, serve the socket (\"daemon stop\" stops it)",
 		Help: `One daemon runs per data dir: it holds DATA/daybook.pid locked; a second one
 says which pid holds it and exits 1. At start, and after the machine slept,
 it backfills every closed day, month and year that has entries and no current
@@ -35,7 +36,14 @@ consolidate.debounce. SIGINT or SIGTERM stops it; running work stops between
 two summaries, so no file is left half written.
 
 Logs go to stderr: text on a terminal, JSON otherwise (log.format, log.level;
--v is debug).`,
+-v is debug).
+
+The hooks, mcp and chat start a daemon themselves when none answers
+(autostart: detached, logging to DATA/state/daemon/daemon.log;
+DAYBOOK_AUTOSTART=0 turns it off). "daybook status" says how the running one
+was started. "daybook daemon stop" stops the daemon of the data dir (SIGTERM)
+and waits until it has; a daemon run by the service is stopped with
+"daybook service stop". "daybook service install" starts one at boot.`,
 		Run: runDaemon,
 	}
 }
@@ -45,6 +53,9 @@ func runDaemon(ctx context.Context, e *cli.Env, args []string) error {
 	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if len(pos) == 1 && pos[0] == "stop" {
+		return stopDaemon(ctx, e)
 	}
 	if service.UnderManager() {
 		// Windows' service manager starts and stops the daemon through its
@@ -80,7 +91,12 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	}
 	a := app.NewWith(e.AbsDir, e.Cfg, log, daemon.AppOptions(bar, log))
 	e.SetLocal(a) // closed by run when the command returns
-	srv := api.NewServer(a, api.ServerOptions{Log: log, DataDir: e.AbsDir})
+	by := launch.StartedBy(service.UnderManager())
+	stop := "daybook daemon stop"
+	if by == "service" {
+		stop = "daybook service stop"
+	}
+	srv := api.NewServer(a, api.ServerOptions{Log: log, DataDir: e.AbsDir, StartedBy: by, Stop: stop})
 	opts := daemon.Options{
 		Handler:    srv,
 		SocketPath: e.OSEnv.SocketPath(e.Cfg, e.AbsDir),
@@ -119,6 +135,9 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	if err := d.Run(); err != nil {
 		return err
 	}
+	// The socket listens: the hooks waiting on the autostart lock find it.
+	launch.Listening()
+	log.Info("how it was started", "system", "daemon", "started_by", by, "stop", stop)
 	<-ctx.Done()
 	log.Info("stopping", "system", "daemon", "reason", context.Cause(ctx).Error())
 	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)

@@ -14,7 +14,13 @@ import (
 
 // TestMain lets the test binary act as daybook when a script runs it: the
 // scripts call "daybook" and get run() in a child process of their own.
+//
+// Autostart is off ($DAYBOOK_AUTOSTART=0) for every test of the package and
+// the programs they run, so that mcp and chat work on the files as these
+// tests expect, and no test leaves a daemon behind; plugin_test.go turns it
+// on for its own runs, and stops what they start.
 func TestMain(m *testing.M) {
+	os.Setenv("DAYBOOK_AUTOSTART", "0")
 	testscript.Main(m, map[string]func(){
 		"daybook": func() { os.Exit(mainCode()) },
 	})
@@ -35,6 +41,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("XDG_RUNTIME_DIR", env.WorkDir+"/run")
 			env.Setenv("XDG_DATA_HOME", env.WorkDir+"/xdg-data")
 			env.Setenv("TZ", "UTC")
+			env.Setenv("DAYBOOK_AUTOSTART", "0")
 			env.Setenv("TODAY", today.Format(time.DateOnly))
 			env.Setenv("YESTERDAY", today.AddDate(0, 0, -1).Format(time.DateOnly))
 			return nil

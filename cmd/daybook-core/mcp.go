@@ -41,6 +41,7 @@ func runMCP(ctx context.Context, e *cli.Env, args []string) error {
 	if len(pos) > 0 {
 		return cli.Usagef("mcp takes no arguments, only --dir, --config and -v")
 	}
+	autostart(ctx, e, "mcp")
 	b, err := e.Backend(ctx)
 	if err != nil {
 		return err

@@ -11,9 +11,12 @@ import (
 	"testing"
 )
 
+// The README's Start and its Claude Code lines are run with the real CLI by
+// TestReadmeClaude (readme_claude_test.go).
+
 // TestReadmeTour follows the README's tour literally, on whatever day the
 // test runs, in a fresh home, up to the generated demo (whose output holds
-// timings): each "$ bin/daybook ..." line of its console blocks is run and
+// timings): each "$ daybook ..." line of its console blocks is run and
 // must print exactly the lines shown under it, and each sh block (the
 // here-doc that writes the journal the tour imports) is run by sh, with
 // /tmp standing for a temp dir of the test's.
@@ -44,14 +47,14 @@ func TestReadmeTour(t *testing.T) {
 			}
 			continue
 		}
-		if strings.Contains(m[2], "$ bin/daybook gen ") {
+		if strings.Contains(m[2], "$ daybook gen ") {
 			break // the demo: two years generated, timings in its output
 		}
 		for _, step := range strings.Split("\n"+m[2], "\n$ ")[1:] {
 			cmdLine, want, _ := strings.Cut(step, "\n")
 			args := shellWords(t, inTmp(cmdLine))
-			if len(args) == 0 || args[0] != "bin/daybook" {
-				t.Fatalf("tour step %q does not run bin/daybook", cmdLine)
+			if len(args) == 0 || args[0] != "daybook" {
+				t.Fatalf("tour step %q does not run daybook", cmdLine)
 			}
 			var stdout, stderr bytes.Buffer
 			if code := run(context.Background(), args[1:], strings.NewReader(""), &stdout, &stderr); code != 0 {
@@ -79,7 +82,7 @@ func TestReadmeSaysTheFirstBuildDownloads(t *testing.T) {
 	if i := strings.Index(start, "## A tour"); i > 0 {
 		start = start[:i]
 	}
-	if !strings.Contains(start, "go build") || !regexp.MustCompile(`first build downloads the modules`).MatchString(start) {
+	if !strings.Contains(start, "go install ./cmd/...") || !regexp.MustCompile(`first build downloads the modules`).MatchString(start) {
 		t.Error("README's Start does not say that the first build downloads the modules")
 	}
 }

@@ -18,7 +18,9 @@ func cmdStatus() cli.Command {
 		Summary: "say whether a daemon answers, and what the data dir holds",
 		Help: `Tells whether a daemon answers on the socket for this data dir (its pid and
 uptime) or the files are used directly, where the socket and the data dir
-are, how many days and entries there are, and what the daemon's parts report:
+are, how the daemon was started (autostart by a hook, mcp or chat; the
+service; by hand) and the command that stops it, how many days and entries
+there are, and what the daemon's parts report:
 summaries per level, periods whose summary is stale, the last and next run of
 each job, the size of the index, the summarizer and embedder in use.`,
 		Run: runStatus,
@@ -67,6 +69,9 @@ func printStatus(w io.Writer, resp daybook.StatusResponse, why string, loc *time
 	line := func(k, format string, args ...any) { fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, args...)) }
 	if resp.Daemon.Running {
 		line("daemon", "running, pid %d, up %s", resp.Daemon.PID, resp.Daemon.Uptime)
+		if d := resp.Daemon; d.StartedBy != "" {
+			line("started", "%s; stop it with %q", d.StartedBy, d.Stop)
+		}
 	} else {
 		line("daemon", "not running (%s): the files are used directly", why)
 	}

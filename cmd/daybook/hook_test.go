@@ -97,7 +97,10 @@ func TestHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := append(os.Environ(), "DAYBOOK_DIR="+data, "DAYBOOK_CONFIG=", "XDG_CONFIG_HOME="+filepath.Join(work, "config"),
-		"XDG_RUNTIME_DIR="+filepath.Join(work, "run"), "TZ=UTC", "DAYBOOK_NOCAPTURE=", "PATH="+bin+":"+os.Getenv("PATH"))
+		"XDG_RUNTIME_DIR="+filepath.Join(work, "run"), "TZ=UTC", "DAYBOOK_NOCAPTURE=", "PATH="+bin+":"+os.Getenv("PATH"),
+		// The hooks without a daemon, and with the test's daemons: none
+		// started by a hook (autostart_test.go).
+		"DAYBOOK_AUTOSTART=0")
 	// The commands of docs/agents.md, run as Claude Code runs them: by
 	// its shell, in the project's folder, the input on stdin.
 	commands := hookCommands(t, settingsBlock(t))

@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/hooks"
+	"github.com/daybook/daybook/internal/launch"
 )
 
 // captureTimeout bounds a capture: reading the transcript and writing its
@@ -19,9 +21,10 @@ import (
 const captureTimeout = 45 * time.Second
 
 // CmdHook answers an agent's hooks. It runs in the front as in
-// daybook-core, on the daemon's socket only: without a daemon a context
-// hook prints nothing and a capture is spooled, so that no hook opens the
-// files, builds an index or falls through to daybook-core.
+// daybook-core, on the daemon's socket only: without a daemon it starts one
+// (launch), and until it answers a context hook says so and a capture is
+// spooled, so that no hook opens the files, builds an index or falls
+// through to daybook-core.
 func CmdHook() Command {
 	return Command{
 		Name: "hook", Args: "session-start|prompt|capture | install claude-code [--write] [--settings FILE]",
@@ -40,10 +43,14 @@ func CmdHook() Command {
                  capture of the same transcript adds nothing. Tool calls,
                  tool output, thinking, system reminders and slash commands
                  are left out, and what looks like a secret is removed.
-Each answers through the running daemon, waiting at most hooks.timeout for a
-context; without a daemon it prints nothing, and a capture is kept in the
-spool, DATA_DIR/state/spool/spool.jsonl, which the daemon writes at its
-start and every minute (daybook spool shows it). A hook never fails the agent: it exits 0, with any
+Each answers through the daemon of the data dir, waiting at most
+hooks.timeout for a context. Without one it starts one (detached; its log in
+DATA_DIR/state/daemon/daemon.log; one however many hooks race) and asks it
+within the same hooks.timeout; when it cannot answer yet, a context hook says
+so in one line. DAYBOOK_AUTOSTART=0 turns that off: a context hook then
+prints nothing. A capture no daemon took is kept in the spool,
+DATA_DIR/state/spool/spool.jsonl, which the daemon writes at its start and
+every minute (daybook spool shows it). A hook never fails the agent: it exits 0, with any
 problem on stderr. Capture is off with hooks.capture: false, for a project
 with a .daybook-nocapture file in its folder or one above, and with
 $DAYBOOK_NOCAPTURE=1.
@@ -125,28 +132,50 @@ func hookContext(ctx context.Context, e *Env, event string) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.Cfg.Hooks.Timeout)
 	defer cancel()
+	name := "UserPromptSubmit"
+	if event == "session-start" {
+		name = "SessionStart"
+	}
+	// Without a daemon, start one (within the same hooks.timeout); when it
+	// cannot answer in time, say so in one line of context.
+	started := hookAutostart(ctx, e, "hook "+event)
+	note := func() {
+		if started.State == launch.Started || started.State == launch.Starting {
+			if err := hooks.WriteContext(e.Stdout, name, startingNote(started)); err != nil {
+				hookWarn(e, "%v", err)
+			}
+		}
+	}
 	c := hookClient(e)
 	if c == nil {
 		e.Logger().Debug("hook: no daemon socket; no context", "socket", e.Socket())
+		note()
 		return
 	}
 	defer c.Close()
-	var md, name string
+	var md string
 	var err error
 	if event == "session-start" {
-		name = "SessionStart"
 		md, err = hooks.SessionContext(ctx, c, e.Cfg.Hooks.Budget)
 	} else {
-		name = "UserPromptSubmit"
 		md, _, err = hooks.PromptContext(ctx, c, in.Prompt, e.Cfg.Hooks.PromptBudget)
 	}
 	switch {
 	case err == nil:
 	case Unanswered(err):
 		e.Logger().Debug("hook: no daemon answers for this data dir; no context", "socket", e.Socket(), "err", err)
+		note()
 		return
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		hookWarn(e, "the daemon did not answer within hooks.timeout (%s); no context this time", e.Cfg.Hooks.Timeout)
+		if started.State == launch.Started || started.State == launch.Starting {
+			note()
+		} else if up, ok := youngDaemon(c); ok {
+			// Started a moment ago, by an earlier hook: still building.
+			if err := hooks.WriteContext(e.Stdout, name, stillStartingNote(up)); err != nil {
+				hookWarn(e, "%v", err)
+			}
+		}
 		return
 	default:
 		hookWarn(e, "%v", err)
@@ -180,6 +209,9 @@ func hookCapture(ctx context.Context, e *Env) {
 	ctx, cancel := context.WithTimeout(ctx, captureTimeout)
 	defer cancel()
 	var w hooks.Importer
+	dialCtx, cancelDial := context.WithTimeout(ctx, e.Cfg.Hooks.Timeout)
+	hookAutostart(dialCtx, e, "hook capture")
+	cancelDial()
 	if _, err := os.Stat(e.AbsDir); err == nil {
 		dialCtx, cancelDial := context.WithTimeout(ctx, e.Cfg.Hooks.Timeout)
 		c, why, err := DialDaemon(dialCtx, e)
@@ -204,6 +236,38 @@ func hookCapture(ctx context.Context, e *Env) {
 	}
 	log.Debug("hook: captured", "turns", res.Turns, "new", res.New, "added", res.Added, "skipped", res.Skipped,
 		"spooled", res.Spooled)
+}
+
+// youngTimeout bounds the status a hook asks after its context timed out;
+// youngFor is how long after its start a daemon that does not answer in
+// time is taken to be building its index.
+const (
+	youngTimeout = 300 * time.Millisecond
+	youngFor     = 10 * time.Minute
+)
+
+// youngDaemon reports how long the daemon behind c has run, when that is
+// less than youngFor: its status answers at once, even while it builds its
+// index.
+func youngDaemon(c *api.Client) (time.Duration, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), youngTimeout)
+	defer cancel()
+	st, err := c.Status(ctx, daybook.StatusRequest{Brief: true})
+	if err != nil || st.Daemon.Started.IsZero() {
+		return 0, false
+	}
+	up := time.Since(st.Daemon.Started)
+	return up, up < youngFor
+}
+
+// hookAutostart starts the daemon when none listens, within ctx; a
+// problem goes to stderr, and the hook goes on without a daemon.
+func hookAutostart(ctx context.Context, e *Env, by string) launch.Result {
+	res, err := Autostart(ctx, e, by, e.Cfg.Hooks.Timeout)
+	if err != nil {
+		hookWarn(e, "%v", err)
+	}
+	return res
 }
 
 // runHookInstall prints, or with --write merges, Claude Code's hooks.

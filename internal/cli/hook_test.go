@@ -11,6 +11,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/launch"
 	"github.com/daybook/daybook/internal/spool"
 )
 
@@ -55,7 +56,13 @@ func TestHookNeverOpensTheFiles(t *testing.T) {
 			t.Helper()
 			var o, e bytes.Buffer
 			env := NewEnv(bytes.NewReader(hookFixture(t, input, transcript, work)), &o, &e)
-			env.OSEnv = config.Env{Getenv: func(string) string { return "" }, HomeDir: func() (string, error) { return work, nil }}
+			// Autostart off: this is the hooks without a daemon.
+			env.OSEnv = config.Env{Getenv: func(k string) string {
+				if k == launch.EnvAutostart {
+					return "0"
+				}
+				return ""
+			}, HomeDir: func() (string, error) { return work, nil }}
 			env.SetLoaded(data, cfg)
 			env.Local = func(*Env) (daybook.Service, error) {
 				t.Errorf("hook %s (socket %s) opened the files", event, socket)

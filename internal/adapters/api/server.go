@@ -32,6 +32,9 @@ type ServerOptions struct {
 	// DataDir is the data dir the Service works on: a request whose
 	// DirHeader names another is refused (CodeOtherDir). "" checks nothing.
 	DataDir string
+	// StartedBy and Stop are reported by status as they are
+	// (daybook.DaemonStatus).
+	StartedBy, Stop string
 }
 
 // DirHeader names the data dir a request is for (Client.ForDir), and in
@@ -158,7 +161,7 @@ func (s *Server) daemonStatus(fn func(context.Context, daybook.StatusRequest) (d
 	return func(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
 		resp, err := fn(ctx, req)
 		resp.Daemon = daybook.DaemonStatus{Running: true, PID: s.opts.PID, Started: s.started,
-			Uptime: s.opts.Now().Sub(s.started).Round(time.Second).String()}
+			Uptime: s.opts.Now().Sub(s.started).Round(time.Second).String(), StartedBy: s.opts.StartedBy, Stop: s.opts.Stop}
 		return resp, err
 	}
 }

@@ -52,7 +52,10 @@ func TestAgentsConfig(t *testing.T) {
 	}
 	// The client's environment: daybook on its PATH, the default data dir.
 	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+tmp,
-		"XDG_CONFIG_HOME="+tmp, "XDG_RUNTIME_DIR="+tmp, "XDG_DATA_HOME="+filepath.Join(tmp, "share"), "DAYBOOK_CONFIG=", "DAYBOOK_DIR=")
+		"XDG_CONFIG_HOME="+tmp, "XDG_RUNTIME_DIR="+tmp, "XDG_DATA_HOME="+filepath.Join(tmp, "share"), "DAYBOOK_CONFIG=", "DAYBOOK_DIR=",
+		// On the files: no daemon started, none left behind (the plugin's
+		// test, cmd/daybook-core, runs the server with autostart on).
+		"DAYBOOK_AUTOSTART=0")
 	path, err := lookPath(server.Command, bin)
 	if err != nil {
 		t.Fatal(err)

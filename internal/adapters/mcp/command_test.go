@@ -35,7 +35,8 @@ func TestCommandTransport(t *testing.T) {
 	cmd := exec.Command(bin, "mcp", "--dir", dir)
 	// Nothing of the machine's: no config, no daemon socket.
 	cmd.Env = append(os.Environ(), "HOME="+tmp, "XDG_CONFIG_HOME="+tmp, "XDG_RUNTIME_DIR="+tmp,
-		"XDG_DATA_HOME="+tmp, "DAYBOOK_CONFIG=", "DAYBOOK_DIR=", "DAYBOOK_SOCKET=")
+		"XDG_DATA_HOME="+tmp, "DAYBOOK_CONFIG=", "DAYBOOK_DIR=", "DAYBOOK_SOCKET=",
+		"DAYBOOK_AUTOSTART=0") // the files, no daemon started (docs/daemon.md)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 
