@@ -65,6 +65,12 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 	g.dayRel = map[date.Date]float64{}
 	var q leads
 	isHit := map[string]bool{}
+	superseded := map[string]string{} // by id: the newer entry that changed it (recall.Supersede)
+	for _, r := range hits {
+		if r.SupersededBy != "" {
+			superseded[r.ID] = r.SupersededBy
+		}
+	}
 	type entryHit struct {
 		day  *dayfiles.Day
 		at   int
@@ -151,6 +157,9 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 				given(l.note.Date, l.rel)
 				c := *l.note
 				c.Part, c.Relevance, c.Rank = PartEvidence, l.rel, l.rank
+				if by := superseded[c.ID]; by != "" {
+					c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
+				}
 				tokens += Tokens(c.Head)
 				g.add(c, date.Range{From: c.Date, To: c.Date})
 			}
@@ -186,6 +195,9 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 			most = hitPreviewTokens
 		}
 		c.Head, c.Cut = EvidenceLineCut(*e, most)
+		if by := superseded[e.ID]; by != "" {
+			c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
+		}
 		tokens += Tokens(c.Head)
 		g.add(c, date.Range{From: e.Day, To: e.Day})
 	}

@@ -1,0 +1,349 @@
+package recall
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/daybook/daybook/internal/util/words"
+)
+
+// A memory keeps every version of a fact that changed: "The garage door
+// code is 4417." in March, "Changed the garage door code to 5521." in
+// June, and a captured agent's answer "The garage door code is 4417." in
+// September. Recall scores them alike (they share the query's words), so
+// the list, and the context block built from it, would lead with whichever
+// is first by chance. Supersede finds such changes offline, by the words
+// alone:
+//
+//   - a subject: two statements (not questions) hold the same query
+//     words, at least two of them (or one, when the newer says it changed
+//     and the query has few words), and score near-equally
+//     (nearEqual of the better one);
+//   - a change: the newer says so ("changed … to", "is now", "moved to",
+//     "switched to", "no longer", "new", "updated", "instead", "from … to")
+//     or the two state different values (numbers, codes, capitalised
+//     names) where each holds one the other lacks;
+//   - an echo: a captured agent turn ("Assistant: …" under the hooks'
+//     agent tag, a model's reply in a proxied chat) restates what it was
+//     handed; it never sets a value, and one that does not hold the
+//     current value is superseded.
+//
+// In each subject that changed, the newest statement that is not an echo
+// is current: every older statement it changes, and every echo without its
+// value, is superseded by it. The current statement takes the best place
+// the subject's statements held in the list, the others keep theirs in
+// order after it, the superseded last.
+
+// nearEqual is how close two statements' scores must be for the newer to
+// be put first: the weaker at least this share of the stronger.
+const nearEqual = 0.5
+
+// changeMarker finds words that say a value changed.
+var changeMarker = regexp.MustCompile(`\b(changed?|changing|switched|switching|moved|moving|updated?|replaced|renamed|reset|instead|anymore|any more|no longer|not any longer|new|newly|now)\b|\bfrom\b.+\bto\b`)
+
+// markerWords are the words of the change markers: they are not values.
+var markerWords = map[string]bool{"change": true, "changed": true, "changing": true, "switched": true, "switching": true,
+	"moved": true, "moving": true, "update": true, "updated": true, "replaced": true, "renamed": true, "reset": true,
+	"instead": true, "anymore": true, "longer": true, "new": true, "newly": true, "now": true, "from": true}
+
+// agentTags are the tags under which captured agent turns are written:
+// the Claude Code hooks' (internal/adapters/hooks.AgentTag).
+var agentTags = []string{"claude-code"}
+
+// statement is a result as Supersede judges it.
+type statement struct {
+	i       int    // in the result list
+	id      string // sorts by time: an entry's id starts with its day and minute
+	subject []int  // the query words it holds
+	values  map[string]bool
+	marker  bool // says it changed
+	echo    bool // a captured agent turn
+	score   float64
+}
+
+// Statement is a recall result's text as Supersede reads it.
+type Statement struct {
+	ID    string
+	Text  string
+	Kind  string
+	Tags  []string
+	Score float64
+}
+
+// Supersede finds, among stmts (results in their order), the statements
+// of one subject that a newer one changed (see above). It returns the new
+// order (indexes into stmts) and, by index, the id of the statement that
+// supersedes each superseded one; nil, nil when nothing changed.
+func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
+	qw := NewQueryWords(query)
+	if qw.Len() == 0 || len(stmts) < 2 {
+		return nil, nil
+	}
+	texts := make([]string, len(stmts))
+	for i, s := range stmts {
+		texts[i] = plainText(s.Text)
+	}
+	found := qw.Find(texts)
+	var ss []*statement
+	for i, s := range stmts {
+		t := texts[i]
+		if len(found[i]) == 0 || isQuestion(t) {
+			continue
+		}
+		st := &statement{i: i, id: s.ID, subject: found[i], score: s.Score, echo: isEcho(s)}
+		lower := strings.ToLower(t)
+		st.marker = changeMarker.MatchString(lower)
+		st.values = values(t, qw)
+		ss = append(ss, st)
+	}
+	if len(ss) < 2 {
+		return nil, nil
+	}
+	// Subjects: statements linked by a shared subject, near-equal scores.
+	parent := make([]int, len(ss))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for a := range ss {
+		for b := a + 1; b < len(ss); b++ {
+			if sameSubject(ss[a], ss[b], qw.Len()) {
+				parent[find(a)] = find(b)
+			}
+		}
+	}
+	groups := map[int][]*statement{}
+	var roots []int
+	for i := range ss {
+		r := find(i)
+		if _, ok := groups[r]; !ok {
+			roots = append(roots, r)
+		}
+		groups[r] = append(groups[r], ss[i])
+	}
+	by := map[int]string{}
+	order := make([]int, len(stmts))
+	for i := range order {
+		order[i] = i
+	}
+	for _, r := range roots {
+		g := groups[r]
+		if len(g) < 2 {
+			continue
+		}
+		var cur *statement
+		for _, s := range g {
+			if !s.echo && (cur == nil || s.id > cur.id) {
+				cur = s
+			}
+		}
+		if cur == nil {
+			continue // echoes only: nothing said a value
+		}
+		news := map[string]bool{} // the current statement's values no older one holds
+		for v := range cur.values {
+			news[v] = true
+		}
+		var superseded []*statement
+		for _, s := range g {
+			if s == cur {
+				continue
+			}
+			if !s.echo && s.id < cur.id && changes(cur, s) {
+				superseded = append(superseded, s)
+				for v := range s.values {
+					delete(news, v)
+				}
+			}
+		}
+		if len(superseded) == 0 {
+			continue
+		}
+		for _, s := range g {
+			if s.echo && !holdsAny(s.values, news) && len(s.values) > 0 {
+				superseded = append(superseded, s)
+			}
+		}
+		for _, s := range superseded {
+			by[s.i] = stmts[cur.i].ID
+		}
+		// The subject's places in the list, best first: the current one
+		// takes the first, the others keep their order, superseded last.
+		var places, members []int
+		for _, s := range g {
+			places = append(places, s.i)
+		}
+		slices.Sort(places)
+		members = append(members, cur.i)
+		for _, p := range places {
+			if _, old := by[p]; p != cur.i && !old {
+				members = append(members, p)
+			}
+		}
+		for _, p := range places {
+			if _, old := by[p]; old {
+				members = append(members, p)
+			}
+		}
+		for k, p := range places {
+			order[p] = members[k]
+		}
+	}
+	if len(by) == 0 {
+		return nil, nil
+	}
+	return order, by
+}
+
+// sameSubject reports whether a and b are about one subject: they hold
+// the same query words, at least two (or one, when the newer says it
+// changed and the query has at most three words), and near-equal scores.
+func sameSubject(a, b *statement, queryWords int) bool {
+	lo, hi := min(a.score, b.score), max(a.score, b.score)
+	if hi <= 0 || lo < nearEqual*hi {
+		return false
+	}
+	shared := 0
+	for _, w := range a.subject {
+		if slices.Contains(b.subject, w) {
+			shared++
+		}
+	}
+	if shared >= 2 {
+		return true
+	}
+	newer := a
+	if b.id > a.id {
+		newer = b
+	}
+	return shared == 1 && newer.marker && queryWords <= 3
+}
+
+// changes reports whether newer changes older's value: it says so, or
+// each states a value the other lacks.
+func changes(newer, older *statement) bool {
+	if newer.marker {
+		return hasOther(newer.values, older.values) || len(newer.values) == 0
+	}
+	return strongOther(newer.values, older.values) && strongOther(older.values, newer.values)
+}
+
+// hasOther reports whether a holds a value b lacks.
+func hasOther(a, b map[string]bool) bool {
+	for v := range a {
+		if !b[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// strongOther reports whether a holds a number, code or name b lacks: a
+// value, not just another word.
+func strongOther(a, b map[string]bool) bool {
+	for v, strong := range a {
+		if strong && !b[v] {
+			return true
+		}
+	}
+	return false
+}
+
+func holdsAny(vs, of map[string]bool) bool {
+	for v := range of {
+		if _, ok := vs[v]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// values returns the words of t that may be a value: neither the query's
+// words, nor stop words, nor change markers; true for a strong one (a
+// number or code with a digit, or a capitalised word not first in its
+// sentence).
+func values(t string, qw *QueryWords) map[string]bool {
+	out := map[string]bool{}
+	first := true
+	for _, tok := range tokens(t) {
+		w := strings.ToLower(tok)
+		sentenceStart := first
+		first = strings.ContainsAny(tok[len(tok)-1:], ".!?")
+		w = strings.TrimRight(w, ".!?,;:")
+		if w == "" || words.IsStop(w) || words.IsChatter(w) || markerWords[w] || len(qw.Find([]string{w})[0]) > 0 {
+			continue
+		}
+		strong := strings.IndexFunc(w, unicode.IsDigit) >= 0
+		if r, _ := utf8.DecodeRuneInString(tok); unicode.IsUpper(r) && !sentenceStart && w != "i" {
+			strong = true
+		}
+		if strong || len(w) >= 3 {
+			out[w] = out[w] || strong
+		}
+	}
+	return out
+}
+
+// tokens splits t into words, keeping a word's inner hyphens, colons,
+// dots and apostrophes ("heliotrope-42", "6:30", "v2.1") and its final
+// punctuation (to tell where a sentence ends).
+func tokens(t string) []string {
+	var out []string
+	for _, f := range strings.Fields(t) {
+		f = strings.TrimLeft(f, "\"'([{“‘")
+		f = strings.TrimRight(f, "\"')]}”’")
+		if f != "" && strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// plainText is an entry's text without its tags and speaker prefix.
+func plainText(t string) string {
+	var b strings.Builder
+	for _, f := range strings.Fields(t) {
+		if strings.HasPrefix(f, "#") && len(f) > 1 {
+			continue
+		}
+		b.WriteString(f)
+		b.WriteByte(' ')
+	}
+	s := strings.TrimSpace(b.String())
+	if i := strings.Index(s, ": "); i > 0 && i <= 40 && len(strings.Fields(s[:i])) <= 3 {
+		s = s[i+2:]
+	}
+	return s
+}
+
+// isQuestion reports whether t asks rather than states.
+func isQuestion(t string) bool {
+	return strings.HasSuffix(strings.TrimSpace(t), "?")
+}
+
+// isEcho reports whether s is a captured agent turn: an assistant's
+// answer captured by the hooks, or a model's reply in a proxied chat.
+func isEcho(s Statement) bool {
+	agent, model := false, false
+	for _, t := range s.Tags {
+		agent = agent || slices.Contains(agentTags, t)
+		model = model || strings.HasPrefix(t, "model/")
+	}
+	switch {
+	case agent:
+		return strings.HasPrefix(s.Text, "Assistant: ")
+	case model && s.Kind == "chat":
+		return !strings.HasPrefix(s.Text, "user: ")
+	}
+	return false
+}
