@@ -70,7 +70,7 @@ func supersede(text string, out []daybook.RecallResult, stmts []Statement) []day
 			stmts[i].Text = "" // a summary states no value
 		}
 	}
-	order, by := Supersede(text, stmts)
+	order, by := Supersede(NewQueryWords(text), stmts)
 	if order == nil {
 		return out
 	}

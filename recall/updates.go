@@ -18,14 +18,17 @@ import (
 // is first by chance. Supersede finds such changes offline, by the words
 // alone:
 //
-//   - a subject: two statements (not questions) hold the same query
-//     words, at least two of them (or one, when the newer says it changed
-//     and the query has few words), and score near-equally
-//     (nearEqual of the better one);
-//   - a change: the newer says so ("changed … to", "is now", "moved to",
-//     "switched to", "no longer", "new", "updated", "instead", "from … to")
-//     or the two state different values (numbers, codes, capitalised
-//     names) where each holds one the other lacks;
+//   - a subject: two statements hold the same query words, at least two
+//     of them (or, for a query of two words, one holds the other's and
+//     the newer says it changed), and score near-equally (nearEqual of
+//     the better one); a question or an echo (below) joins the subject
+//     whose current statement's query words it holds, whatever it scores;
+//   - a change: the newer says so ("changed", "is now", "moved to",
+//     "switched", "no longer", "new" before the subject, "updated",
+//     "instead of", "from today") and states a value the older lacks (a
+//     word with a digit, or a capitalised word not first in its
+//     sentence), or, without such words, each states a number or code
+//     the other lacks ("is 4417", later "is 5521");
 //   - an echo: a captured agent turn ("Assistant: …" under the hooks'
 //     agent tag, a model's reply in a proxied chat) restates what it was
 //     handed; it never sets a value, and one that does not hold the
@@ -34,20 +37,22 @@ import (
 // In each subject that changed, the newest statement that is not an echo
 // is current: every older statement it changes, and every echo without its
 // value, is superseded by it. The current statement takes the best place
-// the subject's statements held in the list, the others keep theirs in
-// order after it, the superseded last.
+// the subject's entries held in the list (a captured question that repeats
+// the query's words scores best, and answers nothing), the others keep
+// theirs in order after it, the superseded last.
 
 // nearEqual is how close two statements' scores must be for the newer to
 // be put first: the weaker at least this share of the stronger.
 const nearEqual = 0.5
 
-// changeMarker finds words that say a value changed.
-var changeMarker = regexp.MustCompile(`\b(changed?|changing|switched|switching|moved|moving|updated?|replaced|renamed|reset|instead|anymore|any more|no longer|not any longer|new|newly|now)\b|\bfrom\b.+\bto\b`)
+// changeMarker finds words that say a value changed; "new" says so only
+// before the subject ("the new garage door code", see newSubject).
+var changeMarker = regexp.MustCompile(`\b(changed|changes|changing|switched|switching|moved to|moved it to|has moved|have moved|updated|replaced|renamed|reset|instead of|no longer|not any more|anymore|is now|are now|now is|now are|from today)\b`)
 
 // markerWords are the words of the change markers: they are not values.
-var markerWords = map[string]bool{"change": true, "changed": true, "changing": true, "switched": true, "switching": true,
-	"moved": true, "moving": true, "update": true, "updated": true, "replaced": true, "renamed": true, "reset": true,
-	"instead": true, "anymore": true, "longer": true, "new": true, "newly": true, "now": true, "from": true}
+var markerWords = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true, "switched": true,
+	"switching": true, "moved": true, "update": true, "updated": true, "replaced": true, "renamed": true, "reset": true,
+	"instead": true, "anymore": true, "longer": true, "new": true, "now": true, "today": true}
 
 // agentTags are the tags under which captured agent turns are written:
 // the Claude Code hooks' (internal/adapters/hooks.AgentTag).
@@ -55,13 +60,14 @@ var agentTags = []string{"claude-code"}
 
 // statement is a result as Supersede judges it.
 type statement struct {
-	i       int    // in the result list
-	id      string // sorts by time: an entry's id starts with its day and minute
-	subject []int  // the query words it holds
-	values  map[string]bool
-	marker  bool // says it changed
-	echo    bool // a captured agent turn
-	score   float64
+	i        int    // in the result list
+	id       string // sorts by time: an entry's id starts with its day and minute
+	subject  []int  // the query words it holds
+	values   map[string]bool
+	marker   bool // says it changed
+	echo     bool // a captured agent turn
+	question bool // asks, states nothing
+	score    float64
 }
 
 // Statement is a recall result's text as Supersede reads it.
@@ -73,13 +79,19 @@ type Statement struct {
 	Score float64
 }
 
+// WordFinder finds a query's words in texts, as *QueryWords does.
+type WordFinder interface {
+	Len() int
+	Find(texts []string) [][]int
+}
+
 // Supersede finds, among stmts (results in their order), the statements
-// of one subject that a newer one changed (see above). It returns the new
-// order (indexes into stmts) and, by index, the id of the statement that
-// supersedes each superseded one; nil, nil when nothing changed.
-func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
-	qw := NewQueryWords(query)
-	if qw.Len() == 0 || len(stmts) < 2 {
+// of one subject that a newer one changed (see above); qw finds the
+// query's words. It returns the new order (indexes into stmts: the k-th
+// place goes to stmts[order[k]]) and, by index, the id of the statement
+// that supersedes each superseded one; nil, nil when nothing changed.
+func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
+	if qw == nil || qw.Len() == 0 || len(stmts) < 2 {
 		return nil, nil
 	}
 	texts := make([]string, len(stmts))
@@ -90,12 +102,12 @@ func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
 	var ss []*statement
 	for i, s := range stmts {
 		t := texts[i]
-		if len(found[i]) == 0 || isQuestion(t) {
+		if len(found[i]) == 0 {
 			continue
 		}
-		st := &statement{i: i, id: s.ID, subject: found[i], score: s.Score, echo: isEcho(s)}
+		st := &statement{i: i, id: s.ID, subject: found[i], score: s.Score, echo: isEcho(s), question: isQuestion(t)}
 		lower := strings.ToLower(t)
-		st.marker = changeMarker.MatchString(lower)
+		st.marker = changeMarker.MatchString(lower) || newSubject(lower, qw)
 		st.values = values(t, qw)
 		ss = append(ss, st)
 	}
@@ -103,39 +115,47 @@ func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
 		return nil, nil
 	}
 	// Subjects: statements linked by a shared subject, near-equal scores.
-	parent := make([]int, len(ss))
+	var auth, others []*statement
+	for _, st := range ss {
+		if st.echo || st.question {
+			others = append(others, st)
+		} else {
+			auth = append(auth, st)
+		}
+	}
+	parent := make([]int, len(auth))
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
 		}
 		return i
 	}
-	for a := range ss {
-		for b := a + 1; b < len(ss); b++ {
-			if sameSubject(ss[a], ss[b], qw.Len()) {
+	for a := range auth {
+		for b := a + 1; b < len(auth); b++ {
+			if sameSubject(auth[a], auth[b], qw.Len()) {
 				parent[find(a)] = find(b)
 			}
 		}
 	}
 	groups := map[int][]*statement{}
 	var roots []int
-	for i := range ss {
+	for i := range auth {
 		r := find(i)
 		if _, ok := groups[r]; !ok {
 			roots = append(roots, r)
 		}
-		groups[r] = append(groups[r], ss[i])
+		groups[r] = append(groups[r], auth[i])
 	}
 	by := map[int]string{}
 	order := make([]int, len(stmts))
 	for i := range order {
 		order[i] = i
 	}
+	joined := map[*statement]bool{} // echoes and questions given a subject
 	for _, r := range roots {
 		g := groups[r]
 		if len(g) < 2 {
@@ -143,12 +163,9 @@ func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
 		}
 		var cur *statement
 		for _, s := range g {
-			if !s.echo && (cur == nil || s.id > cur.id) {
+			if cur == nil || s.id > cur.id {
 				cur = s
 			}
-		}
-		if cur == nil {
-			continue // echoes only: nothing said a value
 		}
 		news := map[string]bool{} // the current statement's values no older one holds
 		for v := range cur.values {
@@ -156,10 +173,7 @@ func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
 		}
 		var superseded []*statement
 		for _, s := range g {
-			if s == cur {
-				continue
-			}
-			if !s.echo && s.id < cur.id && changes(cur, s) {
+			if s != cur && changes(cur, s) {
 				superseded = append(superseded, s)
 				for v := range s.values {
 					delete(news, v)
@@ -169,9 +183,17 @@ func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
 		if len(superseded) == 0 {
 			continue
 		}
-		for _, s := range g {
-			if s.echo && !holdsAny(s.values, news) && len(s.values) > 0 {
-				superseded = append(superseded, s)
+		// A question or an echo that holds every query word the current
+		// statement holds (two at least) is about its subject, whatever
+		// it scores: an echo is stale however weak.
+		for _, o := range others {
+			if joined[o] || len(cur.subject) < 2 || !subset(cur.subject, o.subject) {
+				continue
+			}
+			joined[o] = true
+			g = append(g, o)
+			if o.echo && !o.question && len(o.values) > 0 && !holdsAny(o.values, news) {
+				superseded = append(superseded, o)
 			}
 		}
 		for _, s := range superseded {
@@ -205,37 +227,73 @@ func Supersede(query string, stmts []Statement) ([]int, map[int]string) {
 	return order, by
 }
 
-// sameSubject reports whether a and b are about one subject: they hold
-// the same query words, at least two (or one, when the newer says it
-// changed and the query has at most three words), and near-equal scores.
+// sameSubject reports whether statements a and b are about one subject:
+// they hold the same query words, at least two (or, for a query of at
+// most two words, the one holds the other's and the newer says it
+// changed), and score near-equally.
 func sameSubject(a, b *statement, queryWords int) bool {
 	lo, hi := min(a.score, b.score), max(a.score, b.score)
 	if hi <= 0 || lo < nearEqual*hi {
 		return false
 	}
-	shared := 0
-	for _, w := range a.subject {
-		if slices.Contains(b.subject, w) {
-			shared++
-		}
-	}
-	if shared >= 2 {
+	if len(a.subject) >= 2 && slices.Equal(a.subject, b.subject) {
 		return true
 	}
 	newer := a
 	if b.id > a.id {
 		newer = b
 	}
-	return shared == 1 && newer.marker && queryWords <= 3
+	// "Maya lives in Leeds." then "Maya moved to Porto.", asked "where
+	// does Maya live?": one word of a short query, and a word of change.
+	return queryWords <= 2 && newer.marker && (subset(a.subject, b.subject) || subset(b.subject, a.subject))
 }
 
-// changes reports whether newer changes older's value: it says so, or
-// each states a value the other lacks.
+// subset reports whether every query word of a is in b.
+func subset(a, b []int) bool {
+	for _, w := range a {
+		if !slices.Contains(b, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// changes reports whether newer changes older's value: it says so and
+// states a value (a number, a code, a name) older lacks, or, without a
+// word of change, each states a number or code the other lacks.
 func changes(newer, older *statement) bool {
 	if newer.marker {
-		return hasOther(newer.values, older.values) || len(newer.values) == 0
+		return strongOther(newer.values, older.values)
 	}
-	return strongOther(newer.values, older.values) && strongOther(older.values, newer.values)
+	return numberOther(newer.values, older.values) && numberOther(older.values, newer.values)
+}
+
+// numberOther reports whether a holds a value with a digit that b lacks.
+func numberOther(a, b map[string]bool) bool {
+	for v := range a {
+		if !b[v] && strings.IndexFunc(v, unicode.IsDigit) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// newSubject reports whether "new" comes right before a query word (two
+// words between at most): "New garage door code: 5521", "the new piano
+// teacher", not "a new job".
+func newSubject(lower string, qw WordFinder) bool {
+	f := strings.Fields(lower)
+	for i, w := range f {
+		if strings.Trim(w, ".,;:!?\"'()") != "new" {
+			continue
+		}
+		for _, next := range f[i+1 : min(len(f), i+4)] {
+			if len(qw.Find([]string{next})[0]) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasOther reports whether a holds a value b lacks.
@@ -272,7 +330,7 @@ func holdsAny(vs, of map[string]bool) bool {
 // words, nor stop words, nor change markers; true for a strong one (a
 // number or code with a digit, or a capitalised word not first in its
 // sentence).
-func values(t string, qw *QueryWords) map[string]bool {
+func values(t string, qw WordFinder) map[string]bool {
 	out := map[string]bool{}
 	first := true
 	for _, tok := range tokens(t) {

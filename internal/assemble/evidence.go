@@ -9,6 +9,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/recall"
 )
 
 // Neighbours of an evidence entry in its day file (and on into the next
@@ -140,6 +141,8 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 	}
 
 	seen := map[string]bool{}
+	var stated []int             // the entries given, as indexes into the candidates
+	var stmts []recall.Statement // their texts, for supersede
 	groups := map[date.Date]string{}
 	tokens := 0
 	// given notes day d's first item: the leads come most relevant first.
@@ -199,9 +202,47 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 			c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
 		}
 		tokens += Tokens(c.Head)
+		if !g.seen[c.ID] {
+			stated = append(stated, len(g.out.Candidates))
+			stmts = append(stmts, recall.Statement{ID: e.ID, Text: e.Text, Kind: string(e.Kind), Tags: e.Tags, Score: l.rel})
+		}
 		g.add(c, date.Range{From: e.Day, To: e.Day})
 	}
+	g.supersede(stated, stmts)
 	return rest, days
+}
+
+// supersede finds what recall.Supersede finds among the evidence entries
+// at stated (indexes into the candidates, most relevant first), whose
+// texts are stmts: the neighbours too, such as a captured agent's answer
+// right after a question that was a hit. The newest statement of a
+// subject that changed takes the best relevance and rank its subject's
+// entries held, the others keep theirs in order after it, the superseded
+// last and marked.
+func (g *gatherer) supersede(stated []int, stmts []recall.Statement) {
+	if g.in.Words == nil {
+		return
+	}
+	order, by := recall.Supersede(g.in.Words, stmts)
+	if order == nil {
+		return
+	}
+	cs := g.out.Candidates
+	type place struct {
+		rel  float64
+		rank int
+	}
+	places := make([]place, len(stated))
+	for k, at := range stated {
+		places[k] = place{cs[at].Relevance, cs[at].Rank}
+	}
+	for k, i := range order {
+		c := &cs[stated[i]]
+		c.Relevance, c.Rank = places[k].rel, places[k].rank
+		if b := by[i]; b != "" && c.SupersededBy == "" {
+			c.SupersededBy, c.Head = b, MarkSuperseded(c.Head, b)
+		}
+	}
 }
 
 // walk reads entries outward from a hit: entry i of day is the one it
