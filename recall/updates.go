@@ -45,14 +45,23 @@ import (
 // be put first: the weaker at least this share of the stronger.
 const nearEqual = 0.5
 
-// changeMarker finds words that say a value changed; "new" says so only
+// closeEqual is nearEqual for statements that hold different query words
+// (one all of the other's and more).
+const closeEqual = 0.75
+
+// changeMarker finds words that say a value changed: a verb of change
+// with its target ("changed the code to", "switched to", "moved to",
+// "replaced it with"; not "the update", "a change"), "renamed", "reset",
+// "instead of", "no longer", "is now", "from today". "new" says so only
 // before the subject ("the new garage door code", see newSubject).
-var changeMarker = regexp.MustCompile(`\b(changed|changes|changing|switched|switching|moved to|moved it to|has moved|have moved|updated|replaced|renamed|reset|instead of|no longer|not any more|anymore|is now|are now|now is|now are|from today)\b`)
+var changeMarker = regexp.MustCompile(`\b((chang|switch|mov|updat)(e|ed|es|ing)?( [\w'-]+){0,5} to|(changed|switched|moved|updated)( [\w'-]+){0,5} from|(replac(e|ed|es|ing)|swapp(ed|ing))( [\w'-]+){0,5} (with|for)|renamed|reset|instead of|no longer|not any more|(is|are|'s|'re) now|now (is|are)|from today)\b`)
 
 // markerWords are the words of the change markers: they are not values.
-var markerWords = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true, "switched": true,
-	"switching": true, "moved": true, "update": true, "updated": true, "replaced": true, "renamed": true, "reset": true,
-	"instead": true, "anymore": true, "longer": true, "new": true, "now": true, "today": true}
+var markerWords = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true, "switch": true,
+	"switched": true, "switches": true, "switching": true, "move": true, "moved": true, "moves": true, "moving": true,
+	"update": true, "updated": true, "updates": true, "replace": true, "replaced": true, "replaces": true,
+	"rename": true, "renamed": true, "renames": true, "reset": true, "instead": true, "anymore": true, "longer": true,
+	"new": true, "now": true, "today": true}
 
 // agentTags are the tags under which captured agent turns are written:
 // the Claude Code hooks' (internal/adapters/hooks.AgentTag).
@@ -66,7 +75,8 @@ type statement struct {
 	values   map[string]bool
 	marker   bool // says it changed
 	echo     bool // a captured agent turn
-	question bool // asks, states nothing
+	question bool  // asks, states nothing
+	names    []int // the query words it holds capitalised: a name
 	score    float64
 }
 
@@ -109,6 +119,7 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 		lower := strings.ToLower(t)
 		st.marker = changeMarker.MatchString(lower) || newSubject(lower, qw)
 		st.values = values(t, qw)
+		st.names = names(t, qw)
 		ss = append(ss, st)
 	}
 	if len(ss) < 2 {
@@ -228,24 +239,58 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 }
 
 // sameSubject reports whether statements a and b are about one subject:
-// they hold the same query words, at least two (or, for a query of at
-// most two words, the one holds the other's and the newer says it
-// changed), and score near-equally.
+// they share two of the query's words at least, and the query words of
+// one are all in the other; and they score near-equally (nearEqual of the
+// better one), or nearly so (closeEqual) when their words differ, unless
+// the newer says it changed. For a query of at most two words, one shared
+// word is enough when it is a name both write capitalised and the newer
+// says it changed ("Maya lives in Leeds." then "Maya moved to Porto.",
+// asked "where does Maya live?").
 func sameSubject(a, b *statement, queryWords int) bool {
-	lo, hi := min(a.score, b.score), max(a.score, b.score)
-	if hi <= 0 || lo < nearEqual*hi {
-		return false
-	}
-	if len(a.subject) >= 2 && slices.Equal(a.subject, b.subject) {
-		return true
-	}
 	newer := a
 	if b.id > a.id {
 		newer = b
 	}
-	// "Maya lives in Leeds." then "Maya moved to Porto.", asked "where
-	// does Maya live?": one word of a short query, and a word of change.
-	return queryWords <= 2 && newer.marker && (subset(a.subject, b.subject) || subset(b.subject, a.subject))
+	shared := 0
+	for _, w := range a.subject {
+		if slices.Contains(b.subject, w) {
+			shared++
+		}
+	}
+	if !subset(a.subject, b.subject) && !subset(b.subject, a.subject) {
+		return false
+	}
+	lo, hi := min(a.score, b.score), max(a.score, b.score)
+	ratio := 0.0
+	if hi > 0 {
+		ratio = lo / hi
+	}
+	switch {
+	case shared >= 2 && len(a.subject) == len(b.subject):
+		return ratio >= nearEqual || newer.marker
+	case shared >= 2:
+		return ratio >= closeEqual || newer.marker
+	default:
+		return shared == 1 && queryWords <= 2 && newer.marker && len(a.names) > 0 && slices.Equal(a.names, b.names)
+	}
+}
+
+// names returns the query words t holds capitalised, as a name is
+// written: "Maya", not "number".
+func names(t string, qw WordFinder) []int {
+	var out []int
+	for _, tok := range tokens(t) {
+		if r, _ := utf8.DecodeRuneInString(tok); !unicode.IsUpper(r) {
+			continue
+		}
+		for _, w := range qw.Find([]string{tok})[0] {
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // subset reports whether every query word of a is in b.
@@ -378,10 +423,28 @@ func plainText(t string) string {
 		b.WriteByte(' ')
 	}
 	s := strings.TrimSpace(b.String())
-	if i := strings.Index(s, ": "); i > 0 && i <= 40 && len(strings.Fields(s[:i])) <= 3 {
+	if i := strings.Index(s, ": "); i > 0 && i <= 40 && isSpeaker(s[:i]) {
 		s = s[i+2:]
 	}
 	return s
+}
+
+// isSpeaker reports whether name is who speaks in "Name: text": one to
+// three capitalised words, or a captured turn's "user".
+func isSpeaker(name string) bool {
+	f := strings.Fields(name)
+	if len(f) == 0 || len(f) > 3 {
+		return false
+	}
+	if len(f) == 1 && f[0] == "user" {
+		return true
+	}
+	for _, w := range f {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // isQuestion reports whether t asks rather than states.

@@ -71,7 +71,7 @@ var updateBank = []updateSubject{
 	{"orthodontist appointment", "health", false, []string{"3 March at 14:20", "21 April at 10:40", "9 June at 15:05", "30 July at 11:50"}},
 	{"pension fund", "finance", false, []string{"Harlowe Mutual", "Stanbury Capital", "Ellwood Annuities", "Greystoke Pensions"}},
 	{"car insurer", "car", false, []string{"Ridgeway Cover", "Pinnacle Motor", "Sheldrake Assurance", "Wolverton Insure"}},
-	{"electricity tariff", "finance", false, []string{"Octave Flex 7", "Sunbeam Fixed 12", "Greenline Saver 24", "Voltaic Tracker 3"}},
+	{"heating oil supplier", "home", false, []string{"Fenland Fuels", "Carrick Oils", "Tamworth Petroleum", "Ouse Valley Fuels"}},
 	{"climbing gym membership number", "health", false, []string{"CG-77120", "CG-40938", "CG-65217", "CG-18843"}},
 	{"water meter reading", "home", false, []string{"004512", "004987", "005366", "005841"}},
 	{"school pickup rota lead", "family", false, []string{"Ottavia", "Bartholomew", "Ignatius", "Philippa"}},
