@@ -18,11 +18,11 @@ import (
 // is first by chance. Supersede finds such changes offline, by the words
 // alone:
 //
-//   - a subject: two statements hold the same query words, at least two
-//     of them (or, for a query of two words, one holds the other's and
-//     the newer says it changed), and score near-equally (nearEqual of
-//     the better one); a question or an echo (below) joins the subject
-//     whose current statement's query words it holds, whatever it scores;
+//   - a subject: a newer statement holds two of the query's words at
+//     least and none that the older lacks, and they score near-equally
+//     (nearEqual of the better one) or the newer says it changed (see
+//     sameSubject); a captured question, or an echo (below), holds every
+//     query word of the subject's current statement;
 //   - a change: the newer says so ("changed", "is now", "moved to",
 //     "switched", "no longer", "new" before the subject, "updated",
 //     "instead of", "from today") and states a value the older lacks (a
@@ -34,9 +34,10 @@ import (
 //     handed; it never sets a value, and one that does not hold the
 //     current value is superseded.
 //
-// In each subject that changed, the newest statement that is not an echo
-// is current: every older statement it changes, and every echo without its
-// value, is superseded by it. The current statement takes the best place
+// Statements are read newest first: each supersedes the older ones of
+// its subject that it changes, on behalf of the newest statement of that
+// chain, the current one; an echo without the current value is superseded
+// by it too. The current statement takes the best place
 // the subject's entries held in the list (a captured question that repeats
 // the query's words scores best, and answers nothing), the others keep
 // theirs in order after it, the superseded last.
@@ -44,10 +45,6 @@ import (
 // nearEqual is how close two statements' scores must be for the newer to
 // be put first: the weaker at least this share of the stronger.
 const nearEqual = 0.5
-
-// closeEqual is nearEqual for statements that hold different query words
-// (one all of the other's and more).
-const closeEqual = 0.75
 
 // changeMarker finds words that say a value changed: a verb of change
 // with its target ("changed the code to", "switched to", "moved to",
@@ -63,6 +60,12 @@ var markerWords = map[string]bool{"change": true, "changed": true, "changes": tr
 	"rename": true, "renamed": true, "renames": true, "reset": true, "instead": true, "anymore": true, "longer": true,
 	"new": true, "now": true, "today": true}
 
+// maxStatement is the most words of a statement that states a value: a
+// fact is said in a sentence or two ("Changed the garage door code to
+// 5521 after the break-in."); a longer message of a chat tells a story,
+// and its numbers and names are not the subject's values.
+const maxStatement = 30
+
 // agentTags are the tags under which captured agent turns are written:
 // the Claude Code hooks' (internal/adapters/hooks.AgentTag).
 var agentTags = []string{"claude-code"}
@@ -73,8 +76,8 @@ type statement struct {
 	id       string // sorts by time: an entry's id starts with its day and minute
 	subject  []int  // the query words it holds
 	values   map[string]bool
-	marker   bool // says it changed
-	echo     bool // a captured agent turn
+	marker   bool  // says it changed
+	echo     bool  // a captured agent turn
 	question bool  // asks, states nothing
 	names    []int // the query words it holds capitalised: a name
 	score    float64
@@ -125,41 +128,47 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 	if len(ss) < 2 {
 		return nil, nil
 	}
-	// Subjects: statements linked by a shared subject, near-equal scores.
 	var auth, others []*statement
 	for _, st := range ss {
-		if st.echo || st.question {
+		switch {
+		case st.echo || st.question:
 			others = append(others, st)
-		} else {
+		case len(strings.Fields(texts[st.i])) <= maxStatement:
 			auth = append(auth, st)
 		}
 	}
-	parent := make([]int, len(auth))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
+	// The query's words that statements hold: a query's "s" of "what's"
+	// or its "remind" are no part of any subject.
+	held := map[int]bool{}
+	for _, a := range auth {
+		for _, w := range a.subject {
+			held[w] = true
 		}
-		return i
 	}
-	for a := range auth {
-		for b := a + 1; b < len(auth); b++ {
-			if sameSubject(auth[a], auth[b], qw.Len()) {
-				parent[find(a)] = find(b)
+	// Newest first: each statement supersedes the older ones of its
+	// subject that it changes, for the current statement it leads to (its
+	// own superseder's, when a newer one changed it too).
+	slices.SortFunc(auth, func(a, b *statement) int { return strings.Compare(b.id, a.id) })
+	supBy := map[*statement]*statement{}
+	root := func(s *statement) *statement {
+		for supBy[s] != nil {
+			s = supBy[s]
+		}
+		return s
+	}
+	olds := map[*statement][]*statement{} // by current statement
+	var currents []*statement
+	for k, n := range auth {
+		for _, o := range auth[k+1:] {
+			if supBy[o] == nil && sameSubject(n, o, len(held)) && changes(n, o) {
+				cur := root(n)
+				if len(olds[cur]) == 0 {
+					currents = append(currents, cur)
+				}
+				supBy[o] = cur
+				olds[cur] = append(olds[cur], o)
 			}
 		}
-	}
-	groups := map[int][]*statement{}
-	var roots []int
-	for i := range auth {
-		r := find(i)
-		if _, ok := groups[r]; !ok {
-			roots = append(roots, r)
-		}
-		groups[r] = append(groups[r], auth[i])
 	}
 	by := map[int]string{}
 	order := make([]int, len(stmts))
@@ -167,38 +176,24 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 		order[i] = i
 	}
 	joined := map[*statement]bool{} // echoes and questions given a subject
-	for _, r := range roots {
-		g := groups[r]
-		if len(g) < 2 {
-			continue
-		}
-		var cur *statement
-		for _, s := range g {
-			if cur == nil || s.id > cur.id {
-				cur = s
-			}
-		}
+	for _, cur := range currents {
+		superseded := olds[cur]
+		g := append([]*statement{cur}, superseded...)
 		news := map[string]bool{} // the current statement's values no older one holds
 		for v := range cur.values {
 			news[v] = true
 		}
-		var superseded []*statement
-		for _, s := range g {
-			if s != cur && changes(cur, s) {
-				superseded = append(superseded, s)
-				for v := range s.values {
-					delete(news, v)
-				}
+		for _, s := range superseded {
+			for v := range s.values {
+				delete(news, v)
 			}
 		}
-		if len(superseded) == 0 {
-			continue
-		}
 		// A question or an echo that holds every query word the current
-		// statement holds (two at least) is about its subject, whatever
-		// it scores: an echo is stale however weak.
+		// statement holds (two at least, or its one of a short query) is
+		// about its subject, whatever it scores: an echo is stale however
+		// weak.
 		for _, o := range others {
-			if joined[o] || len(cur.subject) < 2 || !subset(cur.subject, o.subject) {
+			if joined[o] || len(cur.subject) < 2 && len(held) > 2 || !subset(cur.subject, o.subject) {
 				continue
 			}
 			joined[o] = true
@@ -238,40 +233,35 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 	return order, by
 }
 
-// sameSubject reports whether statements a and b are about one subject:
-// they share two of the query's words at least, and the query words of
-// one are all in the other; and they score near-equally (nearEqual of the
-// better one), or nearly so (closeEqual) when their words differ, unless
-// the newer says it changed. For a query of at most two words, one shared
-// word is enough when it is a name both write capitalised and the newer
-// says it changed ("Maya lives in Leeds." then "Maya moved to Porto.",
+// sameSubject reports whether statement newer is about the subject of
+// the older statement older: it holds two of the query's words at least,
+// and none that older lacks (a word more would make it another subject:
+// "the climbing gym number" beside "the gym locker number"); when they
+// hold the same query words they score near-equally (nearEqual of the
+// better one), unless newer says it changed; when newer holds fewer, it
+// says it changed ("Renamed the Wi-Fi network to …" after "The Wi-Fi
+// network is called …"). For a query of at most two words, one shared
+// word is enough when the newer says it changed and they score
+// near-equally, or when it is a name both write capitalised ("Maya lives in Leeds." then "Maya moved to Porto.",
 // asked "where does Maya live?").
-func sameSubject(a, b *statement, queryWords int) bool {
-	newer := a
-	if b.id > a.id {
-		newer = b
-	}
-	shared := 0
-	for _, w := range a.subject {
-		if slices.Contains(b.subject, w) {
-			shared++
-		}
-	}
-	if !subset(a.subject, b.subject) && !subset(b.subject, a.subject) {
+//
+// queryWords is how many of the query's words the statements hold.
+func sameSubject(newer, older *statement, queryWords int) bool {
+	if !subset(newer.subject, older.subject) {
 		return false
 	}
-	lo, hi := min(a.score, b.score), max(a.score, b.score)
-	ratio := 0.0
-	if hi > 0 {
-		ratio = lo / hi
-	}
+	lo, hi := min(newer.score, older.score), max(newer.score, older.score)
 	switch {
-	case shared >= 2 && len(a.subject) == len(b.subject):
-		return ratio >= nearEqual || newer.marker
-	case shared >= 2:
-		return ratio >= closeEqual || newer.marker
+	case len(newer.subject) >= 2 && len(newer.subject) == len(older.subject):
+		return hi > 0 && lo >= nearEqual*hi || newer.marker
+	case len(newer.subject) >= 2:
+		return newer.marker
+	case len(newer.subject) == len(older.subject):
+		// One word of a short query, in both: "The physiotherapist is
+		// Callum Reddy." then "Switched the physiotherapist to …".
+		return queryWords <= 2 && newer.marker && hi > 0 && lo >= nearEqual*hi
 	default:
-		return shared == 1 && queryWords <= 2 && newer.marker && len(a.names) > 0 && slices.Equal(a.names, b.names)
+		return queryWords <= 2 && newer.marker && len(newer.names) > 0 && slices.Equal(newer.names, older.names)
 	}
 }
 
@@ -305,12 +295,13 @@ func subset(a, b []int) bool {
 
 // changes reports whether newer changes older's value: it says so and
 // states a value (a number, a code, a name) older lacks, or, without a
-// word of change, each states a number or code the other lacks.
+// word of change, both hold the same query words and each states a number
+// or code the other lacks.
 func changes(newer, older *statement) bool {
 	if newer.marker {
 		return strongOther(newer.values, older.values)
 	}
-	return numberOther(newer.values, older.values) && numberOther(older.values, newer.values)
+	return slices.Equal(newer.subject, older.subject) && numberOther(newer.values, older.values) && numberOther(older.values, newer.values)
 }
 
 // numberOther reports whether a holds a value with a digit that b lacks.
