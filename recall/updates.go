@@ -120,7 +120,7 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 		}
 		st := &statement{i: i, id: s.ID, subject: found[i], score: s.Score, echo: isEcho(s), question: isQuestion(t)}
 		lower := strings.ToLower(t)
-		st.marker = changeMarker.MatchString(lower) || newSubject(lower, qw)
+		st.marker = changeMarker.MatchString(lower) || newSubject(t, qw)
 		st.values = values(t, qw)
 		st.names = names(t, qw)
 		ss = append(ss, st)
@@ -239,15 +239,19 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 // "the climbing gym number" beside "the gym locker number"); when they
 // hold the same query words they score near-equally (nearEqual of the
 // better one), unless newer says it changed; when newer holds fewer, it
-// says it changed ("Renamed the Wi-Fi network to …" after "The Wi-Fi
-// network is called …"). For a query of at most two words, one shared
+// says it changed and they score near-equally ("Renamed the Wi-Fi network
+// to …" after "The Wi-Fi network is called …"; not "The climbing gym
+// number is now …" after "The gym locker number is …", which scores
+// lower for the rarer word it lacks). For a query of at most two words, one shared
 // word is enough when the newer says it changed and they score
 // near-equally, or when it is a name both write capitalised ("Maya lives in Leeds." then "Maya moved to Porto.",
 // asked "where does Maya live?").
 //
-// queryWords is how many of the query's words the statements hold.
+// queryWords is how many of the query's words the statements hold: a
+// subject holds half of them at least (a message that shares two words
+// of a long question is not a statement of what it asks).
 func sameSubject(newer, older *statement, queryWords int) bool {
-	if !subset(newer.subject, older.subject) {
+	if !subset(newer.subject, older.subject) || 2*len(newer.subject) < queryWords {
 		return false
 	}
 	lo, hi := min(newer.score, older.score), max(newer.score, older.score)
@@ -255,7 +259,7 @@ func sameSubject(newer, older *statement, queryWords int) bool {
 	case len(newer.subject) >= 2 && len(newer.subject) == len(older.subject):
 		return hi > 0 && lo >= nearEqual*hi || newer.marker
 	case len(newer.subject) >= 2:
-		return newer.marker
+		return newer.marker && hi > 0 && lo >= nearEqual*hi
 	case len(newer.subject) == len(older.subject):
 		// One word of a short query, in both: "The physiotherapist is
 		// Callum Reddy." then "Switched the physiotherapist to …".
@@ -314,19 +318,21 @@ func numberOther(a, b map[string]bool) bool {
 	return false
 }
 
-// newSubject reports whether "new" comes right before a query word (two
-// words between at most): "New garage door code: 5521", "the new piano
-// teacher", not "a new job".
-func newSubject(lower string, qw WordFinder) bool {
-	f := strings.Fields(lower)
-	for i, w := range f {
-		if strings.Trim(w, ".,;:!?\"'()") != "new" {
+// newSubject reports whether "new" comes right before a query word that
+// is not part of a name: "New garage door code: 5521", "the new piano
+// teacher", not "a new job" or "New York".
+func newSubject(t string, qw WordFinder) bool {
+	f := strings.Fields(t)
+	for i, w := range f[:max(len(f)-1, 0)] {
+		if !strings.EqualFold(strings.Trim(w, ".,;:!?\"'()"), "new") {
 			continue
 		}
-		for _, next := range f[i+1 : min(len(f), i+4)] {
-			if len(qw.Find([]string{next})[0]) > 0 {
-				return true
-			}
+		next := f[i+1]
+		if r, _ := utf8.DecodeRuneInString(next); unicode.IsUpper(r) {
+			continue // "New York": a name
+		}
+		if len(qw.Find([]string{next})[0]) > 0 {
+			return true
 		}
 	}
 	return false
