@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
@@ -243,6 +244,49 @@ func (g *gatherer) supersede(stated []int, stmts []recall.Statement) {
 			c.SupersededBy, c.Head = b, MarkSuperseded(c.Head, b)
 		}
 	}
+	for k, at := range stated {
+		if c := cs[at]; c.SupersededBy != "" {
+			g.stale = append(g.stale, staleEntry{id: c.ID, text: withoutTags(stmts[k].Text), by: c.SupersededBy})
+		}
+	}
+}
+
+// staleEntry is an evidence entry a newer one superseded.
+type staleEntry struct{ id, text, by string }
+
+// markStale marks what the other parts repeat of the superseded evidence:
+// the entry itself among the recent ones, and its sentence in a summary's
+// prose (the offline summaries copy sentences), followed by the mark.
+func (g *gatherer) markStale() {
+	for _, st := range g.stale {
+		for i := range g.out.Candidates {
+			c := &g.out.Candidates[i]
+			switch {
+			case c.Part == PartRecent && c.ID == st.id:
+				c.SupersededBy = st.by
+				if rest, ok := strings.CutPrefix(c.Head, "- ["+c.ID+"] "); ok {
+					c.Head = "- [" + c.ID + "] " + supersededMark + st.by + "]) " + rest
+				}
+			case c.Part == PartSummaries && len(st.text) >= 12 && strings.Contains(c.Body, st.text) && !strings.Contains(c.Body, st.text+" "+supersededMark):
+				c.Body = strings.ReplaceAll(c.Body, st.text, st.text+" "+supersededMark+st.by+"])")
+			}
+		}
+	}
+}
+
+// withoutTags is an entry's text without its #tags.
+func withoutTags(t string) string {
+	var b strings.Builder
+	for _, f := range strings.Fields(t) {
+		if strings.HasPrefix(f, "#") && len(f) > 1 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
 }
 
 // walk reads entries outward from a hit: entry i of day is the one it

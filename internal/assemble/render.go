@@ -185,6 +185,11 @@ func ParseEntries(markdown string) map[string]string {
 			if _, ok := dayfiles.ParseEntryID(id); !ok {
 				continue
 			}
+			if rest, ok := strings.CutPrefix(text, supersededMark); ok {
+				if end := strings.Index(rest, "]) "); end >= 0 {
+					text = rest[end+3:]
+				}
+			}
 		}
 		for _, k := range dayfiles.Kinds {
 			if t, ok := strings.CutPrefix(text, "["+string(k)+"] "); ok {
