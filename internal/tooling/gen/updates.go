@@ -98,10 +98,12 @@ var (
 		"The {s} is no longer {o}; it is {v}.",
 		"New {s}: {v}.",
 		"Updated the {s} to {v}.",
-		"The {s} is {v}.", // a new value, no word of change
 		"From today the {s} is {v} instead of {o}.",
 	}
-	updateMove = []string{
+	// A new number said plainly, without a word of change: only for
+	// values with a digit (a new name said plainly may be a second one).
+	updateRestate = "The {s} is {v}."
+	updateMove    = []string{
 		"The {s} moved to {v}.",
 		"The {s} has moved to {v}.",
 	}
@@ -174,8 +176,11 @@ func (p *plan) plantUpdates(n int) {
 			}
 			at = nextAt
 			tmpls := updateChange
-			if sub.move && r.IntN(2) == 0 {
+			switch {
+			case sub.move && r.IntN(2) == 0:
 				tmpls = updateMove
+			case strings.ContainsAny(sub.values[c], "0123456789") && r.IntN(4) == 0:
+				tmpls = []string{updateRestate}
 			}
 			text = fill(tmpls[r.IntN(len(tmpls))], sub.values[c], sub.values[c-1], "")
 			p.days[at].facts = append(p.days[at].facts, plantedFact{kind: dayfiles.KindFact, tag: sub.tag, text: text})
