@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -46,12 +45,58 @@ import (
 // be put first: the weaker at least this share of the stronger.
 const nearEqual = 0.5
 
-// changeMarker finds words that say a value changed: a verb of change
-// with its target ("changed the code to", "switched to", "moved to",
-// "replaced it with"; not "the update", "a change"), "renamed", "reset",
-// "instead of", "no longer", "is now", "from today". "new" says so only
-// before the subject ("the new garage door code", see newSubject).
-var changeMarker = regexp.MustCompile(`\b((chang|switch|mov|updat)(e|ed|es|ing)?( [\w'-]+){0,5} to|(changed|switched|moved|updated)( [\w'-]+){0,5} from|(replac(e|ed|es|ing)|swapp(ed|ing))( [\w'-]+){0,5} (with|for)|renamed|reset|instead of|no longer|not any more|(is|are|'s|'re) now|now (is|are)|from today)\b`)
+// saysChange reports whether the words ws (lower-cased, without their
+// trailing punctuation) say a value changed: a verb of change with its
+// target ("changed the code to", "switched to", "moved to", "updated …
+// from", "replaced it with"; not "the update", "a change"), "renamed",
+// "reset", "instead of", "no longer", "not any more", "anymore", "is
+// now", "now is", "from today". "new" says so only before the subject
+// ("the new garage door code", see newSubject).
+func saysChange(ws []string) bool {
+	within := func(k int, targets ...string) bool {
+		for _, w := range ws[k+1 : min(len(ws), k+7)] {
+			if slices.Contains(targets, w) {
+				return true
+			}
+		}
+		return false
+	}
+	for k, w := range ws {
+		next := ""
+		if k+1 < len(ws) {
+			next = ws[k+1]
+		}
+		switch {
+		case changeVerbs[w]:
+			if within(k, "to") || strings.HasSuffix(w, "ed") && within(k, "from") {
+				return true
+			}
+		case replaceVerbs[w]:
+			if within(k, "with", "for", "by") {
+				return true
+			}
+		case w == "renamed" || w == "reset" || w == "anymore",
+			w == "instead" && next == "of",
+			w == "longer" && k > 0 && ws[k-1] == "no",
+			w == "more" && k > 1 && ws[k-1] == "any" && ws[k-2] == "not",
+			w == "now" && k > 0 && (ws[k-1] == "is" || ws[k-1] == "are" || strings.HasSuffix(ws[k-1], "'s") || strings.HasSuffix(ws[k-1], "'re")),
+			w == "now" && (next == "is" || next == "are"),
+			w == "from" && next == "today":
+			return true
+		}
+	}
+	return false
+}
+
+// changeVerbs say a change with "to" ("changed the code to"), and with
+// "from" in the past; replaceVerbs with "with" or "for".
+var (
+	changeVerbs = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true,
+		"switch": true, "switched": true, "switches": true, "switching": true, "move": true, "moved": true,
+		"moves": true, "moving": true, "update": true, "updated": true, "updates": true, "updating": true}
+	replaceVerbs = map[string]bool{"replace": true, "replaced": true, "replaces": true, "replacing": true,
+		"swap": true, "swapped": true, "swaps": true, "swapping": true}
+)
 
 // markerWords are the words of the change markers: they are not values.
 var markerWords = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true, "switch": true,
@@ -76,10 +121,11 @@ type statement struct {
 	id       string // sorts by time: an entry's id starts with its day and minute
 	subject  []int  // the query words it holds
 	values   map[string]bool
-	marker   bool  // says it changed
-	echo     bool  // a captured agent turn
-	question bool  // asks, states nothing
-	names    []int // the query words it holds capitalised: a name
+	marker   bool     // says it changed
+	echo     bool     // a captured agent turn
+	question bool     // asks, states nothing
+	names    []int    // the query words it holds capitalised: a name
+	numbers  []string // its values with a digit
 	score    float64
 }
 
@@ -119,10 +165,23 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 			continue
 		}
 		st := &statement{i: i, id: s.ID, subject: found[i], score: s.Score, echo: isEcho(s), question: isQuestion(t)}
-		lower := strings.ToLower(t)
-		st.marker = changeMarker.MatchString(lower) || newSubject(t, qw)
-		st.values = values(t, qw)
-		st.names = names(t, qw)
+		toks := tokens(t)
+		if !st.echo && !st.question && len(toks) > maxStatement {
+			continue // tells a story (see maxStatement)
+		}
+		inToks := qw.Find(toks) // the query words each token is
+		lower := make([]string, len(toks))
+		for k, tok := range toks {
+			lower[k] = strings.TrimRight(strings.ToLower(tok), ".,;:!?")
+		}
+		st.marker = saysChange(lower) || newSubject(toks, inToks)
+		st.values = values(toks, inToks)
+		st.names = names(toks, inToks)
+		for v := range st.values {
+			if strings.IndexFunc(v, unicode.IsDigit) >= 0 {
+				st.numbers = append(st.numbers, v)
+			}
+		}
 		ss = append(ss, st)
 	}
 	if len(ss) < 2 {
@@ -133,7 +192,7 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 		switch {
 		case st.echo || st.question:
 			others = append(others, st)
-		case len(strings.Fields(texts[st.i])) <= maxStatement:
+		default:
 			auth = append(auth, st)
 		}
 	}
@@ -269,15 +328,15 @@ func sameSubject(newer, older *statement, queryWords int) bool {
 	}
 }
 
-// names returns the query words t holds capitalised, as a name is
-// written: "Maya", not "number".
-func names(t string, qw WordFinder) []int {
+// names returns the query words among toks written capitalised, as a
+// name is: "Maya", not "number"; found holds each token's query words.
+func names(toks []string, found [][]int) []int {
 	var out []int
-	for _, tok := range tokens(t) {
+	for k, tok := range toks {
 		if r, _ := utf8.DecodeRuneInString(tok); !unicode.IsUpper(r) {
 			continue
 		}
-		for _, w := range qw.Find([]string{tok})[0] {
+		for _, w := range found[k] {
 			if !slices.Contains(out, w) {
 				out = append(out, w)
 			}
@@ -305,13 +364,13 @@ func changes(newer, older *statement) bool {
 	if newer.marker {
 		return strongOther(newer.values, older.values)
 	}
-	return slices.Equal(newer.subject, older.subject) && numberOther(newer.values, older.values) && numberOther(older.values, newer.values)
+	return slices.Equal(newer.subject, older.subject) && numberOther(newer, older) && numberOther(older, newer)
 }
 
 // numberOther reports whether a holds a value with a digit that b lacks.
-func numberOther(a, b map[string]bool) bool {
-	for v := range a {
-		if !b[v] && strings.IndexFunc(v, unicode.IsDigit) >= 0 {
+func numberOther(a, b *statement) bool {
+	for _, v := range a.numbers {
+		if _, ok := b.values[v]; !ok {
 			return true
 		}
 	}
@@ -320,18 +379,14 @@ func numberOther(a, b map[string]bool) bool {
 
 // newSubject reports whether "new" comes right before a query word that
 // is not part of a name: "New garage door code: 5521", "the new piano
-// teacher", not "a new job" or "New York".
-func newSubject(t string, qw WordFinder) bool {
-	f := strings.Fields(t)
-	for i, w := range f[:max(len(f)-1, 0)] {
-		if !strings.EqualFold(strings.Trim(w, ".,;:!?\"'()"), "new") {
+// teacher", not "a new job" or "New York". found holds each token's
+// query words.
+func newSubject(toks []string, found [][]int) bool {
+	for k, tok := range toks[:max(len(toks)-1, 0)] {
+		if !strings.EqualFold(strings.TrimRight(tok, ".,;:!?"), "new") {
 			continue
 		}
-		next := f[i+1]
-		if r, _ := utf8.DecodeRuneInString(next); unicode.IsUpper(r) {
-			continue // "New York": a name
-		}
-		if len(qw.Find([]string{next})[0]) > 0 {
+		if r, _ := utf8.DecodeRuneInString(toks[k+1]); !unicode.IsUpper(r) && len(found[k+1]) > 0 {
 			return true
 		}
 	}
@@ -368,19 +423,19 @@ func holdsAny(vs, of map[string]bool) bool {
 	return false
 }
 
-// values returns the words of t that may be a value: neither the query's
-// words, nor stop words, nor change markers; true for a strong one (a
-// number or code with a digit, or a capitalised word not first in its
-// sentence).
-func values(t string, qw WordFinder) map[string]bool {
+// values returns the words among toks that may be a value: neither the
+// query's words (found holds each token's), nor stop words, nor change
+// markers; true for a strong one (a number or code with a digit, or a
+// capitalised word not first in its sentence).
+func values(toks []string, found [][]int) map[string]bool {
 	out := map[string]bool{}
 	first := true
-	for _, tok := range tokens(t) {
+	for k, tok := range toks {
 		w := strings.ToLower(tok)
 		sentenceStart := first
 		first = strings.ContainsAny(tok[len(tok)-1:], ".!?")
 		w = strings.TrimRight(w, ".!?,;:")
-		if w == "" || words.IsStop(w) || words.IsChatter(w) || markerWords[w] || len(qw.Find([]string{w})[0]) > 0 {
+		if w == "" || len(found[k]) > 0 || words.IsStop(w) || words.IsChatter(w) || markerWords[w] {
 			continue
 		}
 		strong := strings.IndexFunc(w, unicode.IsDigit) >= 0
