@@ -153,11 +153,27 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 	if qw == nil || qw.Len() == 0 || len(stmts) < 2 {
 		return nil, nil
 	}
+	// Most of a context's evidence holds none of the query's words: only
+	// those that do are read without their tags and speaker.
 	texts := make([]string, len(stmts))
 	for i, s := range stmts {
-		texts[i] = plainText(s.Text)
+		texts[i] = s.Text
 	}
 	found := qw.Find(texts)
+	var some []int
+	for i := range stmts {
+		if len(found[i]) > 0 {
+			texts[i] = plainText(texts[i])
+			some = append(some, i)
+		}
+	}
+	plain := make([]string, len(some))
+	for k, i := range some {
+		plain[k] = texts[i]
+	}
+	for k, f := range qw.Find(plain) {
+		found[some[k]] = f
+	}
 	var ss []*statement
 	for i, s := range stmts {
 		t := texts[i]
