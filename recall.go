@@ -16,15 +16,18 @@ type RecallRequest struct {
 
 // RecallResult is one hit. Every hit points at its source file and line.
 type RecallResult struct {
-	ID      string   `json:"id"`     // day:2026-02-13, month:2026-02, year:2026, an entry id, or DATE:Lnn for a line
-	Level   string   `json:"level"`  // year, month, day, entry, line
-	Period  string   `json:"period"` // 2026, 2026-02, 2026-02-13 (an entry's period is its day)
-	Score   float64  `json:"score"`
-	Snippet string   `json:"snippet"` // with the matched terms
-	Path    string   `json:"path"`    // relative to the data dir
-	Line    int      `json:"line"`
-	Day     string   `json:"day,omitempty"` // YYYY-MM-DD of a day, entry or line result
-	Explain *Explain `json:"explain,omitempty"`
+	ID      string  `json:"id"`     // day:2026-02-13, month:2026-02, year:2026, an entry id, or DATE:Lnn for a line
+	Level   string  `json:"level"`  // year, month, day, entry, line
+	Period  string  `json:"period"` // 2026, 2026-02, 2026-02-13 (an entry's period is its day)
+	Score   float64 `json:"score"`
+	Snippet string  `json:"snippet"` // with the matched terms
+	Path    string  `json:"path"`    // relative to the data dir
+	Line    int     `json:"line"`
+	Day     string  `json:"day,omitempty"` // YYYY-MM-DD of a day, entry or line result
+	// SupersededBy is the id of a newer entry that changed what this one
+	// states (docs/context.md, "Changed facts"); "" for most.
+	SupersededBy string   `json:"superseded_by,omitempty"`
+	Explain      *Explain `json:"explain,omitempty"`
 }
 
 // Explain gives a score's parts.

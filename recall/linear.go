@@ -63,7 +63,17 @@ func Linear(ctx context.Context, root string, query string, r date.Range, limit 
 		}
 		s.scanFile(f, buf)
 	}
-	return s.results(limit, log)
+	out, err := s.results(limit, log)
+	if err != nil {
+		return nil, err
+	}
+	stmts := make([]Statement, len(out))
+	for i, r := range out {
+		st := s.stmts[r.ID]
+		st.ID, st.Score = r.ID, r.Score
+		stmts[i] = st
+	}
+	return supersede(query, out, stmts), nil
 }
 
 // lineHit is a line of a file with the terms found on it, one bit per term.
@@ -87,7 +97,8 @@ type scanner struct {
 	read  int   // files scanned
 	df    []int // per term: files that hold it
 	lower []byte
-	marks []lineHit // scratch: hits of one file before merging by line
+	marks []lineHit            // scratch: hits of one file before merging by line
+	stmts map[string]Statement // the entries resolved, by id: for Supersede
 }
 
 func newScanner(terms []*term) *scanner {
@@ -250,6 +261,10 @@ func (s *scanner) resolve(c candidate, day *dayfiles.Day) (res daybook.RecallRes
 			}
 			res.ID, res.Level, res.Line = e.ID, "entry", e.Line
 			res.Snippet = entrySnippet(e)
+			if s.stmts == nil {
+				s.stmts = map[string]Statement{}
+			}
+			s.stmts[e.ID] = Statement{Text: e.Text, Kind: string(e.Kind), Tags: e.Tags}
 			return res, mask, strong
 		}
 	}

@@ -36,6 +36,7 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 	}
 	terms := queryStems(text)
 	out := []daybook.RecallResult{}
+	var stmts []Statement
 	for len(out) < limit && len(cands) > 0 {
 		batch := cands[:min(len(cands), limit-len(out))]
 		cands = cands[len(batch):]
@@ -50,9 +51,36 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 			}
 			c.hit = d
 			out = append(out, result(c, terms, explain, level))
+			stmts = append(stmts, Statement{ID: d.ID, Text: d.Text, Kind: d.Kind, Tags: d.Tags, Score: c.fused})
 		}
 	}
+	if !flat && level != date.LevelDay && level != date.LevelMonth && level != date.LevelYear {
+		out = supersede(text, out, stmts)
+	}
 	return out, nil
+}
+
+// supersede puts the newest statement of a subject that changed before
+// the older ones, among near-equals, and marks those it superseded (see
+// Supersede). The scores stay with the places: the list stays in score
+// order.
+func supersede(text string, out []daybook.RecallResult, stmts []Statement) []daybook.RecallResult {
+	for i := range stmts {
+		if l := date.Level(out[i].Level); l != date.LevelEntry && l != date.LevelLine {
+			stmts[i].Text = "" // a summary states no value
+		}
+	}
+	order, by := Supersede(NewQueryWords(text), stmts)
+	if order == nil {
+		return out
+	}
+	moved := make([]daybook.RecallResult, len(out))
+	for k, i := range order {
+		moved[k] = out[i]
+		moved[k].Score = out[k].Score
+		moved[k].SupersededBy = by[i]
+	}
+	return moved
 }
 
 // load reads the stored documents of cands: with the spans of the query's

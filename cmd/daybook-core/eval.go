@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
@@ -18,7 +19,7 @@ import (
 
 func cmdEval() cli.Command {
 	return cli.Command{
-		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context [--context-misses FILE]] | --summaries PATH",
+		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context [--context-misses FILE]] | --summaries PATH | --updates FILE [--now T] [--misses] [--json]",
 		Summary: "measure recall against a question set, mode by mode",
 		Help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
@@ -74,7 +75,18 @@ of the events it still mentions (half of an event's content words, by stem,
 speakers' names left out), and how many of its prose's sentences none of
 its period's entries holds (invented: a summary may leave out, never
 invent). The last line counts the names its People lists that are no
-speaker; --misses lists them, and the invented sentences.`,
+speaker; --misses lists them, and the invented sentences.
+
+--updates FILE measures changed facts on the data dir: FILE holds one
+question a line about a fact that changed, its current value, its old ones
+and the entry that states the current value ("daybook gen --updates N"
+writes DIR/updates.jsonl). For each it reports recall's rank of that entry
+(hit@1, MRR) and, for the context block at 400 and 1,000 tokens, the share
+that leads with the current value (the first line naming a value names it)
+and the share that hands the change over ("ok": leads, or holds the current
+value and marks every line with an old one superseded); over all questions
+and those where a captured agent turn restated an old value. --misses lists
+the questions missed.`,
 		Run: runEval,
 	}
 }
@@ -90,6 +102,7 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	spread := fs.Int("spread", 0, "with --dialogue: move each conversation's days this many days apart")
 	withContext := fs.Bool("context", false, "with --dialogue: measure the context block instead of recall")
 	contextMisses := fs.String("context-misses", "", "with --context: write the blocks that hold none of their question's evidence to this file, as JSON lines")
+	updates := fs.String("updates", "", "measure changed facts: a file of questions as daybook gen --updates writes")
 	summaries := fs.String("summaries", "", "measure summaries against the events of LoCoMo-format conversations: a .json file or a folder")
 	pos, err := e.Parse(fs, args)
 	if err != nil {
@@ -112,6 +125,15 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 			return cli.Usagef("eval: --dialogue and --summaries: one at a time")
 		}
 		return runSummaryEval(ctx, e, *summaries, *misses)
+	}
+	if *updates != "" {
+		if err := cli.ExactArgs("eval --updates", pos, 0, "no FILE.jsonl"); err != nil {
+			return err
+		}
+		if *dialogue != "" {
+			return cli.Usagef("eval: --dialogue and --updates: one at a time")
+		}
+		return runUpdatesEval(ctx, e, *updates, *nowFlag, *misses, *asJSON)
 	}
 	if *dialogue != "" {
 		if err := cli.ExactArgs("eval --dialogue", pos, 0, "no FILE.jsonl"); err != nil {
@@ -144,24 +166,9 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var rc eval.Recaller
-	if *nowFlag == "" {
-		if rc, err = e.Backend(ctx); err != nil {
-			return err
-		}
-	} else {
-		if err := e.Load(); err != nil {
-			return err
-		}
-		// The App's clock reads the time --now names, parsed in the
-		// App's zone before anything asks the clock.
-		var now time.Time
-		a := newLocalApp(e, app.Options{Now: func() time.Time { return now }})
-		e.SetLocal(a) // closed with e
-		if now, err = parseNow(*nowFlag, a.Loc()); err != nil {
-			return cli.Usagef("eval: --now: %v", err)
-		}
-		rc = a
+	rc, err := evalBackend(ctx, e, *nowFlag)
+	if err != nil {
+		return err
 	}
 	rep, err := eval.Run(ctx, rc, qs, modes, *limit)
 	if err != nil {
@@ -191,6 +198,60 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("eval: mode %s failed", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// evalBackend is the daemon or the local App; with --now (nowFlag), the
+// App, its clock reading that time.
+func evalBackend(ctx context.Context, e *cli.Env, nowFlag string) (daybook.Service, error) {
+	if nowFlag == "" {
+		return e.Backend(ctx)
+	}
+	if err := e.Load(); err != nil {
+		return nil, err
+	}
+	// The App's clock reads the time --now names, parsed in the App's
+	// zone before anything asks the clock.
+	var now time.Time
+	a := newLocalApp(e, app.Options{Now: func() time.Time { return now }})
+	e.SetLocal(a) // closed with e
+	var err error
+	if now, err = parseNow(nowFlag, a.Loc()); err != nil {
+		return nil, cli.Usagef("eval: --now: %v", err)
+	}
+	return a, nil
+}
+
+func runUpdatesEval(ctx context.Context, e *cli.Env, path, nowFlag string, misses, asJSON bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("opening the updates file: %w", err)
+	}
+	defer f.Close()
+	qs, err := eval.ReadUpdates(f, path)
+	if err != nil {
+		return err
+	}
+	b, err := evalBackend(ctx, e, nowFlag)
+	if err != nil {
+		return err
+	}
+	if err := e.Load(); err != nil {
+		return err
+	}
+	rep, err := eval.Updates(ctx, b, e.AbsDir, qs, eval.UpdateBudgets)
+	if err != nil {
+		return fmt.Errorf("eval --updates: %w", err)
+	}
+	if asJSON {
+		return e.PrintJSON(rep)
+	}
+	if err := rep.WriteTable(e.Stdout); err != nil {
+		return err
+	}
+	if misses {
+		rep.WriteMisses(e.Stdout, path)
 	}
 	return nil
 }

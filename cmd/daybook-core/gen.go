@@ -13,13 +13,18 @@ import (
 
 func cmdGen() cli.Command {
 	return cli.Command{
-		Name: "gen", Args: "--years N [--seed S] [--end YYYY-MM-DD] [--jsonl FILE] DIR",
+		Name: "gen", Args: "--years N [--seed S] [--end YYYY-MM-DD] [--updates N] [--jsonl FILE] DIR",
 		Summary: "write a generated multi-year corpus for tests and benchmarks",
 		Help: `Writes DIR/days/YYYY/MM/DD.md for N years ending at --end (default
 yesterday in the local time zone), and DIR/facts.jsonl: planted facts with
 the question that should recall each and the days that hold it. The same
 seed, years and end date give identical files. DIR must not hold day files
-yet. --jsonl also writes every entry as an import line for "daybook import".`,
+yet. --jsonl also writes every entry as an import line for "daybook import".
+--updates N also plants N facts that change one to three times ("is now",
+"moved to", "switched to", "no longer", a new number), about half of them
+followed by a captured Claude Code session that answers with an old value,
+and writes their questions to DIR/updates.jsonl for "daybook eval
+--updates"; without it the corpus is the same as before.`,
 		Run: runGen,
 	}
 }
@@ -30,6 +35,7 @@ func runGen(ctx context.Context, e *cli.Env, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	end := fs.String("end", "", "last day, YYYY-MM-DD (default yesterday)")
 	jsonl := fs.String("jsonl", "", "also write the entries as import lines to FILE")
+	updates := fs.Int("updates", 0, fmt.Sprintf("also plant this many facts that change, 0 to %d, with their questions in %s", gen.MaxUpdates(), gen.UpdatesFile))
 	pos, err := e.Parse(fs, args)
 	if err != nil {
 		return err
@@ -49,7 +55,10 @@ func runGen(ctx context.Context, e *cli.Env, args []string) error {
 			return cli.Usagef("gen: --end: %v", err)
 		}
 	}
-	opts := gen.Options{Years: *years, Seed: *seed, End: last}
+	if *updates < 0 || *updates > gen.MaxUpdates() {
+		return cli.Usagef("gen: --updates must be 0 to %d, got %d", gen.MaxUpdates(), *updates)
+	}
+	opts := gen.Options{Years: *years, Seed: *seed, End: last, Updates: *updates}
 	if *jsonl != "" {
 		f, err := os.OpenFile(*jsonl, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
@@ -71,5 +80,8 @@ func runGen(ctx context.Context, e *cli.Env, args []string) error {
 	fmt.Fprintf(e.Stdout, "wrote %s: %d days from %s to %s (--end %s --seed %d), %d entries, %d lines, %.1f MB, %d facts in %s, in %.1fs\n",
 		pos[0], st.Days, st.From, st.To, st.To, *seed, st.Entries, st.Lines, float64(st.Bytes)/1e6, st.Facts, gen.FactsFile,
 		time.Since(start).Seconds())
+	if st.Updates > 0 {
+		fmt.Fprintf(e.Stdout, "%d changed facts in %s\n", st.Updates, gen.UpdatesFile)
+	}
 	return nil
 }

@@ -43,6 +43,8 @@ const (
 	headEvidence   = "\n## Evidence\n\nDay-file lines; :15 is line 15, \"daybook expand DATE:L15\" gives it whole.\n\n"
 	headSummaries  = "\n## Memory summaries\n\n" // the "\n" is dropped after a blank line
 	headRecent     = "\n## Recent\n\n"
+	// noteChanged heads the evidence when some of it was superseded.
+	noteChanged = "Changed facts: the newest statement comes first; a line marked (superseded by [ID]) states an older value that entry changed.\n\n"
 )
 
 // Candidate is an item that may go into the block.
@@ -80,6 +82,9 @@ type Candidate struct {
 	// Cut: Head is the item cut to fit (a long neighbour among the
 	// evidence); its id gives it whole.
 	Cut bool
+	// SupersededBy is the id of the newer entry that changed what this
+	// evidence states (recall.Supersede); its Head says so.
+	SupersededBy string
 }
 
 // RecentDays is how far back "recent" reaches: the daily summaries of a
@@ -264,6 +269,7 @@ func Build(in Input) Result {
 		}
 	}
 	groups := map[string]bool{} // evidence groups placed
+	changed := false            // a superseded item placed: noteChanged heads the evidence
 	fillEvidence := func(budget int) {
 		left := budget
 		for _, s := range byPart[PartEvidence] {
@@ -279,12 +285,16 @@ func Build(in Input) Result {
 			if !groups[c.Group] && c.Group != "" {
 				cost += Tokens(groupHead(c.Group))
 			}
+			if c.SupersededBy != "" && !changed {
+				cost += Tokens(noteChanged)
+			}
 			if cost > left {
 				continue
 			}
 			left -= cost
 			used[PartEvidence] += cost
 			groups[c.Group] = true
+			changed = changed || c.SupersededBy != ""
 			chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: util[s.i], Truncated: c.Cut}
 			pieces[s.i] = piece
 		}
@@ -333,6 +343,9 @@ func Build(in Input) Result {
 		})
 		if len(idx) > 0 {
 			b.addSection(headEvidence)
+			if changed {
+				b.add(noteChanged)
+			}
 		}
 		group := ""
 		for k, i := range idx {

@@ -4,11 +4,13 @@ import (
 	"container/heap"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/recall"
 )
 
 // Neighbours of an evidence entry in its day file (and on into the next
@@ -65,6 +67,12 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 	g.dayRel = map[date.Date]float64{}
 	var q leads
 	isHit := map[string]bool{}
+	superseded := map[string]string{} // by id: the newer entry that changed it (recall.Supersede)
+	for _, r := range hits {
+		if r.SupersededBy != "" {
+			superseded[r.ID] = r.SupersededBy
+		}
+	}
 	type entryHit struct {
 		day  *dayfiles.Day
 		at   int
@@ -134,6 +142,8 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 	}
 
 	seen := map[string]bool{}
+	var stated []int             // the entries given, as indexes into the candidates
+	var stmts []recall.Statement // their texts, for supersede
 	groups := map[date.Date]string{}
 	tokens := 0
 	// given notes day d's first item: the leads come most relevant first.
@@ -151,6 +161,9 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 				given(l.note.Date, l.rel)
 				c := *l.note
 				c.Part, c.Relevance, c.Rank = PartEvidence, l.rel, l.rank
+				if by := superseded[c.ID]; by != "" {
+					c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
+				}
 				tokens += Tokens(c.Head)
 				g.add(c, date.Range{From: c.Date, To: c.Date})
 			}
@@ -186,10 +199,94 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 			most = hitPreviewTokens
 		}
 		c.Head, c.Cut = EvidenceLineCut(*e, most)
+		if by := superseded[e.ID]; by != "" {
+			c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
+		}
 		tokens += Tokens(c.Head)
+		if !g.seen[c.ID] {
+			stated = append(stated, len(g.out.Candidates))
+			stmts = append(stmts, recall.Statement{ID: e.ID, Text: e.Text, Kind: string(e.Kind), Tags: e.Tags, Score: l.rel})
+		}
 		g.add(c, date.Range{From: e.Day, To: e.Day})
 	}
+	g.supersede(stated, stmts)
 	return rest, days
+}
+
+// supersede finds what recall.Supersede finds among the evidence entries
+// at stated (indexes into the candidates, most relevant first), whose
+// texts are stmts: the neighbours too, such as a captured agent's answer
+// right after a question that was a hit. The newest statement of a
+// subject that changed takes the best relevance and rank its subject's
+// entries held, the others keep theirs in order after it, the superseded
+// last and marked.
+func (g *gatherer) supersede(stated []int, stmts []recall.Statement) {
+	if g.in.Words == nil {
+		return
+	}
+	order, by := recall.Supersede(g.in.Words, stmts)
+	if order == nil {
+		return
+	}
+	cs := g.out.Candidates
+	type place struct {
+		rel  float64
+		rank int
+	}
+	places := make([]place, len(stated))
+	for k, at := range stated {
+		places[k] = place{cs[at].Relevance, cs[at].Rank}
+	}
+	for k, i := range order {
+		c := &cs[stated[i]]
+		c.Relevance, c.Rank = places[k].rel, places[k].rank
+		if b := by[i]; b != "" && c.SupersededBy == "" {
+			c.SupersededBy, c.Head = b, MarkSuperseded(c.Head, b)
+		}
+	}
+	for k, at := range stated {
+		if c := cs[at]; c.SupersededBy != "" {
+			g.stale = append(g.stale, staleEntry{id: c.ID, text: withoutTags(stmts[k].Text), by: c.SupersededBy})
+		}
+	}
+}
+
+// staleEntry is an evidence entry a newer one superseded.
+type staleEntry struct{ id, text, by string }
+
+// markStale marks what the other parts repeat of the superseded evidence:
+// the entry itself among the recent ones, and its sentence in a summary's
+// prose (the offline summaries copy sentences), followed by the mark.
+func (g *gatherer) markStale() {
+	for _, st := range g.stale {
+		for i := range g.out.Candidates {
+			c := &g.out.Candidates[i]
+			switch {
+			case c.Part == PartRecent && c.ID == st.id:
+				c.SupersededBy = st.by
+				if rest, ok := strings.CutPrefix(c.Head, "- ["+c.ID+"] "); ok {
+					c.Head = "- [" + c.ID + "] " + supersededMark + st.by + "]) " + rest
+				}
+			case c.Part == PartSummaries && len(st.text) >= 12 && strings.Contains(c.Body, st.text) && !strings.Contains(c.Body, st.text+" "+supersededMark):
+				c.Body = strings.ReplaceAll(c.Body, st.text, st.text+" "+supersededMark+st.by+"])")
+			}
+		}
+	}
+}
+
+// withoutTags is an entry's text without its #tags.
+func withoutTags(t string) string {
+	var b strings.Builder
+	for _, f := range strings.Fields(t) {
+		if strings.HasPrefix(f, "#") && len(f) > 1 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
 }
 
 // walk reads entries outward from a hit: entry i of day is the one it

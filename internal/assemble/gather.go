@@ -81,6 +81,7 @@ func Gather(ctx context.Context, in GatherInput) (Gathered, error) {
 	if ev := g.evidence(); ev == nil || WantsRecent(ev.Date, in.Today) {
 		g.addRecent(files, in.Budget)
 	}
+	g.markStale()
 	return g.out, nil
 }
 
@@ -133,6 +134,9 @@ type gatherer struct {
 	// which speakers it names (see own).
 	named    bool
 	speakers map[string]bool
+	// stale holds the evidence entries a newer one superseded, by id:
+	// their id and text, and the id of the newer one (see supersede).
+	stale []staleEntry
 }
 
 func (g *gatherer) add(c Candidate, covers date.Range) {

@@ -101,6 +101,20 @@ func EvidenceLineCut(e dayfiles.Entry, max int) (line string, truncated bool) {
 	return "- :" + strconv.Itoa(e.Line) + " " + e.Clock() + " " + text, truncated
 }
 
+// supersededMark is how an evidence line says a newer entry changed it:
+// "- :3 09:10 (superseded by [ID]) text".
+const supersededMark = "(superseded by ["
+
+// MarkSuperseded marks the evidence line line as superseded by the entry
+// by, after its line and time, before its kind and text.
+func MarkSuperseded(line, by string) string {
+	f := strings.SplitN(line, " ", 4) // "-", ":15", "09:14", text
+	if len(f) < 4 {
+		return line
+	}
+	return f[0] + " " + f[1] + " " + f[2] + " " + supersededMark + by + "]) " + f[3]
+}
+
 // firstRunes returns the first n runes of s.
 func firstRunes(s string, n int) string {
 	if len(s) <= n {
@@ -156,6 +170,11 @@ func ParseEntries(markdown string) map[string]string {
 				continue
 			}
 			id, text, evidence = dayfiles.LineID(day, n), f[2], true
+			if rest, ok := strings.CutPrefix(text, supersededMark); ok {
+				if end := strings.Index(rest, "]) "); end >= 0 {
+					text = rest[end+3:]
+				}
+			}
 		} else {
 			r, ok := strings.CutPrefix(rest, "[")
 			end := strings.Index(r, "] ")
@@ -165,6 +184,11 @@ func ParseEntries(markdown string) map[string]string {
 			id, text = r[:end], r[end+2:]
 			if _, ok := dayfiles.ParseEntryID(id); !ok {
 				continue
+			}
+			if rest, ok := strings.CutPrefix(text, supersededMark); ok {
+				if end := strings.Index(rest, "]) "); end >= 0 {
+					text = rest[end+3:]
+				}
 			}
 		}
 		for _, k := range dayfiles.Kinds {

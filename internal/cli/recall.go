@@ -77,6 +77,9 @@ func runRecall(ctx context.Context, e *Env, args []string) error {
 	for _, r := range resp.Results {
 		fmt.Fprintf(e.Stdout, "%.3f  %-5s  %-10s  %s:%d\n", r.Score, r.Level, r.Period, r.Path, r.Line)
 		fmt.Fprintf(e.Stdout, "    %s\n", r.Snippet)
+		if r.SupersededBy != "" {
+			fmt.Fprintf(e.Stdout, "    superseded by %s\n", r.SupersededBy)
+		}
 		if x := r.Explain; x != nil {
 			fmt.Fprintf(e.Stdout, "    in %s: bm25 %.3f (#%d)  cosine %.3f (#%d)  fused %.3f\n",
 				x.Parent, x.BM25, x.BM25Rank, x.Cosine, x.CosineRank, x.Fused)

@@ -53,7 +53,11 @@ func (p *plan) compose(i int) *day {
 		case len(factsAt) > 0 && factsAt[0] <= d.lines:
 			f := dp.facts[len(dp.facts)-len(factsAt)]
 			factsAt = factsAt[1:]
-			d.add(block{entry: dayfiles.NewEntry{Kind: f.kind, Text: f.text, Tags: []string{f.tag}}}, prevNote)
+			tags := f.tags
+			if tags == nil {
+				tags = []string{f.tag}
+			}
+			d.add(block{entry: dayfiles.NewEntry{Kind: f.kind, Text: f.text, Tags: tags}}, prevNote)
 			prevNote = false
 		case len(notesAt) > 0 && notesAt[0] <= d.lines:
 			notesAt = notesAt[1:]

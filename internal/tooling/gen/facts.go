@@ -32,6 +32,7 @@ type Fact struct {
 type plantedFact struct {
 	kind dayfiles.Kind
 	tag  string
+	tags []string // instead of tag, when set: a captured agent turn's
 	text string
 }
 
@@ -86,7 +87,7 @@ func (p *plan) plantFacts(r *rand.Rand) {
 			if j > 0 {
 				t = againPrefixes[r.IntN(len(againPrefixes))] + text
 			}
-			p.days[di].facts = append(p.days[di].facts, plantedFact{ft.kind, ft.tag, t})
+			p.days[di].facts = append(p.days[di].facts, plantedFact{kind: ft.kind, tag: ft.tag, text: t})
 			f.Days = append(f.Days, p.days[di].date.String())
 		}
 		p.facts = append(p.facts, f)

@@ -28,6 +28,11 @@ type Options struct {
 	Seed  uint64    // seeds every random choice
 	End   date.Date // the last day; required (the CLI passes yesterday)
 
+	// Updates is how many facts that change to plant (0 to MaxUpdates),
+	// with their questions in UpdatesFile; 0 leaves the corpus as it was
+	// before updates existed.
+	Updates int
+
 	// JSONL, when set, also receives every entry as an import line
 	// (daybook.ImportLine), in the order of the day files.
 	JSONL io.Writer
@@ -41,6 +46,7 @@ type Stats struct {
 	Lines    int
 	Bytes    int64 // of the day files
 	Facts    int   // lines of facts.jsonl
+	Updates  int   // lines of updates.jsonl
 }
 
 // Validate checks o and names what is wrong.
@@ -48,6 +54,8 @@ func (o Options) Validate() error {
 	switch {
 	case o.Years < 1 || o.Years > MaxYears:
 		return fmt.Errorf("years is %d: want 1 to %d", o.Years, MaxYears)
+	case o.Updates < 0 || o.Updates > MaxUpdates():
+		return fmt.Errorf("updates is %d: want 0 to %d", o.Updates, MaxUpdates())
 	case o.End.IsZero():
 		return errors.New("no end date")
 	case o.End.Year-o.Years < 1:
@@ -70,7 +78,7 @@ func Write(dir string, opts Options) (Stats, error) {
 		return Stats{}, err
 	}
 	p := newPlan(opts)
-	st := Stats{From: p.from, To: p.to, Facts: len(p.facts)}
+	st := Stats{From: p.from, To: p.to, Facts: len(p.facts), Updates: len(p.updates)}
 	var jw *bufio.Writer
 	if opts.JSONL != nil {
 		jw = bufio.NewWriterSize(opts.JSONL, 256<<10)
@@ -116,6 +124,11 @@ func Write(dir string, opts Options) (Stats, error) {
 	}
 	if err := writeFacts(filepath.Join(dir, FactsFile), p.facts); err != nil {
 		return st, err
+	}
+	if opts.Updates > 0 {
+		if err := writeUpdates(filepath.Join(dir, UpdatesFile), p.updates); err != nil {
+			return st, err
+		}
 	}
 	return st, nil
 }

@@ -21,6 +21,7 @@ type plan struct {
 	width    float64   // how many days a topic stays warm
 	tagCum   []float64 // cumulative Zipf weights of tagVocab
 	facts    []Fact
+	updates  []Update
 }
 
 type dayPlan struct {
@@ -65,6 +66,7 @@ func newPlan(o Options) *plan {
 		p.tagCum = append(p.tagCum, sum)
 	}
 	p.plantFacts(r)
+	p.plantUpdates(o.Updates)
 	return p
 }
 
