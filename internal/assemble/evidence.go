@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
@@ -203,19 +204,59 @@ type walk struct {
 	step  int
 	decay float64 // the share of relevance each step keeps
 	rel   float64 // of the entry it gives next, before its own factor
+	// conv is the conversation of the hit (Conversation): the walk gives
+	// only entries of the same one, so that a captured agent session is no
+	// neighbour of the person's notes around it, nor they of it.
+	conv    string
+	skipped int
+}
+
+// maxSkip bounds the entries of other conversations a walk steps over.
+const maxSkip = 400
+
+// Conversation is the conversation entry e belongs to, by its automatic
+// tags (dayfiles.AutoTag): a captured Claude Code session's tag
+// (session-…), a proxied chat's (chat/…), "captured" for another
+// captured entry, and "" for the person's own entries.
+func Conversation(e *dayfiles.Entry) string {
+	conv := ""
+	for _, t := range e.Tags {
+		if strings.HasPrefix(t, dayfiles.TagSessionPrefix) || strings.HasPrefix(t, dayfiles.TagChatPrefix) {
+			return t
+		}
+		if dayfiles.AutoTag(t) {
+			conv = "captured"
+		}
+	}
+	return conv
 }
 
 // walks returns the two walks outward from entry at of day, a hit of
 // relevance rel: after it and before it.
 func (g *gatherer) walks(day *dayfiles.Day, at int, rel float64) []*walk {
+	conv := Conversation(&day.Entries[at])
 	return []*walk{
-		{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter, rel: rel},
-		{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore, rel: rel},
+		{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter, rel: rel, conv: conv},
+		{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore, rel: rel, conv: conv},
 	}
 }
 
-// advance moves w onto its next entry; false when there is none.
+// advance moves w onto its next entry of w's conversation; false when
+// there is none.
 func (g *gatherer) advance(w *walk) bool {
+	for g.step(w) {
+		if Conversation(&w.day.Entries[w.i]) == w.conv {
+			return true
+		}
+		if w.skipped++; w.skipped > maxSkip {
+			return false
+		}
+	}
+	return false
+}
+
+// step moves w onto the next entry, whatever its conversation.
+func (g *gatherer) step(w *walk) bool {
 	if w.step == 0 {
 		return false
 	}

@@ -72,7 +72,7 @@ func (g *gatherer) wordMatches(hits map[*dayfiles.Day][]int, days map[date.Date]
 		}
 		for i, ok := range near {
 			if ok {
-				texts, at = append(texts, day.Entries[i].Text), append(at, i)
+				texts, at = append(texts, dayfiles.WithoutAutoTags(day.Entries[i].Text)), append(at, i)
 			}
 		}
 		n += len(texts)

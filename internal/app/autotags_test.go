@@ -1,0 +1,66 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/daybook/daybook"
+)
+
+// The automatic tags label and filter: a query that shares no word with a
+// captured turn but the "code" of its #claude-code finds none of them
+// (issue 35), in recall and in the context block; the tag's own words
+// still find the turns that say them.
+func TestAutoTagsAreNotWords(t *testing.T) {
+	ctx := context.Background()
+	a := newApp(t, t.TempDir())
+	tags := []string{"claude-code", "session-1a2b3c4d", "project-web"}
+	for i := range 12 {
+		text := fmt.Sprintf("User: rename the parser's helper number %d", i)
+		if i%2 == 1 {
+			text = fmt.Sprintf("Assistant: renamed helper %d and ran the tests", i)
+		}
+		if _, err := a.Remember(ctx, daybook.RememberRequest{Text: text, Tags: tags, At: fmt.Sprintf("2026-01-05 10:%02d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	note, err := a.Remember(ctx, daybook.RememberRequest{Text: "The wifi password at home is heron-77", Kind: "fact", At: "2026-01-04 09:00"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"", "bm25", "linear"} {
+		resp, err := a.Recall(ctx, daybook.RecallRequest{Query: "what is the wifi code?", Mode: mode, Level: "entry"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) == 0 || resp.Results[0].ID != note.ID {
+			t.Errorf("mode %q: the wifi note is not first: %+v", mode, resp.Results)
+		}
+		for _, r := range resp.Results {
+			if strings.Contains(r.Snippet, "claude-code") {
+				t.Errorf("mode %q: a captured turn matched only through its tag: %s", mode, r.Snippet)
+			}
+		}
+		resp, err = a.Recall(ctx, daybook.RecallRequest{Query: "claude code session", Mode: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) != 0 {
+			t.Errorf("mode %q: the automatic tags' words found %d results: %+v", mode, len(resp.Results), resp.Results)
+		}
+	}
+	c, err := a.Context(ctx, daybook.ContextRequest{Query: "what is the wifi code?", Budget: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.Markdown, "heron-77") {
+		t.Errorf("the block lacks the wifi note:\n%s", c.Markdown)
+	}
+	for _, it := range c.Items {
+		if it.Part == "evidence" && it.ID != note.ID {
+			t.Errorf("evidence %s is not the wifi note:\n%s", it.ID, c.Markdown)
+		}
+	}
+}
