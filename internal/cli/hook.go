@@ -38,7 +38,8 @@ func CmdHook() Command {
                  the assistant's final answers as entries of their own time,
                  tagged #claude-code, #session-ID and #project-NAME; a second
                  capture of the same transcript adds nothing. Tool calls,
-                 tool output, thinking, system reminders and slash commands
+                 tool output, thinking, system reminders and the output of
+                 slash commands (a command is the question of its answer)
                  are left out, and what looks like a secret is removed.
 Each answers through the running daemon, waiting at most hooks.timeout for a
 context; without a daemon it prints nothing, and a capture is kept in
