@@ -2,6 +2,7 @@ package dayfiles
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -43,12 +44,21 @@ func Captured(tags []string) bool {
 	return false
 }
 
-// BlankAutoTags overwrites every automatic #tag of b (as Tags finds a tag:
+// BlankAutoTags overwrites every automatic #tag of b, and a captured
+// answer's cites line (Cites), (as Tags finds a tag:
 // '#' and a letter after a space, an opening bracket or the start) with
 // spaces, in place: the text keeps its length, so offsets into it stay
 // true. Code spans are not told apart here: an automatic tag inside
 // backticks is blanked too, which costs a search nothing it should find.
 func BlankAutoTags(b []byte) {
+	if bytes.Contains(b, []byte(CitesPrefix)) {
+		// A captured answer's cites line names ids, not words of it.
+		for _, m := range citesLine.FindAllSubmatchIndex(b, -1) {
+			for p := m[2] - len(CitesPrefix); p < m[3]; p++ {
+				b[p] = ' '
+			}
+		}
+	}
 	for i := 0; ; {
 		k := bytes.IndexByte(b[i:], '#')
 		if k < 0 {
@@ -95,7 +105,7 @@ func autoTagBytes(t []byte) bool {
 // WithoutAutoTags returns text with its automatic tags blanked
 // (BlankAutoTags): what the index analyses and embeds of an entry.
 func WithoutAutoTags(text string) string {
-	if !strings.Contains(text, "#") || !hasAutoTagPrefix(text) {
+	if !strings.Contains(text, CitesPrefix) && (!strings.Contains(text, "#") || !hasAutoTagPrefix(text)) {
 		return text
 	}
 	b := []byte(text)
@@ -112,4 +122,32 @@ func hasAutoTagPrefix(text string) bool {
 		}
 	}
 	return false
+}
+
+// CitesPrefix starts the line of a captured answer that names the entries
+// it restates: "cites: [2026-03-02T10:00-1a2b3c4d5e6f] [2026-03-05T09:12-…]",
+// the ids its agent was handed (docs/dayfiles.md). Recall and the context
+// never rank such an answer above an entry it cites.
+const CitesPrefix = "cites: "
+
+var citesLine = regexp.MustCompile(`(?m)(?:^|\s)cites: ((?:\[[^\]\s]+\]\s*)+)$`)
+
+// Cites returns the ids text cites, in order; none when it has no cites
+// line.
+func Cites(text string) []string {
+	if !strings.Contains(text, CitesPrefix) {
+		return nil
+	}
+	var ids []string
+	for _, m := range citesLine.FindAllStringSubmatch(text, -1) {
+		for _, f := range strings.Fields(m[1]) {
+			ids = append(ids, strings.Trim(f, "[]"))
+		}
+	}
+	return ids
+}
+
+// CitesText is the cites line of ids.
+func CitesText(ids []string) string {
+	return CitesPrefix + "[" + strings.Join(ids, "] [") + "]"
 }

@@ -135,6 +135,7 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 	}
 
 	seen := map[string]bool{}
+	cites := map[string][]string{}
 	groups := map[date.Date]string{}
 	tokens := 0
 	// given notes day d's first item: the leads come most relevant first.
@@ -189,8 +190,44 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 		c.Head, c.Cut = EvidenceLineCut(*e, most)
 		tokens += Tokens(c.Head)
 		g.add(c, date.Range{From: e.Day, To: e.Day})
+		if ids := dayfiles.Cites(e.Text); len(ids) > 0 && dayfiles.Captured(e.Tags) {
+			cites[e.ID] = ids
+		}
 	}
+	g.belowCited(cites)
 	return rest, days
+}
+
+// belowCited lowers the relevance of each captured answer in the evidence
+// that cites evidence entries (an agent's restatement of what it was
+// handed) below the least relevant of them: an echo is placed after what
+// it restates, never before.
+func (g *gatherer) belowCited(cites map[string][]string) {
+	if len(cites) == 0 {
+		return
+	}
+	at := map[string]int{}
+	for i, c := range g.out.Candidates {
+		if c.Part == PartEvidence {
+			at[c.ID] = i
+		}
+	}
+	for id, ids := range cites {
+		i, ok := at[id]
+		if !ok {
+			continue
+		}
+		c := &g.out.Candidates[i]
+		for _, cited := range ids {
+			if j, ok := at[cited]; ok {
+				o := g.out.Candidates[j]
+				if c.Relevance >= o.Relevance {
+					c.Relevance = math.Nextafter(o.Relevance, 0)
+				}
+				c.Hit = c.Hit && o.Hit
+			}
+		}
+	}
 }
 
 // walk reads entries outward from a hit: entry i of day is the one it

@@ -326,3 +326,22 @@ func (g *gatherer) addRecent(files []dayfiles.File, budget int) {
 		g.add(c, date.Range{From: e.Day, To: e.Day})
 	}
 }
+
+// Drop removes the candidates drop reports, with what they cover.
+func (g *Gathered) Drop(drop func(Candidate) bool) {
+	n := 0
+	for i, c := range g.Candidates {
+		if drop(c) {
+			continue
+		}
+		g.Candidates[n] = c
+		if i < len(g.Covers) {
+			g.Covers[n] = g.Covers[i]
+		}
+		n++
+	}
+	g.Candidates = g.Candidates[:n]
+	if len(g.Covers) > n {
+		g.Covers = g.Covers[:n]
+	}
+}

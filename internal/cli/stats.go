@@ -74,6 +74,11 @@ func runStats(ctx context.Context, e *Env, args []string) error {
 	if resp.DaemonRSS > 0 {
 		line("daemon memory", "%.0f MiB resident", mib(resp.DaemonRSS))
 	}
+	if in := resp.Injected; in != nil {
+		line("hooks injected", "%d tokens in %d session starts (%d a session, %d a start); %d tokens in %d of %d prompts (%d a prompt)",
+			in.StartTokens, in.Starts, (in.StartTokens+in.PromptTokens)/max(in.Sessions, 1), in.StartTokens/max(in.Starts, 1),
+			in.PromptTokens, in.Prompts, in.Asked, in.PromptTokens/max(in.Asked, 1))
+	}
 	for _, l := range []string{"day", "month", "year"} {
 		var busy []string
 		for _, c := range resp.Busiest[l] {
