@@ -104,11 +104,7 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 	if err != nil {
 		opt.Warn(fmt.Sprintf("%v; the answers cite nothing", err))
 	}
-	prompt := ""
 	for _, t := range turns {
-		if t.Role == RoleUser {
-			prompt = t.Text
-		}
 		key := t.Role + ":" + t.Key
 		if st.has(key) {
 			continue
@@ -117,7 +113,7 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 		keys = append(keys, key)
 		var cites []string
 		if t.Role == RoleAssistant {
-			cites = sess.Cites(prompt, t.Text)
+			cites = sess.Cites(t.Text)
 		}
 		if l, ok := importLine(t, tags, cites, opt.MaxText, opt.Warn); ok {
 			lines = append(lines, l)

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -17,6 +18,11 @@ const maxCiteWords = 40
 func citeWords(line string) []string {
 	if len(line) > 5 && line[2] == ':' && line[5] == ' ' {
 		line = line[6:]
+	}
+	if strings.HasPrefix(line, "[") { // a kind: [fact]
+		if _, rest, ok := strings.Cut(line, "] "); ok {
+			line = rest
+		}
 	}
 	var out []string
 	seen := map[string]bool{}
@@ -35,42 +41,46 @@ func citeWords(line string) []string {
 
 // restates reports whether an answer whose keywords are in has restates
 // an entry of words: it holds half of them, or four, and at least two.
-func restates(has map[string]bool, words []string) bool {
+func restates(has map[string]bool, words []string) (int, bool) {
 	n := 0
 	for _, w := range words {
 		if has[w] {
 			n++
 		}
 	}
-	return n >= 2 && (2*n >= len(words) || n >= 4)
+	return n, n >= 2 && (2*n >= len(words) || n >= 4)
 }
 
-// Cites returns the ids of the entries the block for prompt handed over
-// that answer restates, from the session's record (the newest block for
-// that prompt); none when the session handed it nothing.
-func (s *Session) Cites(prompt, answer string) []string {
-	if s == nil {
+// maxCites bounds the ids an answer cites.
+const maxCites = 5
+
+// Cites returns the ids of the entries the session was handed that answer
+// restates, those it shares most words with first; none when the session
+// was handed nothing.
+func (s *Session) Cites(answer string) []string {
+	if s == nil || len(s.Handed) == 0 {
 		return nil
 	}
-	key := promptKey(prompt)
-	for i := len(s.Turns) - 1; i >= 0; i-- {
-		t := s.Turns[i]
-		if t.Prompt != key {
-			continue
-		}
-		has := map[string]bool{}
-		for _, w := range answerWords(answer) {
-			has[w] = true
-		}
-		var ids []string
-		for _, e := range t.Evidence {
-			if restates(has, e.Words) {
-				ids = append(ids, e.ID)
-			}
-		}
-		return ids
+	has := map[string]bool{}
+	for _, w := range answerWords(answer) {
+		has[w] = true
 	}
-	return nil
+	type cite struct {
+		id string
+		n  int
+	}
+	var found []cite
+	for _, e := range s.Handed {
+		if n, ok := restates(has, e.Words); ok {
+			found = append(found, cite{e.ID, n})
+		}
+	}
+	slices.SortStableFunc(found, func(a, b cite) int { return b.n - a.n })
+	var ids []string
+	for _, c := range found[:min(len(found), maxCites)] {
+		ids = append(ids, c.id)
+	}
+	return ids
 }
 
 // answerWords are the keywords of s (words.Keywords, lower-cased) and its

@@ -27,7 +27,7 @@ func SessionContext(ctx context.Context, c Contexter, budget int, s *Session, so
 		return "", err
 	}
 	if s != nil {
-		s.Start(source, itemIDs(resp), resp.Tokens, now)
+		s.Start(source, itemIDs(resp), resp.Tokens, handedOf(resp), now)
 	}
 	return resp.Markdown, nil
 }
@@ -60,7 +60,7 @@ func PromptContext(ctx context.Context, c Contexter, prompt string, budget int, 
 		return "", false, nil
 	}
 	if s != nil {
-		s.Prompt(prompt, itemIDs(resp), resp.Tokens, evidenceOf(resp), now)
+		s.Prompt(itemIDs(resp), resp.Tokens, handedOf(resp))
 	}
 	return resp.Markdown, true, nil
 }
@@ -74,17 +74,22 @@ func itemIDs(resp daybook.ContextResponse) []string {
 	return ids
 }
 
-// evidenceOf returns the evidence entries of a block with the words of
+// handedOf returns the entries a block handed over with the words of
 // their lines in it (citeWords): what an answer that restates one shares
-// with it.
-func evidenceOf(resp daybook.ContextResponse) []Cited {
-	lines := evidenceLines(resp.Markdown)
+// with it. Evidence lines are "- :14 10:00 text" under their day's
+// heading, recent entries "- [ID] [kind] text".
+func handedOf(resp daybook.ContextResponse) []Cited {
+	lines := blockLines(resp.Markdown)
 	var out []Cited
 	for _, it := range resp.Items {
-		if it.Part != "evidence" || it.Line == 0 || len(it.ID) < 10 {
+		if it.Level != "entry" || len(it.ID) < 10 {
 			continue
 		}
-		if text, ok := lines[it.ID[:10]+":"+strconv.Itoa(it.Line)]; ok {
+		key := "[" + it.ID + "]"
+		if it.Line > 0 {
+			key = it.ID[:10] + ":" + strconv.Itoa(it.Line)
+		}
+		if text, ok := lines[key]; ok {
 			if w := citeWords(text); len(w) > 0 {
 				out = append(out, Cited{ID: it.ID, Words: w})
 			}
@@ -93,9 +98,10 @@ func evidenceOf(resp daybook.ContextResponse) []Cited {
 	return out
 }
 
-// evidenceLines reads a block's evidence lines by day and line:
-// "2026-03-02:14" for "- :14 10:00 text" under "### 2026-03-02 · …".
-func evidenceLines(md string) map[string]string {
+// blockLines reads a block's entry lines: evidence by day and line
+// ("2026-03-02:14" for "- :14 10:00 text" under "### 2026-03-02 · …"),
+// others by their bracketed id ("[2026-03-02T10:00-…]" for "- [ID] text").
+func blockLines(md string) map[string]string {
 	out := map[string]string{}
 	day := ""
 	for _, l := range strings.Split(md, "\n") {
@@ -105,9 +111,12 @@ func evidenceLines(md string) map[string]string {
 		case strings.HasPrefix(l, "## "):
 			day = ""
 		case day != "" && strings.HasPrefix(l, "- :"):
-			num, text, ok := strings.Cut(l[3:], " ")
-			if ok {
+			if num, text, ok := strings.Cut(l[3:], " "); ok {
 				out[day+":"+num] = text
+			}
+		case strings.HasPrefix(l, "- ["):
+			if id, text, ok := strings.Cut(l[2:], " "); ok && strings.HasSuffix(id, "]") {
+				out[id] = text
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,7 +25,7 @@ const SessionsDir = StateDir + "/context"
 // session's start).
 const (
 	maxSentIDs    = 4000
-	maxTurnsKept  = 200
+	maxHanded     = 400
 	sessionMaxAge = 14 * 24 * time.Hour
 )
 
@@ -42,20 +43,14 @@ type Session struct {
 	PromptTokens int `json:"prompt_tokens"`
 	Prompts      int `json:"prompts"` // prompts answered with a block
 	Asked        int `json:"asked"`   // prompts the hook was run for
-	// Turns are what each prompt's block handed over, newest last: the
-	// prompt and the evidence entries (Cites reads them at capture).
-	Turns   []SentTurn `json:"turns,omitempty"`
-	Updated time.Time  `json:"updated"`
+	// Handed are the entries the blocks handed over, with their words,
+	// newest last (Cites reads them at capture); kept across starts: what
+	// an answer restates came from one of them.
+	Handed  []Cited   `json:"handed,omitempty"`
+	Updated time.Time `json:"updated"`
 
 	path string
 	set  map[string]bool
-}
-
-// SentTurn is what one prompt's block handed over.
-type SentTurn struct {
-	Prompt   string   `json:"prompt"` // the prompt's key (promptKey)
-	At       string   `json:"at"`
-	Evidence []Cited  `json:"evidence,omitempty"`
 }
 
 // Cited is an entry a block handed over, with the words that tell a
@@ -97,25 +92,32 @@ func (s *Session) Has(id string) bool {
 // the session holds those and nothing else (after clear or compact the
 // model no longer has what came before; a resumed session gets its block
 // again, and holds it).
-func (s *Session) Start(source string, ids []string, tokens int, now time.Time) {
+func (s *Session) Start(source string, ids []string, tokens int, entries []Cited, now time.Time) {
 	s.Source, s.Started = source, now
 	s.Sent, s.set = nil, nil
 	s.add(ids)
+	s.hand(entries)
 	s.Starts++
 	s.StartTokens += tokens
 }
 
 // Prompt records a prompt's block: ids handed over, tokens, and the
-// evidence entries with their words.
-func (s *Session) Prompt(prompt string, ids []string, tokens int, evidence []Cited, now time.Time) {
+// entries with their words.
+func (s *Session) Prompt(ids []string, tokens int, entries []Cited) {
 	s.add(ids)
+	s.hand(entries)
 	s.Prompts++
 	s.PromptTokens += tokens
-	if len(evidence) > 0 {
-		s.Turns = append(s.Turns, SentTurn{Prompt: promptKey(prompt), At: now.UTC().Format(time.RFC3339), Evidence: evidence})
-		if len(s.Turns) > maxTurnsKept {
-			s.Turns = s.Turns[len(s.Turns)-maxTurnsKept:]
-		}
+}
+
+// hand adds entries to Handed, each once, the newest last.
+func (s *Session) hand(entries []Cited) {
+	for _, e := range entries {
+		s.Handed = slices.DeleteFunc(s.Handed, func(h Cited) bool { return h.ID == e.ID })
+		s.Handed = append(s.Handed, e)
+	}
+	if len(s.Handed) > maxHanded {
+		s.Handed = s.Handed[len(s.Handed)-maxHanded:]
 	}
 }
 
@@ -199,14 +201,4 @@ func Totals(dir string) SessionTotals {
 		t.PromptTokens += s.PromptTokens
 	}
 	return t
-}
-
-// promptKey is what identifies a prompt between the prompt hook and the
-// capture: its first 200 bytes of words.
-func promptKey(p string) string {
-	p = strings.Join(strings.Fields(systemReminder.ReplaceAllString(p, "")), " ")
-	if len(p) > 200 {
-		p = p[:200]
-	}
-	return p
 }
