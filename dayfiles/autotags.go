@@ -151,3 +151,20 @@ func Cites(text string) []string {
 func CitesText(ids []string) string {
 	return CitesPrefix + "[" + strings.Join(ids, "] [") + "]"
 }
+
+// Conversation is the conversation an entry of tags belongs to, by its
+// automatic tags: a captured Claude Code session's tag (session-…), a
+// proxied chat's (chat/…), "captured" for another captured entry, and ""
+// for the person's own entries.
+func Conversation(tags []string) string {
+	conv := ""
+	for _, t := range tags {
+		if strings.HasPrefix(t, TagSessionPrefix) || strings.HasPrefix(t, TagChatPrefix) {
+			return t
+		}
+		if AutoTag(t) {
+			conv = "captured"
+		}
+	}
+	return conv
+}

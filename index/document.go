@@ -124,6 +124,7 @@ func unpackMeta(h *Hit, m string) {
 			h.Tags = append(h.Tags, t)
 		}
 	}
+	h.Captured = dayfiles.Captured(h.Tags)
 }
 
 // Validate checks that d can be indexed.

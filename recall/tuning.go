@@ -87,3 +87,12 @@ const outsideStep = 0.999
 // linearAllTermsBonus multiplies a linear-scan line's score when it holds
 // every term of a query of several words.
 const linearAllTermsBonus = 1.5
+
+// capturedWeight is the share of its BM25 an entry the loop wrote (a
+// captured agent turn, a proxied chat turn: index.Hit.Captured) keeps as
+// evidence of its day. An agent's words about its own work are weaker
+// evidence of what the person asks about than the person's own notes, and
+// a busy agent writes a hundred turns a day; a turn whose words are rare
+// (the only place a fact was said) still leads its day. Half, chosen
+// before measuring: eval --dialogue --captured (docs/recall.md).
+const capturedWeight = 0.5

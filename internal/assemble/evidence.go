@@ -4,7 +4,6 @@ import (
 	"container/heap"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
@@ -251,22 +250,10 @@ type walk struct {
 // maxSkip bounds the entries of other conversations a walk steps over.
 const maxSkip = 400
 
-// Conversation is the conversation entry e belongs to, by its automatic
-// tags (dayfiles.AutoTag): a captured Claude Code session's tag
-// (session-…), a proxied chat's (chat/…), "captured" for another
-// captured entry, and "" for the person's own entries.
-func Conversation(e *dayfiles.Entry) string {
-	conv := ""
-	for _, t := range e.Tags {
-		if strings.HasPrefix(t, dayfiles.TagSessionPrefix) || strings.HasPrefix(t, dayfiles.TagChatPrefix) {
-			return t
-		}
-		if dayfiles.AutoTag(t) {
-			conv = "captured"
-		}
-	}
-	return conv
-}
+// Conversation is the conversation entry e belongs to
+// (dayfiles.Conversation): a captured session's, a chat's, or "" for the
+// person's own entries.
+func Conversation(e *dayfiles.Entry) string { return dayfiles.Conversation(e.Tags) }
 
 // walks returns the two walks outward from entry at of day, a hit of
 // relevance rel: after it and before it.
