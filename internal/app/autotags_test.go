@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/daybook/daybook"
 )
@@ -62,5 +63,41 @@ func TestAutoTagsAreNotWords(t *testing.T) {
 		if it.Part == "evidence" && it.ID != note.ID {
 			t.Errorf("evidence %s is not the wifi note:\n%s", it.ID, c.Markdown)
 		}
+	}
+}
+
+// A busy agent does not crowd the person's recent entries out of the
+// block: each captured session gives its last two turns, after them.
+func TestCapturedTurnsDoNotCrowdRecent(t *testing.T) {
+	ctx := context.Background()
+	a := newAppAt(t, t.TempDir(), time.Date(2026, 1, 6, 12, 0, 0, 0, time.UTC))
+	var mine []string
+	for i := range 5 {
+		r, err := a.Remember(ctx, daybook.RememberRequest{Text: fmt.Sprintf("Person's own note number %d about the allotment", i), At: fmt.Sprintf("2026-01-05 08:%02d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine = append(mine, r.ID)
+	}
+	var lines strings.Builder
+	for i := range 200 {
+		tags := []string{"claude-code", fmt.Sprintf("session-%08d", i/20), "project-web"}
+		fmt.Fprintf(&lines, `{"at":"2026-01-05T%02d:%02d:00Z","text":"Assistant: refactored the webhook retry queue, step %d","tags":["%s"]}`+"\n",
+			9+i/60, i%60, i, strings.Join(tags, `","`))
+	}
+	if _, err := a.Import(ctx, strings.NewReader(lines.String()), daybook.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := a.Context(ctx, daybook.ContextRequest{Budget: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range mine {
+		if !strings.Contains(c.Markdown, id) {
+			t.Errorf("the person's entry %s is not in the block:\n%s", id, c.Markdown)
+		}
+	}
+	if n := strings.Count(c.Markdown, "webhook retry queue"); n > 2*10 {
+		t.Errorf("%d captured turns in the block, want at most two a session:\n%s", n, c.Markdown)
 	}
 }
