@@ -2,13 +2,13 @@ package hooks
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/internal/cites"
 )
 
 // Contexter builds context blocks; daybook.Service is one.
@@ -27,7 +27,7 @@ func SessionContext(ctx context.Context, c Contexter, budget int, s *Session, so
 		return "", err
 	}
 	if s != nil {
-		s.Start(source, itemIDs(resp), resp.Tokens, handedOf(resp), now)
+		s.Start(source, itemIDs(resp), resp.Tokens, cites.Handed(resp), now)
 	}
 	return resp.Markdown, nil
 }
@@ -60,7 +60,7 @@ func PromptContext(ctx context.Context, c Contexter, prompt string, budget int, 
 		return "", false, nil
 	}
 	if s != nil {
-		s.Prompt(itemIDs(resp), resp.Tokens, handedOf(resp))
+		s.Prompt(itemIDs(resp), resp.Tokens, cites.Handed(resp))
 	}
 	return resp.Markdown, true, nil
 }
@@ -72,55 +72,6 @@ func itemIDs(resp daybook.ContextResponse) []string {
 		ids = append(ids, it.ID)
 	}
 	return ids
-}
-
-// handedOf returns the entries a block handed over with the words of
-// their lines in it (citeWords): what an answer that restates one shares
-// with it. Evidence lines are "- :14 10:00 text" under their day's
-// heading, recent entries "- [ID] [kind] text".
-func handedOf(resp daybook.ContextResponse) []Cited {
-	lines := blockLines(resp.Markdown)
-	var out []Cited
-	for _, it := range resp.Items {
-		if it.Level != "entry" || len(it.ID) < 10 {
-			continue
-		}
-		key := "[" + it.ID + "]"
-		if it.Line > 0 {
-			key = it.ID[:10] + ":" + strconv.Itoa(it.Line)
-		}
-		if text, ok := lines[key]; ok {
-			if w := citeWords(text); len(w) > 0 {
-				out = append(out, Cited{ID: it.ID, Words: w})
-			}
-		}
-	}
-	return out
-}
-
-// blockLines reads a block's entry lines: evidence by day and line
-// ("2026-03-02:14" for "- :14 10:00 text" under "### 2026-03-02 · …"),
-// others by their bracketed id ("[2026-03-02T10:00-…]" for "- [ID] text").
-func blockLines(md string) map[string]string {
-	out := map[string]string{}
-	day := ""
-	for _, l := range strings.Split(md, "\n") {
-		switch {
-		case strings.HasPrefix(l, "### ") && len(l) >= 14:
-			day = l[4:14]
-		case strings.HasPrefix(l, "## "):
-			day = ""
-		case day != "" && strings.HasPrefix(l, "- :"):
-			if num, text, ok := strings.Cut(l[3:], " "); ok {
-				out[day+":"+num] = text
-			}
-		case strings.HasPrefix(l, "- ["):
-			if id, text, ok := strings.Cut(l[2:], " "); ok && strings.HasSuffix(id, "]") {
-				out[id] = text
-			}
-		}
-	}
-	return out
 }
 
 // NothingRecalled ends the query line of a context block when recall found

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/internal/cites"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 )
 
@@ -46,18 +47,11 @@ type Session struct {
 	// Handed are the entries the blocks handed over, with their words,
 	// newest last (Cites reads them at capture); kept across starts: what
 	// an answer restates came from one of them.
-	Handed  []Cited   `json:"handed,omitempty"`
-	Updated time.Time `json:"updated"`
+	Handed  []cites.Entry `json:"handed,omitempty"`
+	Updated time.Time     `json:"updated"`
 
 	path string
 	set  map[string]bool
-}
-
-// Cited is an entry a block handed over, with the words that tell a
-// restatement of it (citeWords).
-type Cited struct {
-	ID    string   `json:"id"`
-	Words []string `json:"words"`
 }
 
 // LoadSession reads the state of session id under the data dir dir; a
@@ -92,7 +86,7 @@ func (s *Session) Has(id string) bool {
 // the session holds those and nothing else (after clear or compact the
 // model no longer has what came before; a resumed session gets its block
 // again, and holds it).
-func (s *Session) Start(source string, ids []string, tokens int, entries []Cited, now time.Time) {
+func (s *Session) Start(source string, ids []string, tokens int, entries []cites.Entry, now time.Time) {
 	s.Source, s.Started = source, now
 	s.Sent, s.set = nil, nil
 	s.add(ids)
@@ -103,7 +97,7 @@ func (s *Session) Start(source string, ids []string, tokens int, entries []Cited
 
 // Prompt records a prompt's block: ids handed over, tokens, and the
 // entries with their words.
-func (s *Session) Prompt(ids []string, tokens int, entries []Cited) {
+func (s *Session) Prompt(ids []string, tokens int, entries []cites.Entry) {
 	s.add(ids)
 	s.hand(entries)
 	s.Prompts++
@@ -111,9 +105,9 @@ func (s *Session) Prompt(ids []string, tokens int, entries []Cited) {
 }
 
 // hand adds entries to Handed, each once, the newest last.
-func (s *Session) hand(entries []Cited) {
+func (s *Session) hand(entries []cites.Entry) {
 	for _, e := range entries {
-		s.Handed = slices.DeleteFunc(s.Handed, func(h Cited) bool { return h.ID == e.ID })
+		s.Handed = slices.DeleteFunc(s.Handed, func(h cites.Entry) bool { return h.ID == e.ID })
 		s.Handed = append(s.Handed, e)
 	}
 	if len(s.Handed) > maxHanded {

@@ -60,7 +60,7 @@ func addContextResources(s *sdk.Server, b daybook.Service, log *slog.Logger) {
 		MIMEType:    markdownMIME}, r.read)
 	s.AddPrompt(&sdk.Prompt{Name: contextPrompt, Title: "Remember context",
 		Description: "Puts what daybook remembers about a query into the conversation: the context block led by the query's recall hits.",
-		Arguments: promptArguments()}, r.prompt)
+		Arguments:   promptArguments()}, r.prompt)
 }
 
 // promptWords is how many arguments remember-context declares: the query,
