@@ -105,16 +105,17 @@ func Words(line string) []string {
 }
 
 // restates reports how many of words an answer whose words are in has
-// holds, and whether that restates the entry: half of them, or four, and
-// at least two.
+// holds, and whether that restates the entry: four of them, or half of
+// them and three, or two with a number ("the code is 4417").
 func restates(has map[string]bool, words []string) (int, bool) {
-	n := 0
+	n, number := 0, false
 	for _, w := range words {
 		if has[w] {
 			n++
+			number = number || strings.ContainsFunc(w, unicode.IsDigit)
 		}
 	}
-	return n, n >= 2 && (2*n >= len(words) || n >= 4)
+	return n, n >= 4 || 2*n >= len(words) && (n >= 3 || n >= 2 && number)
 }
 
 // Match returns the ids of the entries of handed that answer restates,
