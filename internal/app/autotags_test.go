@@ -101,3 +101,25 @@ func TestCapturedTurnsDoNotCrowdRecent(t *testing.T) {
 		t.Errorf("%d captured turns in the block, want at most two a session:\n%s", n, c.Markdown)
 	}
 }
+
+// Among near-equals, the person's note outranks an agent's captured turn
+// that says as much: a captured turn weighs half as evidence of its day.
+func TestPersonsNoteOutranksCapturedTurn(t *testing.T) {
+	ctx := context.Background()
+	a := newApp(t, t.TempDir())
+	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "Assistant: the heron nest is by the north pond",
+		Tags: []string{"claude-code", "session-0000aaaa"}, At: "2026-01-06 10:00"}); err != nil {
+		t.Fatal(err)
+	}
+	note, err := a.Remember(ctx, daybook.RememberRequest{Text: "Saw the heron nest by the north pond", At: "2026-01-02 10:00"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil { // the drill starts at the summaries
+		t.Fatal(err)
+	}
+	resp, err := a.Recall(ctx, daybook.RecallRequest{Query: "where is the heron nest?"})
+	if err != nil || len(resp.Results) < 2 || resp.Results[0].ID != note.ID {
+		t.Errorf("the person's note is not first: %v %+v", err, resp.Results)
+	}
+}
