@@ -90,7 +90,7 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 			// cosine, and the offline cosine of one short turn is noise.
 			es[i].fused = es[i].bm25
 			if es[i].hit.Captured {
-				es[i].fused *= capturedWeight
+				es[i].fused *= capturedNearEqual
 			}
 		}
 		slices.SortFunc(es, byFused)

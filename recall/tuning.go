@@ -88,11 +88,18 @@ const outsideStep = 0.999
 // every term of a query of several words.
 const linearAllTermsBonus = 1.5
 
-// capturedWeight is the share of its BM25 an entry the loop wrote (a
-// captured agent turn, a proxied chat turn: index.Hit.Captured) keeps as
-// evidence of its day. An agent's words about its own work are weaker
-// evidence of what the person asks about than the person's own notes, and
-// a busy agent writes a hundred turns a day; a turn whose words are rare
-// (the only place a fact was said) still leads its day. Half, chosen
-// before measuring: eval --dialogue --captured (docs/recall.md).
-const capturedWeight = 0.5
+// capturedShortlist divides an entry search's shortlist for what the loop
+// wrote (captured agent turns, proxied chat turns): they take at most
+// 1/capturedShortlist of it, beside the person's own entries, which keep
+// all of it (rankEntries). An agent's turns are many and about its work;
+// the rare words of one still bring it in. A quarter, chosen before
+// measuring: eval --dialogue --captured (docs/recall.md). Weighing a
+// captured turn at half its BM25 as evidence of its day instead cost the
+// questions only a captured turn answers 10 points of hit@1.
+const capturedShortlist = 4
+
+// capturedNearEqual is the share of its BM25 a captured turn keeps as
+// evidence of its day: among near-equals the person's note comes first
+// (the agent's words do not outrank the person's), while a captured turn
+// that matches better still wins.
+const capturedNearEqual = 0.98

@@ -103,7 +103,8 @@ func TestCapturedTurnsDoNotCrowdRecent(t *testing.T) {
 }
 
 // Among near-equals, the person's note outranks an agent's captured turn
-// that says as much: a captured turn weighs half as evidence of its day.
+// that says as much: a captured turn weighs a little less as evidence of
+// its day (recall capturedNearEqual).
 func TestPersonsNoteOutranksCapturedTurn(t *testing.T) {
 	ctx := context.Background()
 	a := newApp(t, t.TempDir())
