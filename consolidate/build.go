@@ -22,6 +22,11 @@ func WordLimit(l date.Level) int {
 	}
 }
 
+// KindSession is the kind of a day's item that stands for a captured
+// agent session (or a proxied chat): a summarizer weighs it below the
+// person's own entries.
+const KindSession = "session"
+
 // foldedText is the most characters of a captured session's first turn
 // its day's summary is given.
 const foldedText = 160
@@ -57,6 +62,7 @@ func dayItems(day *dayfiles.Day) []Item {
 			text = string(r[:foldedText]) + " …"
 		}
 		it.Text = fmt.Sprintf("An agent session of %d turns began: %s", it.turns, text)
+		it.Kind = KindSession
 	}
 	for _, n := range day.Notes {
 		if n.Line == 1 && strings.HasPrefix(n.Text, "---") {
