@@ -60,7 +60,9 @@ func TestHookSessionBudget(t *testing.T) {
 		return string(out)
 	}
 	now := time.Now().UTC()
-	at := func(daysAgo int, clock string) string { return now.AddDate(0, 0, -daysAgo).Format("2006-01-02") + " " + clock }
+	at := func(daysAgo int, clock string) string {
+		return now.AddDate(0, 0, -daysAgo).Format("2006-01-02") + " " + clock
+	}
 	note := strings.TrimSpace(run("remember", "--kind", "fact", "--at", at(60, "09:00"), "The garage door code is 4417, set after the locksmith visit."))
 	run("remember", "--at", at(1, "18:00"), "Planted the tomatoes along the south fence.")
 	run("remember", "--at", at(40, "20:00"), "The bike shed key hangs behind the pantry door.")
