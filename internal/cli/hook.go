@@ -154,7 +154,7 @@ func hookContext(ctx context.Context, e *Env, event string) {
 		md, err = hooks.SessionContext(ctx, c, e.Cfg.Hooks.Budget, sess, in.Source, now)
 	} else {
 		name = "UserPromptSubmit"
-		md, _, err = hooks.PromptContext(ctx, c, in.Prompt, e.Cfg.Hooks.PromptBudget, sess, now)
+		md, _, err = hooks.PromptContext(ctx, c, in.Prompt, e.Cfg.Hooks.PromptBudget, sess)
 	}
 	if err == nil && sess != nil {
 		if serr := sess.Save(now); serr != nil {

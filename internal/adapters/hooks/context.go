@@ -40,7 +40,7 @@ func SessionContext(ctx context.Context, c Contexter, budget int, s *Session, so
 // the items of its start block and of earlier prompts' blocks), is not
 // handed over when nothing new is left in it, and what it hands over is
 // recorded (Session.Prompt).
-func PromptContext(ctx context.Context, c Contexter, prompt string, budget int, s *Session, now time.Time) (string, bool, error) {
+func PromptContext(ctx context.Context, c Contexter, prompt string, budget int, s *Session) (string, bool, error) {
 	if s != nil {
 		s.Asked++
 	}
