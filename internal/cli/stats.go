@@ -17,8 +17,10 @@ func CmdStats() Command {
 closed periods with something in them whose summary is current), compression
 (tokens of the raw day files a default context covers over the tokens of
 that context), the top topics and the busiest days, months and years, the
-index's bytes on disk and their ratio to the day files', and, when a daemon
-answers, its resident memory.`,
+index's bytes on disk and their ratio to the day files', when a daemon
+answers its resident memory, and what Claude Code's context hooks handed
+over: tokens per session, per session start and per prompt
+(docs/agents.md).`,
 		Run: runStats,
 	}
 }
