@@ -5,7 +5,15 @@ package daybook
 type ContextRequest struct {
 	Query  string `json:"query,omitempty"`
 	Budget int    `json:"budget_tokens,omitempty"` // default from config (context.budget)
+	// Sent names what the reader holds already, from an earlier block of
+	// the same session: item ids, and "foundation" for foundation.md. The
+	// block leaves them out and spends the budget on the rest (the hooks'
+	// session budget, docs/agents.md).
+	Sent []string `json:"sent,omitempty"`
 }
+
+// MaxSent is the most ids a ContextRequest's Sent may name.
+const MaxSent = 10000
 
 // ContextItem is one item placed in the context.
 type ContextItem struct {
@@ -16,6 +24,8 @@ type ContextItem struct {
 	Utility float64 `json:"utility,omitempty"`
 	// Truncated: the item's prose was cut to fit; its id expands to the whole.
 	Truncated bool `json:"truncated,omitempty"`
+	// Line is an evidence item's line in its day file, as the block cites it.
+	Line int `json:"line,omitempty"`
 }
 
 // ContextResponse is one markdown block and how the budget was spent.
@@ -57,4 +67,18 @@ type StatsResponse struct {
 	// DaemonRSS is the resident memory of the daemon that answered, in
 	// bytes; absent when no daemon did (or the system does not tell).
 	DaemonRSS int64 `json:"daemon_rss_bytes,omitempty"`
+	// Injected is what the context hooks handed agent sessions (the
+	// sessions' files kept under state/hooks/context); absent when none.
+	Injected *Injected `json:"injected,omitempty"`
+}
+
+// Injected counts the tokens the context hooks handed over: at the
+// sessions' starts and to their prompts.
+type Injected struct {
+	Sessions     int `json:"sessions"`
+	Starts       int `json:"starts"` // SessionStart blocks: startup, resume, clear, compact
+	StartTokens  int `json:"start_tokens"`
+	Asked        int `json:"prompts"`       // prompts the hook ran for
+	Prompts      int `json:"prompt_blocks"` // prompts handed a block
+	PromptTokens int `json:"prompt_tokens"`
 }

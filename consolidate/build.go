@@ -1,6 +1,7 @@
 package consolidate
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,18 +22,47 @@ func WordLimit(l date.Level) int {
 	}
 }
 
+// KindSession is the kind of a day's item that stands for a captured
+// agent session (or a proxied chat): a summarizer weighs it below the
+// person's own entries.
+const KindSession = "session"
+
+// foldedText is the most characters of a captured session's first turn
+// its day's summary is given.
+const foldedText = 160
+
 // dayItems returns a day's entries and free-text notes in file order, front
-// matter left out.
+// matter left out, each captured session folded into one item.
 func dayItems(day *dayfiles.Day) []Item {
 	rel := dayfiles.RelPath(day.Date)
 	items := make([]Item, 0, len(day.Entries)+len(day.Notes))
 	lines := make([]int, 0, cap(items))
+	sessions := map[string]int{} // a captured conversation: its item
 	for _, e := range day.Entries {
+		if conv := dayfiles.Conversation(e.Tags); conv != "" {
+			// A captured session (or chat) is one item of its day, at its
+			// first turn: what it was about, not every turn, so that an
+			// agent's busy day does not crowd out the person's own notes.
+			if i, ok := sessions[conv]; ok {
+				items[i].turns++
+				continue
+			}
+			sessions[conv] = len(items)
+		}
 		items = append(items, Item{
 			ID: e.ID, When: e.Clock(), Kind: string(e.Kind), Text: e.Text, Tags: e.Tags,
-			Ref: rel + ":" + strconv.Itoa(e.Line),
+			Ref: rel + ":" + strconv.Itoa(e.Line), turns: 1,
 		})
 		lines = append(lines, e.Line)
+	}
+	for _, i := range sessions {
+		it := &items[i]
+		text := strings.Join(strings.Fields(dayfiles.WithoutAutoTags(it.Text)), " ")
+		if r := []rune(text); len(r) > foldedText {
+			text = string(r[:foldedText]) + " …"
+		}
+		it.Text = fmt.Sprintf("An agent session of %d turns began: %s", it.turns, text)
+		it.Kind = KindSession
 	}
 	for _, n := range day.Notes {
 		if n.Line == 1 && strings.HasPrefix(n.Text, "---") {

@@ -92,6 +92,9 @@ func (f *facts) addDay(day *dayfiles.Day) {
 		for _, t := range e.Tags {
 			f.tags[t]++
 		}
+		if dayfiles.Captured(e.Tags) {
+			continue // an agent's turns are no one's name and no topic of the day
+		}
 		for _, p := range whom.Of(i) {
 			f.people[p]++
 		}

@@ -34,4 +34,6 @@ type Item struct {
 	Text string   // entry or note text; a summary's prose
 	Tags []string // lower-case, without '#'
 	Ref  string   // source, days/2026/11/22.md:7 or summaries/2026/11/22.md
+
+	turns int // of a folded captured session (dayItems)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/mapping"
 
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 )
 
@@ -72,7 +73,9 @@ func ParentField(level date.Level) string {
 // (pathQuery). The stored-only fields are s, the text of a document that is
 // not located, and m (packMeta, packLocated).
 func (d Doc) bleve(st docState) map[string]any {
-	b := map[string]any{"text": d.Text}
+	// The automatic tags (#claude-code, #session-…) label and filter; they
+	// are not words of the entry (dayfiles.AutoTag).
+	b := map[string]any{"text": dayfiles.WithoutAutoTags(d.Text)}
 	if d.located() {
 		b["m"] = packLocated(d, st)
 	} else {
@@ -121,6 +124,7 @@ func unpackMeta(h *Hit, m string) {
 			h.Tags = append(h.Tags, t)
 		}
 	}
+	h.Captured = dayfiles.Captured(h.Tags)
 }
 
 // Validate checks that d can be indexed.

@@ -19,8 +19,10 @@ import (
 // is emptied at open, with a log line, and the next Sync rebuilds it; one
 // of a later format (a newer daybook's) is moved aside and rebuilt.
 // Format 3 dropped the term vectors and the unused keyword fields; format
-// 4 keeps no copy of a day file's text (located.go).
-const Format = 4
+// 4 keeps no copy of a day file's text (located.go); format 5 leaves the
+// automatic tags (#claude-code, #session-…: dayfiles.AutoTag) out of the
+// words it indexes and embeds.
+const Format = 5
 
 // ErrBusy says another process (normally the daemon) holds the index.
 var ErrBusy = errors.New("index is busy: another daybook process (the daemon?) has it open")

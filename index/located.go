@@ -60,14 +60,23 @@ func packLocated(d Doc, st docState) string {
 	b = binary.AppendUvarint(b, uint64(d.size))
 	b = binary.LittleEndian.AppendUint64(b, st.doc)
 	b = binary.LittleEndian.AppendUint64(b, st.vec)
+	if dayfiles.Captured(d.Tags) {
+		b = append(b, flagCaptured)
+	}
 	return string(b)
 }
+
+// flagCaptured ends the meta of a located document that the loop wrote
+// (a captured agent turn or a proxied chat: dayfiles.Captured), so that
+// recall knows it without reading the text back.
+const flagCaptured = 1
 
 // locator is what the index keeps of a located document.
 type locator struct {
 	line, endLine int
 	off, size     int // bytes of the lines in the file; size 0: not known
 	state         docState
+	captured      bool // the loop wrote it (flagCaptured)
 }
 
 // unpackLocated reads a located document's meta field; ok is false when m
@@ -90,11 +99,12 @@ func unpackLocated(m string) (locator, bool) {
 		}
 		v[i], b = x, b[n:]
 	}
-	if len(b) != 16 || line < 1 || line > 1<<31 {
+	captured := len(b) == 17 && b[16] == flagCaptured
+	if len(b) != 16 && !captured || line < 1 || line > 1<<31 {
 		return locator{}, false
 	}
 	return locator{line: int(line), endLine: int(line + v[0]), off: int(v[1]), size: int(v[2]),
-		state: docState{doc: binary.LittleEndian.Uint64(b), vec: binary.LittleEndian.Uint64(b[8:])}}, true
+		state: docState{doc: binary.LittleEndian.Uint64(b), vec: binary.LittleEndian.Uint64(b[8:])}, captured: captured}, true
 }
 
 // readBack fills in the text, kind, tags and line of located hits from
@@ -153,6 +163,7 @@ func (t *TextIndex) readBackFile(hits map[string]Hit, locs map[string]locator, r
 			continue
 		}
 		h.Kind, h.Tags, h.Text, h.Line = d.Kind, d.Tags, d.Text, d.Line
+		h.Captured = dayfiles.Captured(d.Tags)
 		hits[id] = h
 	}
 }
@@ -218,6 +229,7 @@ func hitOfFields(id string, m, text string) (Hit, *locator) {
 		p, _ := PeriodOfID(date.LevelEntry, id)
 		day, _ := date.Parse(p)
 		hit.Level, hit.Period, hit.Path, hit.Line = date.LevelEntry, p, dayfiles.RelPath(day), loc.line
+		hit.Captured = loc.captured
 		return hit, &loc
 	}
 	hit.Text = text

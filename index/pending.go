@@ -10,6 +10,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 )
 
@@ -92,7 +93,7 @@ func (v *VectorStore) embedOrWait(ctx context.Context, docs []Doc) ([][]float32,
 	}
 	texts := make([]string, len(docs))
 	for i, d := range docs {
-		texts[i] = d.Text
+		texts[i] = dayfiles.WithoutAutoTags(d.Text)
 	}
 	vecs, err := v.embed(ctx, texts)
 	switch {
@@ -233,7 +234,7 @@ func (x *Index) fillChunk(ctx context.Context, ids []string) (int, error) {
 	x.VectorStore.lockWrite()
 	for _, id := range ids {
 		if h, ok := hits[id]; ok {
-			texts = append(texts, h.Text)
+			texts = append(texts, dayfiles.WithoutAutoTags(h.Text))
 			have = append(have, id)
 		} else {
 			x.dropPending(id) // gone from bleve since

@@ -75,6 +75,9 @@ func (t *TextIndex) RankEach(ctx context.Context, q Query) (map[string][]Hit, er
 // the total that matched.
 func (t *TextIndex) rank(ctx context.Context, q Query, size int) ([]Hit, uint64, error) {
 	req := bleve.NewSearchRequestOptions(t.searchQuery(q), size, 0, false)
+	if q.Level == date.LevelEntry {
+		req.Fields = metaField // whether the loop wrote it (Hit.Captured)
+	}
 	res, err := t.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, 0, fmt.Errorf("searching index: %w", err)
@@ -97,6 +100,15 @@ func (t *TextIndex) rank(ctx context.Context, q Query, size int) ([]Hit, uint64,
 			continue // deleted between the two reads
 		}
 		hit.BM25 = h.Score
+		if m, ok := h.Fields["m"].(string); ok {
+			if loc, ok := unpackLocated(m); ok {
+				hit.Captured = loc.captured
+			} else {
+				var meta Hit
+				unpackMeta(&meta, m)
+				hit.Captured = meta.Captured
+			}
+		}
 		out = append(out, hit)
 	}
 	return out, res.Total, nil
@@ -191,3 +203,7 @@ func (t *TextIndex) Load(ctx context.Context, text string, spans, plain []string
 	}
 	return out, nil
 }
+
+// metaField is the stored field an entry search reads of each hit: its
+// meta, which says whether the loop wrote it.
+var metaField = []string{"m"}

@@ -41,6 +41,9 @@ type Hit struct {
 	Line   int
 	BM25   float64 // 0 when found only by vector
 	Spans  []Span  // matched terms in Text, in order
+	// Captured: a day file's entry the loop wrote (a captured agent turn,
+	// a proxied chat: dayfiles.Captured), known without reading it back.
+	Captured bool
 }
 
 var storedFields = []string{"m", "s"}

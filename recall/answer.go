@@ -89,6 +89,9 @@ func answer(found []scored, level date.Level, core date.Range) []scored {
 			// level): entries found by the whole range's search carry no
 			// cosine, and the offline cosine of one short turn is noise.
 			es[i].fused = es[i].bm25
+			if es[i].hit.Captured {
+				es[i].fused *= capturedNearEqual
+			}
 		}
 		slices.SortFunc(es, byFused)
 		s := get(d)

@@ -92,7 +92,7 @@ func drill(ctx context.Context, s Searcher, text string, vec []float32, r date.R
 	starDone := make(chan struct{})
 	go func() {
 		defer close(starDone)
-		star.hits, starErr = s.Rank(ctx, index.Query{Text: text, Level: date.LevelEntry, Range: r, K: starN})
+		star.hits, starErr = rankEntries(ctx, s, index.Query{Text: text, Level: date.LevelEntry, Range: r, K: starN})
 	}()
 	defer func() { <-starDone }() // never leave it running past the drill
 
@@ -257,7 +257,7 @@ func searchGroups(ctx context.Context, s Searcher, groups []*group, text string,
 			continue
 		}
 		run(i, func() (err error) {
-			g.hits, err = s.Rank(ctx, q)
+			g.hits, err = rankEntries(ctx, s, q)
 			return err
 		})
 	}
@@ -303,4 +303,38 @@ func flat(ctx context.Context, s Searcher, text string, vec []float32, r date.Ra
 	}
 	out := fuse(method, "", g.hits, g.vec, docs, maxBM25)
 	return out[:min(len(out), limit)], nil
+}
+
+// rankEntries ranks as s.Rank does; at level entry it keeps the person's
+// entries apart from what the loop wrote (captured agent turns, proxied
+// chat: index.Hit.Captured): the q.K best of the person's and the
+// q.K/capturedShortlist best of the loop's, in BM25 order, out of the 2·q.K
+// best. A busy agent's hundred turns a day then do not push the person's
+// entries off the shortlist, and a captured turn with the query's rare
+// words still makes it. Without captured entries the hits are those of
+// s.Rank.
+func rankEntries(ctx context.Context, s Searcher, q index.Query) ([]index.Hit, error) {
+	if q.Level != date.LevelEntry || q.K <= 0 {
+		return s.Rank(ctx, q)
+	}
+	want := q.K
+	q.K = 2 * want
+	hits, err := s.Rank(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	own, loop := 0, 0
+	out := hits[:0]
+	for _, h := range hits {
+		switch {
+		case h.Captured && loop < max(want/capturedShortlist, 1):
+			loop++
+		case !h.Captured && own < want:
+			own++
+		default:
+			continue
+		}
+		out = append(out, h)
+	}
+	return out, nil
 }

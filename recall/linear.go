@@ -109,6 +109,7 @@ func newScanner(terms []*term) *scanner {
 func (s *scanner) scanFile(f dayfiles.File, data []byte) {
 	s.read++
 	s.lower = lowerInto(s.lower, data)
+	dayfiles.BlankAutoTags(s.lower) // labels, not words: #claude-code matches no "code"
 	s.marks = s.marks[:0]
 	var starts []int // line starts, built on the first hit
 	for ti, t := range s.terms {

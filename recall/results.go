@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 )
@@ -37,6 +38,7 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 	terms := queryStems(text)
 	out := []daybook.RecallResult{}
 	var stmts []Statement
+	cites := map[string][]string{} // a captured answer's id: the entries it restates
 	for len(out) < limit && len(cands) > 0 {
 		batch := cands[:min(len(cands), limit-len(out))]
 		cands = cands[len(batch):]
@@ -50,6 +52,9 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 				continue // gone from the index since it was ranked
 			}
 			c.hit = d
+			if ids := dayfiles.Cites(d.Text); len(ids) > 0 && dayfiles.Captured(d.Tags) {
+				cites[d.ID] = ids
+			}
 			out = append(out, result(c, terms, explain, level))
 			stmts = append(stmts, Statement{ID: d.ID, Text: d.Text, Kind: d.Kind, Tags: d.Tags, Score: c.fused})
 		}
@@ -57,7 +62,40 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 	if !flat && level != date.LevelDay && level != date.LevelMonth && level != date.LevelYear {
 		out = supersede(text, out, stmts)
 	}
-	return out, nil
+	return belowCited(out, cites), nil
+}
+
+// belowCited moves each captured answer that cites entries of out (an
+// agent's restatement of what it was handed) to just below the last of
+// them, with its score: an echo never outranks what it restates.
+func belowCited(out []daybook.RecallResult, cites map[string][]string) []daybook.RecallResult {
+	if len(cites) == 0 {
+		return out
+	}
+	for range len(out) { // each pass moves one answer down; an answer moved stays below
+		moved := false
+		for i := 0; i < len(out) && !moved; i++ {
+			ids := cites[out[i].ID]
+			last := -1
+			for j := i + 1; j < len(out); j++ {
+				if slices.Contains(ids, out[j].ID) {
+					last = j
+				}
+			}
+			if last < 0 {
+				continue
+			}
+			r := out[i]
+			r.Score = out[last].Score
+			copy(out[i:last], out[i+1:last+1])
+			out[last] = r
+			moved = true
+		}
+		if !moved {
+			break
+		}
+	}
+	return out
 }
 
 // supersede puts the newest statement of a subject that changed before

@@ -87,3 +87,19 @@ const outsideStep = 0.999
 // linearAllTermsBonus multiplies a linear-scan line's score when it holds
 // every term of a query of several words.
 const linearAllTermsBonus = 1.5
+
+// capturedShortlist divides an entry search's shortlist for what the loop
+// wrote (captured agent turns, proxied chat turns): they take at most
+// 1/capturedShortlist of it, beside the person's own entries, which keep
+// all of it (rankEntries). An agent's turns are many and about its work;
+// the rare words of one still bring it in. A quarter, chosen before
+// measuring: eval --dialogue --captured (docs/recall.md). Weighing a
+// captured turn at half its BM25 as evidence of its day instead cost the
+// questions only a captured turn answers 10 points of hit@1.
+const capturedShortlist = 4
+
+// capturedNearEqual is the share of its BM25 a captured turn keeps as
+// evidence of its day: among near-equals the person's note comes first
+// (the agent's words do not outrank the person's), while a captured turn
+// that matches better still wins.
+const capturedNearEqual = 0.98

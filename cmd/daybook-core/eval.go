@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 
 func cmdEval() cli.Command {
 	return cli.Command{
-		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context [--context-misses FILE]] | --summaries PATH | --updates FILE [--now T] [--misses] [--json]",
+		Name: "eval", Args: "FILE.jsonl [--limit K] [--modes drill,bm25,vector,linear] [--now T] [--misses] [--json] | --dialogue PATH [--spread DAYS] [--context [--context-misses FILE] | --captured N,N,...] | --summaries PATH | --updates FILE [--now T] [--misses] [--json]",
 		Summary: "measure recall against a question set, mode by mode",
 		Help: `FILE.jsonl holds one question per line, with the days that answer it:
   {"q": "in June 2025 who did I meet about the migration?", "days": ["2025-06-12"]}
@@ -63,6 +64,17 @@ question, category, evidence (the entries that hold the evidence messages:
 id, day, line, text, and day_in_block, whether the block shows evidence of
 that day) and block, for finding what the block placed instead.
 
+--dialogue PATH --captured 0,20,100 measures what captured agent traffic
+costs instead: for each rate, every conversation is built again with that
+many captured turns a day added on each of its days (the generator's
+work-journal prose, unrelated to the questions, as "User: …" and
+"Assistant: …" in sessions tagged #claude-code, #session-… and #project-…,
+as the hooks tag a capture), and 5 facts planted as the answers of short
+captured sessions. A row per rate gives the default recall's hit@1 and
+hit@5 (by day, as above) and the context's shares (any, every) at 1,000,
+2,000 and 4,000 tokens, then the same for the planted facts' questions,
+whose only answer is a captured turn.
+
 --summaries PATH measures the summaries instead, on LoCoMo-format sets that
 list each session's events (LoCoMo's event_summary, REALTALK's
 events_session_N): each conversation is imported and consolidated as for
@@ -103,6 +115,7 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	withContext := fs.Bool("context", false, "with --dialogue: measure the context block instead of recall")
 	contextMisses := fs.String("context-misses", "", "with --context: write the blocks that hold none of their question's evidence to this file, as JSON lines")
 	updates := fs.String("updates", "", "measure changed facts: a file of questions as daybook gen --updates writes")
+	captured := fs.String("captured", "", "with --dialogue: add this many captured agent turns a day, each rate of a comma-separated list in turn (0,20,100)")
 	summaries := fs.String("summaries", "", "measure summaries against the events of LoCoMo-format conversations: a .json file or a folder")
 	pos, err := e.Parse(fs, args)
 	if err != nil {
@@ -110,6 +123,9 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	if *spread != 0 && *dialogue == "" {
 		return cli.Usagef("eval: --spread goes with --dialogue")
+	}
+	if *captured != "" && *dialogue == "" {
+		return cli.Usagef("eval: --captured goes with --dialogue")
 	}
 	if *withContext && *dialogue == "" {
 		return cli.Usagef("eval: --context goes with --dialogue")
@@ -141,6 +157,16 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 		}
 		if *spread < 0 {
 			return cli.Usagef("eval: --spread %d is negative", *spread)
+		}
+		if *captured != "" {
+			if *withContext {
+				return cli.Usagef("eval: --captured and --context: one at a time (--captured measures both)")
+			}
+			rates, err := parseRates(*captured)
+			if err != nil {
+				return cli.Usagef("eval: --captured %q: %v", *captured, err)
+			}
+			return runCapturedEval(ctx, e, *dialogue, rates)
 		}
 		if *withContext {
 			return runContextEval(ctx, e, *dialogue, *spread, *contextMisses)
@@ -372,4 +398,37 @@ func runSummaryEval(ctx context.Context, e *cli.Env, path string, misses bool) e
 		rep.WriteInvented(e.Stdout)
 	}
 	return nil
+}
+
+// parseRates reads --captured: turns a day, comma-separated, each 0 to
+// 10,000.
+func parseRates(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 || n > 10000 {
+			return nil, fmt.Errorf("%q is not a number of turns a day (0 to 10000)", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func runCapturedEval(ctx context.Context, e *cli.Env, path string, rates []int) error {
+	files, err := eval.ConversationFiles(path)
+	if err != nil {
+		return fmt.Errorf("eval --dialogue --captured: %w", err)
+	}
+	tmp, err := os.MkdirTemp("", "daybook-eval-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	res, err := eval.CapturedEval(ctx, files, tmp, rates, eval.ContextBudgets, func(name string, n int) {
+		fmt.Fprintf(e.Stderr, "%s: %d questions\n", name, n)
+	})
+	if err != nil {
+		return err
+	}
+	return eval.WriteCapturedTable(e.Stdout, res, eval.ContextBudgets)
 }

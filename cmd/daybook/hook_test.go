@@ -254,6 +254,13 @@ func TestHooks(t *testing.T) {
 			t.Errorf("SessionStart (%s): the block lacks the recent work:\n%s\nstderr: %s", src, ctx, stderr)
 		}
 	}
+	// The session holds its start's block: its prompt adds only what is
+	// new to it (TestHookSessionBudget). A session whose start this
+	// daybook did not see gets the whole block with its first prompt.
+	sessionState := filepath.Join(data, "state", "hooks", "context", "3f6a2c1e-8b9d-4e5f-a1b2-c3d4e5f60718.json")
+	if err := os.Remove(sessionState); err != nil {
+		t.Fatal(err)
+	}
 	out, _ := hook("UserPromptSubmit", "prompt.json")
 	if ctx := additionalContext(t, out, "UserPromptSubmit"); !strings.Contains(ctx, "disk full on /var/backups") {
 		t.Errorf("the prompt's block lacks the entry that answers it:\n%s", ctx)
@@ -261,6 +268,7 @@ func TestHooks(t *testing.T) {
 	if out, stderr := hook("UserPromptSubmit", "prompt-unrelated.json"); out != "" {
 		t.Errorf("a prompt nothing is recalled for printed %q (stderr %q), want nothing", out, stderr)
 	}
+	os.Remove(sessionState) // the same prompt again: whole only in a session not seen
 	envAlone := append(env, "PATH="+alone+":"+os.Getenv("PATH"))
 	cmd := exec.Command(filepath.Join(alone, "daybook"), "hook", "prompt")
 	cmd.Env, cmd.Stdin = envAlone, bytes.NewReader(fixture("prompt.json"))

@@ -49,12 +49,22 @@ func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.
 	if len(query) > daybook.MaxQuery || !utf8.ValidString(query) {
 		return daybook.ContextResponse{}, userErrf("query: want UTF-8 of at most %d bytes", daybook.MaxQuery)
 	}
+	if len(req.Sent) > daybook.MaxSent {
+		return daybook.ContextResponse{}, userErrf("sent: %d ids: want at most %d", len(req.Sent), daybook.MaxSent)
+	}
+	sent := make(map[string]bool, len(req.Sent))
+	for _, id := range req.Sent {
+		sent[id] = true
+	}
 	today := a.Today()
 	resp := daybook.ContextResponse{Budget: budget}
 
 	foundation, err := a.readFoundation()
 	if err != nil {
 		return resp, err
+	}
+	if sent["foundation"] {
+		foundation = ""
 	}
 	evidence, own := a.ownWords(query)
 	limit := 0 // recall's default
@@ -73,6 +83,10 @@ func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.
 		Budget: budget, Hits: hits, Evidence: evidence, Words: recall.NewQueryWords(own), Log: a.log, Files: files})
 	if err != nil {
 		return resp, err
+	}
+	if len(sent) > 0 {
+		// What the session holds already is not handed over again.
+		g.Drop(func(c assemble.Candidate) bool { return sent[c.ID] })
 	}
 	uses := a.use.counts()
 	for i := range g.Candidates {
@@ -102,7 +116,7 @@ func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.
 		}
 		c := g.Candidates[p.Index]
 		resp.Items = append(resp.Items, daybook.ContextItem{ID: c.ID, Part: string(c.Part), Level: c.Level,
-			Tokens: p.Tokens, Utility: p.Utility, Truncated: p.Truncated})
+			Tokens: p.Tokens, Utility: p.Utility, Truncated: p.Truncated, Line: evidenceLine(c)})
 	}
 	resp.RawTokens = g.RawTokens(res.Placed)
 	return resp, nil
@@ -166,4 +180,12 @@ func (a *App) readFoundation() (string, error) {
 		return "", userErrf("%s: not UTF-8 text", path)
 	}
 	return strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), nil
+}
+
+// evidenceLine is the line an evidence item is cited by, 0 for others.
+func evidenceLine(c assemble.Candidate) int {
+	if c.Part != assemble.PartEvidence {
+		return 0
+	}
+	return c.Line
 }

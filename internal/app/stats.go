@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	agenthooks "github.com/daybook/daybook/internal/adapters/hooks"
 	"os"
 	"path/filepath"
 	"slices"
@@ -130,6 +131,12 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 	}
 	if a.opts.BackgroundCatchUp {
 		resp.DaemonRSS = selfRSS()
+	}
+
+	// What the context hooks handed agent sessions.
+	if t := agenthooks.Totals(a.dir); t.Sessions > 0 {
+		resp.Injected = &daybook.Injected{Sessions: t.Sessions, Starts: t.Starts, StartTokens: t.StartTokens,
+			Asked: t.Asked, Prompts: t.Prompts, PromptTokens: t.PromptTokens}
 	}
 
 	// Compression of a default context.

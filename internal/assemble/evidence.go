@@ -144,6 +144,7 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 	seen := map[string]bool{}
 	var stated []int             // the entries given, as indexes into the candidates
 	var stmts []recall.Statement // their texts, for supersede
+	cites := map[string][]string{}
 	groups := map[date.Date]string{}
 	tokens := 0
 	// given notes day d's first item: the leads come most relevant first.
@@ -208,8 +209,12 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 			stmts = append(stmts, recall.Statement{ID: e.ID, Text: e.Text, Kind: string(e.Kind), Tags: e.Tags, Score: l.rel})
 		}
 		g.add(c, date.Range{From: e.Day, To: e.Day})
+		if ids := dayfiles.Cites(e.Text); len(ids) > 0 && dayfiles.Captured(e.Tags) {
+			cites[e.ID] = ids
+		}
 	}
 	g.supersede(stated, stmts)
+	g.belowCited(cites)
 	return rest, days
 }
 
@@ -274,6 +279,38 @@ func (g *gatherer) markStale() {
 	}
 }
 
+// belowCited lowers the relevance of each captured answer in the evidence
+// that cites evidence entries (an agent's restatement of what it was
+// handed) below the least relevant of them: an echo is placed after what
+// it restates, never before.
+func (g *gatherer) belowCited(cites map[string][]string) {
+	if len(cites) == 0 {
+		return
+	}
+	at := map[string]int{}
+	for i, c := range g.out.Candidates {
+		if c.Part == PartEvidence {
+			at[c.ID] = i
+		}
+	}
+	for id, ids := range cites {
+		i, ok := at[id]
+		if !ok {
+			continue
+		}
+		c := &g.out.Candidates[i]
+		for _, cited := range ids {
+			if j, ok := at[cited]; ok {
+				o := g.out.Candidates[j]
+				if c.Relevance >= o.Relevance {
+					c.Relevance = math.Nextafter(o.Relevance, 0)
+				}
+				c.Hit = c.Hit && o.Hit
+			}
+		}
+	}
+}
+
 // withoutTags is an entry's text without its #tags.
 func withoutTags(t string) string {
 	var b strings.Builder
@@ -300,19 +337,47 @@ type walk struct {
 	step  int
 	decay float64 // the share of relevance each step keeps
 	rel   float64 // of the entry it gives next, before its own factor
+	// conv is the conversation of the hit (Conversation): the walk gives
+	// only entries of the same one, so that a captured agent session is no
+	// neighbour of the person's notes around it, nor they of it.
+	conv    string
+	skipped int
 }
+
+// maxSkip bounds the entries of other conversations a walk steps over.
+const maxSkip = 400
+
+// Conversation is the conversation entry e belongs to
+// (dayfiles.Conversation): a captured session's, a chat's, or "" for the
+// person's own entries.
+func Conversation(e *dayfiles.Entry) string { return dayfiles.Conversation(e.Tags) }
 
 // walks returns the two walks outward from entry at of day, a hit of
 // relevance rel: after it and before it.
 func (g *gatherer) walks(day *dayfiles.Day, at int, rel float64) []*walk {
+	conv := Conversation(&day.Entries[at])
 	return []*walk{
-		{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter, rel: rel},
-		{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore, rel: rel},
+		{day: day, i: at, n: neighboursAfter, step: 1, decay: decayAfter, rel: rel, conv: conv},
+		{day: day, i: at, n: neighboursBefore, step: -1, decay: decayBefore, rel: rel, conv: conv},
 	}
 }
 
-// advance moves w onto its next entry; false when there is none.
+// advance moves w onto its next entry of w's conversation; false when
+// there is none.
 func (g *gatherer) advance(w *walk) bool {
+	for g.step(w) {
+		if Conversation(&w.day.Entries[w.i]) == w.conv {
+			return true
+		}
+		if w.skipped++; w.skipped > maxSkip {
+			return false
+		}
+	}
+	return false
+}
+
+// step moves w onto the next entry, whatever its conversation.
+func (g *gatherer) step(w *walk) bool {
 	if w.step == 0 {
 		return false
 	}

@@ -310,23 +310,73 @@ func levelOrder(l date.Level) int {
 // until they would fill the whole budget twice over or maxRecentEntries.
 func (g *gatherer) addRecent(files []dayfiles.File, budget int) {
 	var picked []dayfiles.Entry
-	tokens := 0
-	for i := len(files) - 1; i >= 0 && tokens < 2*budget && len(picked) < maxRecentEntries; i-- {
+	tokens, captured, scanned := 0, 0, 0
+	turns := map[string]int{} // of each captured conversation, picked
+	full := func() bool {
+		return tokens >= 2*budget || len(picked) >= maxRecentEntries || scanned >= maxRecentScanned
+	}
+	for i := len(files) - 1; i >= 0 && !full(); i-- {
 		day, err := g.day(files[i].Date)
 		if err != nil {
 			g.warn("left out a day file that does not parse: " + err.Error())
 			continue
 		}
-		for j := len(day.Entries) - 1; j >= 0 && tokens < 2*budget && len(picked) < maxRecentEntries; j-- {
+		for j := len(day.Entries) - 1; j >= 0 && !full(); j-- {
 			e := day.Entries[j]
+			scanned++
+			n := Tokens(EntryLine(e))
+			if conv := dayfiles.Conversation(e.Tags); conv != "" {
+				// A captured session gives its last turns, and the
+				// sessions a share of the part: an agent's busy day is
+				// not the person's recent days.
+				if turns[conv] >= recentTurns || captured+n > budget/recentCapturedShare {
+					continue
+				}
+				turns[conv]++
+				captured += n
+				picked = append(picked, e)
+				continue
+			}
 			picked = append(picked, e)
-			tokens += Tokens(EntryLine(e))
+			tokens += n
 		}
 	}
 	slices.Reverse(picked)
 	for i, e := range picked {
 		c := EntryCandidate(e, PartRecent)
 		c.Rank = i
+		if dayfiles.Captured(e.Tags) {
+			c.Tier = 1 // placed after the person's own entries
+		}
 		g.add(c, date.Range{From: e.Day, To: e.Day})
+	}
+}
+
+// How captured agent sessions and chats share the recent part: each its
+// last recentTurns turns, all of them at most 1/recentCapturedShare of the
+// budget, placed after the person's own entries; the scan stops after
+// maxRecentScanned entries.
+const (
+	recentTurns         = 2
+	recentCapturedShare = 4
+	maxRecentScanned    = 20000
+)
+
+// Drop removes the candidates drop reports, with what they cover.
+func (g *Gathered) Drop(drop func(Candidate) bool) {
+	n := 0
+	for i, c := range g.Candidates {
+		if drop(c) {
+			continue
+		}
+		g.Candidates[n] = c
+		if i < len(g.Covers) {
+			g.Covers[n] = g.Covers[i]
+		}
+		n++
+	}
+	g.Candidates = g.Candidates[:n]
+	if len(g.Covers) > n {
+		g.Covers = g.Covers[:n]
 	}
 }

@@ -66,13 +66,27 @@ func (g *gatherer) wordMatches(hits map[*dayfiles.Day][]int, days map[date.Date]
 		texts, at = texts[:0], at[:0]
 		near := make([]bool, len(day.Entries))
 		for _, h := range hits[day] {
-			for i := max(0, h-neighboursBefore); i <= min(len(day.Entries)-1, h+neighboursAfter); i++ {
-				near[i] = true
+			// The hit's own conversation's entries around it (as the
+			// walks read them: a captured session's turns between the
+			// person's notes are not near them, nor they near its turns).
+			conv := dayfiles.Conversation(day.Entries[h].Tags)
+			near[h] = true
+			for _, dir := range []int{1, -1} {
+				n, skipped := 0, 0
+				limit := map[int]int{1: neighboursAfter, -1: neighboursBefore}[dir]
+				for i := h + dir; i >= 0 && i < len(day.Entries) && n < limit && skipped <= maxSkip; i += dir {
+					if dayfiles.Conversation(day.Entries[i].Tags) != conv {
+						skipped++
+						continue
+					}
+					near[i] = true
+					n++
+				}
 			}
 		}
 		for i, ok := range near {
 			if ok {
-				texts, at = append(texts, day.Entries[i].Text), append(at, i)
+				texts, at = append(texts, dayfiles.WithoutAutoTags(day.Entries[i].Text)), append(at, i)
 			}
 		}
 		n += len(texts)

@@ -32,16 +32,20 @@ func CmdHook() Command {
 		Help: `Claude Code runs these with its hook's JSON on stdin (docs/agents.md):
   session-start  (SessionStart) prints the context block of the session: the
                  foundation, the summaries and the recent entries, within
-                 hooks.budget tokens.
+                 hooks.budget tokens; the session holds it from then on
+                 (again after resume, clear and compact).
   prompt         (UserPromptSubmit) prints the block for the user's prompt,
-                 within hooks.prompt_budget tokens; nothing when recall finds
-                 nothing for it, or the prompt has no words of its own.
+                 within hooks.prompt_budget tokens, without what the session
+                 holds already (the foundation, items of earlier blocks);
+                 nothing when recall finds nothing new for it, or the prompt
+                 has no words of its own.
   capture        (Stop, PreCompact, SessionEnd) reads the transcript that
                  transcript_path names and remembers the user's prompts and
                  the assistant's final answers as entries of their own time,
                  tagged #claude-code, #session-ID and #project-NAME; a second
                  capture of the same transcript adds nothing. Tool calls,
-                 tool output, thinking, system reminders and slash commands
+                 tool output, thinking, system reminders and the output of
+                 slash commands (a command is the question of its answer)
                  are left out, and what looks like a secret is removed.
 Each answers through the daemon of the data dir, waiting at most
 hooks.timeout for a context. Without one it starts one (detached; its log in
@@ -153,12 +157,29 @@ func hookContext(ctx context.Context, e *Env, event string) {
 		return
 	}
 	defer c.Close()
+	// What the session holds already (docs/agents.md, "A session's
+	// budget"): without a session id, every block is whole.
+	var sess *hooks.Session
+	now := time.Now()
+	if in.SessionID != "" {
+		s, err := hooks.LoadSession(e.AbsDir, in.SessionID)
+		if err != nil {
+			hookWarn(e, "%v; this block is whole", err)
+		}
+		sess = s
+	}
 	var md string
 	var err error
 	if event == "session-start" {
-		md, err = hooks.SessionContext(ctx, c, e.Cfg.Hooks.Budget)
+		hooks.ExpireSessions(e.AbsDir, now)
+		md, err = hooks.SessionContext(ctx, c, e.Cfg.Hooks.Budget, sess, in.Source, now)
 	} else {
-		md, _, err = hooks.PromptContext(ctx, c, in.Prompt, e.Cfg.Hooks.PromptBudget)
+		md, _, err = hooks.PromptContext(ctx, c, in.Prompt, e.Cfg.Hooks.PromptBudget, sess)
+	}
+	if err == nil && sess != nil {
+		if serr := sess.Save(now); serr != nil {
+			hookWarn(e, "%v", serr)
+		}
 	}
 	switch {
 	case err == nil:

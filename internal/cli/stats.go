@@ -17,8 +17,10 @@ func CmdStats() Command {
 closed periods with something in them whose summary is current), compression
 (tokens of the raw day files a default context covers over the tokens of
 that context), the top topics and the busiest days, months and years, the
-index's bytes on disk and their ratio to the day files', and, when a daemon
-answers, its resident memory.`,
+index's bytes on disk and their ratio to the day files', when a daemon
+answers its resident memory, and what Claude Code's context hooks handed
+over: tokens per session, per session start and per prompt
+(docs/agents.md).`,
 		Run: runStats,
 	}
 }
@@ -73,6 +75,11 @@ func runStats(ctx context.Context, e *Env, args []string) error {
 	}
 	if resp.DaemonRSS > 0 {
 		line("daemon memory", "%.0f MiB resident", mib(resp.DaemonRSS))
+	}
+	if in := resp.Injected; in != nil {
+		line("hooks injected", "%d tokens in %d session starts (%d a session, %d a start); %d tokens in %d of %d prompts (%d a prompt)",
+			in.StartTokens, in.Starts, (in.StartTokens+in.PromptTokens)/max(in.Sessions, 1), in.StartTokens/max(in.Starts, 1),
+			in.PromptTokens, in.Prompts, in.Asked, in.PromptTokens/max(in.Asked, 1))
 	}
 	for _, l := range []string{"day", "month", "year"} {
 		var busy []string

@@ -64,6 +64,8 @@ func kindWeight(kind string) float64 {
 		return 0.7
 	case "todo":
 		return 0.6
+	case consolidate.KindSession:
+		return 0.3 // an agent's session: the day is the person's
 	default:
 		return 0.8
 	}

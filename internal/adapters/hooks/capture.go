@@ -93,6 +93,12 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 	var lines []daybook.ImportLine
 	var keys []string
 	tags := Tags(in)
+	// What the context hooks handed the session: an answer that restates
+	// an entry of its prompt's block cites it.
+	sess, err := LoadSession(opt.Dir, in.SessionID)
+	if err != nil {
+		opt.Warn(fmt.Sprintf("%v; the answers cite nothing", err))
+	}
 	for _, t := range turns {
 		key := t.Role + ":" + t.Key
 		if st.has(key) {
@@ -100,7 +106,11 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 		}
 		res.New++
 		keys = append(keys, key)
-		if l, ok := importLine(t, tags, opt.MaxText, opt.Warn); ok {
+		var cites []string
+		if t.Role == RoleAssistant {
+			cites = sess.Cites(t.Text)
+		}
+		if l, ok := importLine(t, tags, cites, opt.MaxText, opt.Warn); ok {
 			lines = append(lines, l)
 		}
 	}
@@ -169,9 +179,10 @@ func tagPart(s string, n int) string {
 
 // importLine is turn t as an entry: its text with secrets removed, cleaned
 // and cut to maxText bytes (dayfiles.CleanText and CutText, the rules of
-// every turn), and made one paragraph if its markdown would not stay one
-// entry; false when even that cannot be written.
-func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.ImportLine, bool) {
+// every turn), the ids it cites on a line of their own (dayfiles.Cites), and
+// made one paragraph if its markdown would not stay one entry; false when
+// even that cannot be written.
+func importLine(t Turn, tags, cites []string, maxText int, warn func(string)) (daybook.ImportLine, bool) {
 	if maxText <= 0 || maxText > dayfiles.MaxTurnText {
 		maxText = dayfiles.MaxTurnText
 	}
@@ -186,6 +197,9 @@ func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.
 		prefix = "Assistant: "
 	}
 	text = prefix + text
+	if len(cites) > 0 {
+		text += "\n" + dayfiles.CitesText(cites)
+	}
 	at := t.At.Truncate(time.Second)
 	e := dayfiles.NewEntry{At: at, Text: text, Tags: tags}
 	if e.Validate() != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/hooks"
@@ -210,16 +211,16 @@ func TestPromptContext(t *testing.T) {
 	if _, err := a.Remember(ctx, daybook.RememberRequest{Text: "The nightly backup of the billing replica failed: disk full", At: "2026-11-18 17:00"}); err != nil {
 		t.Fatal(err)
 	}
-	md, ok, err := hooks.PromptContext(ctx, a, "why does the billing backup fail?", 500)
+	md, ok, err := hooks.PromptContext(ctx, a, "why does the billing backup fail?", 500, nil)
 	if err != nil || !ok || !strings.Contains(md, "disk full") {
 		t.Errorf("a prompt with an answer: %v %v\n%s", ok, err, md)
 	}
 	for _, p := range []string{"explain quaternion gimbal lock", "yes", "/compact"} {
-		if md, ok, err := hooks.PromptContext(ctx, a, p, 500); err != nil || ok || md != "" {
+		if md, ok, err := hooks.PromptContext(ctx, a, p, 500, nil); err != nil || ok || md != "" {
 			t.Errorf("%q: %v %v %q, want nothing", p, ok, err, md)
 		}
 	}
-	md, err = hooks.SessionContext(ctx, a, 500)
+	md, err = hooks.SessionContext(ctx, a, 500, nil, "startup", time.Now())
 	if err != nil || !strings.Contains(md, "disk full") {
 		t.Errorf("session start: %v\n%s", err, md)
 	}

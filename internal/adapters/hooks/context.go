@@ -3,10 +3,12 @@ package hooks
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/internal/cites"
 )
 
 // Contexter builds context blocks; daybook.Service is one.
@@ -16,10 +18,16 @@ type Contexter interface {
 
 // SessionContext is the block for the start of a session: the foundation,
 // the pyramid of summaries and the recent entries, within budget tokens.
-func SessionContext(ctx context.Context, c Contexter, budget int) (string, error) {
+// With s, what it hands over is recorded as what the session holds from
+// then on (Session.Start): SessionStart's source (startup, resume, clear,
+// compact) starts the session's budget afresh.
+func SessionContext(ctx context.Context, c Contexter, budget int, s *Session, source string, now time.Time) (string, error) {
 	resp, err := c.Context(ctx, daybook.ContextRequest{Budget: budget})
 	if err != nil {
 		return "", err
+	}
+	if s != nil {
+		s.Start(source, itemIDs(resp), resp.Tokens, cites.Handed(resp), now)
 	}
 	return resp.Markdown, nil
 }
@@ -27,20 +35,43 @@ func SessionContext(ctx context.Context, c Contexter, budget int) (string, error
 // PromptContext is the block for a prompt the user submitted, within budget
 // tokens, and false when nothing relevant is remembered: a prompt with no
 // word of its own (a slash command, "yes", "go on"), or one recall finds
-// nothing for, which the block's title says (NothingRecalled).
-func PromptContext(ctx context.Context, c Contexter, prompt string, budget int) (string, bool, error) {
+// nothing for, which the block's title says (NothingRecalled). With s,
+// the block leaves out what the session holds already (the foundation,
+// the items of its start block and of earlier prompts' blocks), is not
+// handed over when nothing new is left in it, and what it hands over is
+// recorded (Session.Prompt).
+func PromptContext(ctx context.Context, c Contexter, prompt string, budget int, s *Session) (string, bool, error) {
+	if s != nil {
+		s.Asked++
+	}
 	q := Query(prompt)
 	if q == "" {
 		return "", false, nil
 	}
-	resp, err := c.Context(ctx, daybook.ContextRequest{Query: q, Budget: budget})
+	req := daybook.ContextRequest{Query: q, Budget: budget}
+	if s != nil {
+		req.Sent = s.Sent
+	}
+	resp, err := c.Context(ctx, req)
 	if err != nil {
 		return "", false, err
 	}
-	if strings.Contains(resp.Markdown, NothingRecalled) {
+	if strings.Contains(resp.Markdown, NothingRecalled) || len(resp.Items) == 0 {
 		return "", false, nil
 	}
+	if s != nil {
+		s.Prompt(itemIDs(resp), resp.Tokens, cites.Handed(resp))
+	}
 	return resp.Markdown, true, nil
+}
+
+// itemIDs are the ids of the items a block placed, "foundation" included.
+func itemIDs(resp daybook.ContextResponse) []string {
+	ids := make([]string, 0, len(resp.Items))
+	for _, it := range resp.Items {
+		ids = append(ids, it.ID)
+	}
+	return ids
 }
 
 // NothingRecalled ends the query line of a context block when recall found

@@ -85,9 +85,14 @@ func ParseTranscript(r io.Reader, name string, final bool, warn func(string)) ([
 	br := bufio.NewReaderSize(r, 64<<10)
 	var turns []Turn
 	var answer []Turn // the assistant's text since the last tool call
+	var command *Turn // a slash command, the question of the answer that follows it, if one does
 	flush := func() {
 		if len(answer) == 0 {
 			return
+		}
+		if command != nil {
+			turns = append(turns, *command)
+			command = nil
 		}
 		t := answer[0]
 		var parts []string
@@ -102,7 +107,7 @@ func ParseTranscript(r io.Reader, name string, final bool, warn func(string)) ([
 	for n := 1; ; n++ {
 		raw, err := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(raw)) > 0 {
-			readLine(raw, name, n, warn, &turns, &answer, flush)
+			readLine(raw, name, n, warn, &turns, &answer, &command, flush)
 		}
 		if errors.Is(err, io.EOF) {
 			break
@@ -123,7 +128,7 @@ func ParseTranscript(r io.Reader, name string, final bool, warn func(string)) ([
 var toolResult = []byte(`"type":"tool_result"`)
 
 // readLine adds what one transcript line holds to turns and answer.
-func readLine(raw []byte, name string, n int, warn func(string), turns, answer *[]Turn, flush func()) {
+func readLine(raw []byte, name string, n int, warn func(string), turns, answer *[]Turn, command **Turn, flush func()) {
 	if bytes.Contains(raw, toolResult) {
 		*answer = nil // tool output, not worth decoding: the answer is what comes after it
 		return
@@ -161,10 +166,18 @@ func readLine(raw []byte, name string, n int, warn func(string), turns, answer *
 		*answer = nil // tool output: the answer is what comes after it
 		return
 	}
+	if cmd := slashCommand(text); cmd != "" && !l.IsMeta {
+		// A slash command is the question of the answer that follows it;
+		// a local one (/model, /clear) has none and is left out.
+		flush()
+		*command = &Turn{Key: l.UUID, Role: RoleUser, At: at, Text: cmd}
+		return
+	}
 	if l.IsMeta || l.IsCompactSummary || text == "" || isGenerated(text) {
 		return
 	}
 	flush() // a new prompt closes the answer to the last one
+	*command = nil
 	*turns = append(*turns, Turn{Key: l.UUID, Role: RoleUser, At: at, Text: text})
 }
 
@@ -207,4 +220,31 @@ func isGenerated(text string) bool {
 		}
 	}
 	return false
+}
+
+// commandTags find a slash command's name and arguments in the user
+// message Claude Code writes for it.
+var (
+	commandName = regexp.MustCompile(`(?s)<command-name>\s*(.*?)\s*</command-name>`)
+	commandArgs = regexp.MustCompile(`(?s)<command-args>\s*(.*?)\s*</command-args>`)
+)
+
+// slashCommand returns the command line of a slash command's message,
+// "/review the parser", or "" when text is no such message.
+func slashCommand(text string) string {
+	if !strings.HasPrefix(text, "<command-") {
+		return ""
+	}
+	m := commandName.FindStringSubmatch(text)
+	if m == nil || m[1] == "" {
+		return ""
+	}
+	cmd := m[1]
+	if !strings.HasPrefix(cmd, "/") {
+		cmd = "/" + cmd
+	}
+	if a := commandArgs.FindStringSubmatch(text); a != nil && a[1] != "" {
+		cmd += " " + a[1]
+	}
+	return cmd
 }

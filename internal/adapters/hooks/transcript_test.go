@@ -68,3 +68,31 @@ func TestQuery(t *testing.T) {
 		}
 	}
 }
+
+// A session run with a slash command keeps the command as the question of
+// its answer; a local command (/model) that no answer follows is left out.
+func TestParseTranscriptSlashCommand(t *testing.T) {
+	lines := []string{
+		`{"type":"user","uuid":"u1","timestamp":"2026-11-20T10:00:00Z","message":{"role":"user","content":"<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>"}}`,
+		`{"type":"user","uuid":"u2","timestamp":"2026-11-20T10:00:01Z","isMeta":true,"message":{"role":"user","content":"<local-command-stdout>Set model to opus</local-command-stdout>"}}`,
+		`{"type":"user","uuid":"u3","timestamp":"2026-11-20T10:01:00Z","message":{"role":"user","content":"<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n<command-args>the billing backup script</command-args>"}}`,
+		`{"type":"user","uuid":"u4","timestamp":"2026-11-20T10:01:00Z","isMeta":true,"message":{"role":"user","content":[{"type":"text","text":"Review the code the user names: the billing backup script"}]}}`,
+		`{"type":"assistant","uuid":"a1","timestamp":"2026-11-20T10:01:30Z","message":{"role":"assistant","content":[{"type":"text","text":"The script never checks the free space before pg_dump."}]}}`,
+	}
+	turns, err := hooks.ParseTranscript(strings.NewReader(strings.Join(lines, "\n")), "t.jsonl", true, func(w string) { t.Error(w) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []hooks.Turn{
+		{Key: "u3", Role: "user", At: at("10:01:00"), Text: "/review the billing backup script"},
+		{Key: "a1", Role: "assistant", At: at("10:01:30"), Text: "The script never checks the free space before pg_dump."},
+	}
+	if len(turns) != len(want) {
+		t.Fatalf("got %d turns, want %d: %+v", len(turns), len(want), turns)
+	}
+	for i := range want {
+		if turns[i] != want[i] {
+			t.Errorf("turn %d:\n got %+v\nwant %+v", i, turns[i], want[i])
+		}
+	}
+}

@@ -60,8 +60,37 @@ func addContextResources(s *sdk.Server, b daybook.Service, log *slog.Logger) {
 		MIMEType:    markdownMIME}, r.read)
 	s.AddPrompt(&sdk.Prompt{Name: contextPrompt, Title: "Remember context",
 		Description: "Puts what daybook remembers about a query into the conversation: the context block led by the query's recall hits.",
-		Arguments: []*sdk.PromptArgument{{Name: "query", Title: "Query",
-			Description: "what you are about to work on or ask about; none gives the general context"}}}, r.prompt)
+		Arguments:   promptArguments()}, r.prompt)
+}
+
+// promptWords is how many arguments remember-context declares: the query,
+// and its next words. Claude Code splits what follows a prompt's slash
+// command at spaces and passes the words as the prompt's arguments in the
+// order declared ("/mcp__daybook__remember-context home server upgrade"
+// gives query "home", query_2 "server", query_3 "upgrade"); with one
+// argument it would pass the first word alone. The prompt joins them all.
+const promptWords = 32
+
+// promptArguments declares the query and its next words.
+func promptArguments() []*sdk.PromptArgument {
+	args := []*sdk.PromptArgument{{Name: "query", Title: "Query",
+		Description: "what you are about to work on or ask about; none gives the general context"}}
+	for i := 2; i <= promptWords; i++ {
+		args = append(args, &sdk.PromptArgument{Name: fmt.Sprintf("query_%d", i), Title: fmt.Sprintf("Query, word %d", i),
+			Description: "more of the query, for clients that pass a prompt's words one an argument (Claude Code); they are joined to it"})
+	}
+	return args
+}
+
+// promptQuery joins the query and its next words, in order.
+func promptQuery(args map[string]string) string {
+	parts := []string{strings.TrimSpace(args["query"])}
+	for i := 2; i <= promptWords; i++ {
+		if w := strings.TrimSpace(args[fmt.Sprintf("query_%d", i)]); w != "" {
+			parts = append(parts, w)
+		}
+	}
+	return strings.TrimSpace(strings.Join(parts, " "))
 }
 
 // read answers resources/read for the context and a period's context.
@@ -102,7 +131,7 @@ func checkPeriod(p string) error {
 
 // prompt answers prompts/get for remember-context.
 func (r contextResources) prompt(ctx context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-	query := strings.TrimSpace(req.Params.Arguments["query"])
+	query := promptQuery(req.Params.Arguments)
 	if err := checkLen("query", query, daybook.MaxQuery); err != nil {
 		return nil, err
 	}

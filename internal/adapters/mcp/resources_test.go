@@ -79,4 +79,21 @@ func TestContextResources(t *testing.T) {
 	if p.Messages[0].Role != "user" || !strings.Contains(text, "holds about: password hashing") || !strings.Contains(text, "Argon2") {
 		t.Errorf("remember-context: %s\n%s", p.Messages[0].Role, text)
 	}
+
+	// Claude Code passes "/mcp__daybook__remember-context what did we
+	// choose for password hashing" as one word an argument, in the order
+	// declared: the whole query arrives.
+	words := strings.Fields("what did we choose for password hashing")
+	args := map[string]string{}
+	for i, w := range words {
+		args[pl.Prompts[0].Arguments[i].Name] = w
+	}
+	p, err = cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: "remember-context", Arguments: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = p.Messages[0].Content.(*sdk.TextContent).Text
+	if !strings.Contains(text, "holds about: what did we choose for password hashing.") || !strings.Contains(text, "Argon2") {
+		t.Errorf("remember-context with the query's words one an argument:\n%s", text)
+	}
 }

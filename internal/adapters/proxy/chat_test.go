@@ -13,6 +13,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
@@ -74,6 +75,16 @@ func TestGoClientChatInjectsMemoryAndRemembers(t *testing.T) {
 			}
 			if len(es[1].Tags) != 2 || !strings.HasPrefix(es[1].Tags[0], "chat/") || es[1].Tags[1] != "model/llama3-2" {
 				t.Errorf("reply tags = %q, want the conversation and the model", es[1].Tags)
+			}
+			// The reply restates the note it was handed: it cites it, and
+			// recall ranks it below the note.
+			rr, err := r.app.Recall(context.Background(), daybook.RecallRequest{Query: "garage door code 4417", Level: "entry"})
+			if err != nil || len(rr.Results) < 2 {
+				t.Fatalf("recall: %v %+v", err, rr.Results)
+			}
+			note := rr.Results[0].ID
+			if got := dayfiles.Cites(es[1].Text); len(got) != 1 || got[0] != note || strings.Contains(rr.Results[0].Snippet, "llama3.2:") {
+				t.Errorf("the reply cites %q; recall's first is %s: %s", got, note, rr.Results[0].Snippet)
 			}
 		})
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/internal/cites"
 	"github.com/daybook/daybook/internal/config"
 )
 
@@ -33,7 +34,8 @@ type exchange struct {
 	replyAt  int       // the reply's index: the history's length
 	at       time.Time // when the request came
 	warnings []string
-	cited    []string // ids of the items of the injected context
+	cited    []string      // ids of the items of the injected context
+	handed   []cites.Entry // its entries with their words: what a reply that restates one cites
 }
 
 // newExchange reads the memory side of a request whose history is msgs
@@ -128,6 +130,7 @@ func (p *Proxy) contextBlock(ctx context.Context, x *exchange) string {
 		return ""
 	}
 	x.warnings = append(x.warnings, resp.Warnings...)
+	x.handed = cites.Handed(resp)
 	for _, it := range resp.Items {
 		if it.ID != "" && it.ID != "foundation" && len(x.cited) < maxCited {
 			x.cited = append(x.cited, it.ID)
@@ -174,8 +177,13 @@ func (p *Proxy) finish(ctx context.Context, x *exchange, reply string) string {
 	tags := []string{x.conv, modelTag(x.model)}
 	ts := turnsOf(turnKey(x.conv, x.userAt, "user", x.user), "user: "+strings.TrimSpace(x.user), tags, x.at)
 	if x.remember == config.RememberAll && strings.TrimSpace(reply) != "" {
-		ts = append(ts, turnsOf(turnKey(x.conv, x.replyAt, "assistant", reply),
-			strings.TrimSuffix(x.model, ":latest")+": "+strings.TrimSpace(reply), tags, p.opts.Now())...)
+		text := strings.TrimSuffix(x.model, ":latest") + ": " + strings.TrimSpace(reply)
+		if ids := cites.Match(reply, x.handed); len(ids) > 0 {
+			// A reply that restates what it was handed names it: recall
+			// and the context place it below (dayfiles.Cites).
+			text += "\n" + dayfiles.CitesText(ids)
+		}
+		ts = append(ts, turnsOf(turnKey(x.conv, x.replyAt, "assistant", reply), text, tags, p.opts.Now())...)
 	}
 	w := p.turns.remember(ctx, ts)
 	if w != "" {

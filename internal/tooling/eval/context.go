@@ -204,7 +204,10 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, conv string, qs []Co
 		return err
 	}
 	opts := recall.Options{Root: a.Dir(), Now: a.Now, Loc: a.Loc(), Limit: a.Config().Recall.Limit}
-	maxK := slices.Max(topK)
+	maxK := 0
+	if len(topK) > 0 {
+		maxK = slices.Max(topK)
+	}
 	for _, q := range qs {
 		for _, b := range budgets {
 			start := time.Now()
@@ -221,6 +224,9 @@ func (t *ContextTally) Ask(ctx context.Context, a *app.App, conv string, qs []Co
 					return err
 				}
 			}
+		}
+		if maxK == 0 {
+			continue
 		}
 		rr, err := recall.Recall(ctx, x, daybook.RecallRequest{Query: q.Q, Level: string(date.LevelEntry), Limit: maxK}, opts)
 		if err != nil {

@@ -49,7 +49,13 @@ func ConversationFiles(path string) ([]string, error) {
 // questions with their gold days: the days of their evidence messages.
 // Questions whose evidence names no message are left out.
 func BuildDialogue(ctx context.Context, dir, path string, c importer.Conversation) (*app.App, []Question, error) {
-	a, err := importDialogue(ctx, dir, path, c, config.Default())
+	return buildDialogue(ctx, dir, path, c, nil)
+}
+
+// buildDialogue is BuildDialogue with extra entries written beside the
+// conversation's messages (captured agent traffic, CapturedEval).
+func buildDialogue(ctx context.Context, dir, path string, c importer.Conversation, extra []daybook.ImportLine) (*app.App, []Question, error) {
+	a, err := importDialogue(ctx, dir, path, c, config.Default(), extra...)
 	if err != nil {
 		return a, nil, err
 	}
@@ -83,7 +89,7 @@ func BuildDialogue(ctx context.Context, dir, path string, c importer.Conversatio
 // data dir at dir with config cfg (its zone set to UTC), as "daybook import
 // --from locomo" would, and consolidates every closed period. It returns the
 // App on dir (Close it).
-func importDialogue(ctx context.Context, dir, path string, c importer.Conversation, cfg config.Config) (*app.App, error) {
+func importDialogue(ctx context.Context, dir, path string, c importer.Conversation, cfg config.Config, extra ...daybook.ImportLine) (*app.App, error) {
 	cfg.Timezone = "UTC"
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -95,6 +101,11 @@ func importDialogue(ctx context.Context, dir, path string, c importer.Conversati
 	enc := json.NewEncoder(&buf)
 	for _, e := range res.Entries {
 		if err := enc.Encode(daybook.ImportLine{At: e.AtString(), Text: e.Text, Kind: e.Kind, Tags: e.Tags}); err != nil {
+			return a, err
+		}
+	}
+	for _, l := range extra {
+		if err := enc.Encode(l); err != nil {
 			return a, err
 		}
 	}
