@@ -38,7 +38,15 @@ func testConfig(t testing.TB, tz string) config.Config {
 func newTestApp(t testing.TB, dir string, cfg config.Config, lb *logBuf, now func() time.Time) *app.App {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	return apptest.New(t, dir, apptest.Config(cfg), apptest.Log(log), apptest.Options(AppOptions(nil, log)), apptest.Now(now))
+	opts := app.Options{IndexLockTimeout: IndexLockTimeout, IndexProgress: IndexProgress(nil, log), BackgroundCatchUp: true}
+	return apptest.New(t, dir, apptest.Config(cfg), apptest.Log(log), apptest.Options(opts), apptest.Now(now))
+}
+
+// newDaemon is New with the schedule of a's config, as the command wires it.
+func newDaemon(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
+	cc := a.Config().Consolidate
+	opts.Schedule = Schedule{Daily: cc.Daily, Monthly: cc.Monthly, Yearly: cc.Yearly, OnEdit: cc.OnEdit, Debounce: cc.Debounce}
+	return New(a, c, opts)
 }
 
 // summaryFiles maps every file under summaries/ (relative, slashed) to its
@@ -113,7 +121,7 @@ func lastRun(d *Daemon, job string) (time.Time, string) {
 // startDaemon builds and runs a daemon over a and stops it at cleanup.
 func startDaemon(t testing.TB, a *app.App, opts Options) *Daemon {
 	t.Helper()
-	d, err := New(a, consolidatorFor(a), opts)
+	d, err := newDaemon(a, consolidatorFor(a), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestBusyRetriesStopAtClose(t *testing.T) {
 		}
 
 		// No index: bleve starts a package-level analysis goroutine outside the bubble.
-		d, err := New(a, consolidatorFor(a), Options{NoWatch: true, NoIndex: true, JumpEvery: -1, Retry: time.Minute})
+		d, err := newDaemon(a, consolidatorFor(a), Options{NoWatch: true, NoIndex: true, JumpEvery: -1, Retry: time.Minute})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/web"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/service"
 )
 
@@ -73,18 +74,22 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	if e.Verbose {
 		logCfg.Level = "debug"
 	}
-	log := daemon.NewLogger(logCfg, e.Stderr, terminal)
+	log := daemon.NewLogger(logCfg.Level, logCfg.Format, e.Stderr, terminal)
 	var bar io.Writer
 	if terminal {
 		bar = e.Stderr
 	}
-	a := app.NewWith(e.AbsDir, e.Cfg, log, daemon.AppOptions(bar, log))
+	// The daemon waits longer for the index's lock, shows a first build's
+	// progress and runs the full catch-ups itself, every Options.CatchUp.
+	a := app.NewWith(e.AbsDir, e.Cfg, log, app.Options{IndexLockTimeout: daemon.IndexLockTimeout,
+		IndexProgress: daemon.IndexProgress(bar, log), BackgroundCatchUp: true})
 	e.SetLocal(a) // closed by run when the command returns
 	srv := api.NewServer(a, api.ServerOptions{Log: log, DataDir: e.AbsDir})
 	opts := daemon.Options{
 		Handler:    srv,
 		SocketPath: e.OSEnv.SocketPath(e.Cfg, e.AbsDir),
 		Bar:        bar,
+		Schedule:   schedule(e.Cfg.Consolidate),
 	}
 	if e.Cfg.Web.Listen != "" {
 		ws, err := web.New(a, web.Options{Listen: e.Cfg.Web.Listen, AllowRemote: e.Cfg.Web.AllowRemote,
@@ -125,6 +130,11 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)
 	defer cancel()
 	return d.Close(stopCtx)
+}
+
+// schedule is the daemon's schedule as the config says.
+func schedule(c config.Consolidate) daemon.Schedule {
+	return daemon.Schedule{Daily: c.Daily, Monthly: c.Monthly, Yearly: c.Yearly, OnEdit: c.OnEdit, Debounce: c.Debounce}
 }
 
 // isTerminal reports whether w is a terminal.
