@@ -4,9 +4,17 @@ import (
 	"log/slog"
 	"path/filepath"
 
+	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
+)
+
+// The two backends cli.Env.Backend returns, the App and
+// the daemon's client, are each the proxy's Memory ("daybook chat").
+var (
+	_ proxy.Memory = (*app.App)(nil)
+	_ proxy.Memory = (*api.Client)(nil)
 )
 
 // proxyStateDir is where the memory proxy keeps its spool and the keys of

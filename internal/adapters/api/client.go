@@ -89,6 +89,21 @@ func (c *Client) Remember(ctx context.Context, req daybook.RememberRequest) (day
 	return call[daybook.RememberResponse](ctx, c, "/v1/remember", req)
 }
 
+// RememberTurns appends a chat's turns in order, one request each (the
+// daemon writes and indexes each as Remember does); it stops at the first
+// error. A turn not written has no ID in its response.
+func (c *Client) RememberTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
+	resps := make([]daybook.RememberResponse, len(reqs))
+	for i, req := range reqs {
+		resp, err := c.Remember(ctx, req)
+		if err != nil {
+			return resps, err
+		}
+		resps[i] = resp
+	}
+	return resps, nil
+}
+
 // Import streams JSON lines from r to the daemon.
 func (c *Client) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
 	var resp daybook.ImportResponse

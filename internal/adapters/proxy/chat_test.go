@@ -106,7 +106,7 @@ func TestResentHistoryIsRememberedOnce(t *testing.T) {
 	}
 	// A new proxy on the same data dir (the daemon restarted) knows what
 	// was written.
-	p2, err := proxy.New(r.app, proxy.Options{Upstream: r.up.URL, StateDir: r.dir + "/state/proxy"})
+	p2, err := proxy.New(r.app, proxy.Options{Upstream: r.up.URL, Budget: r.app.Config().Proxy.Budget, StateDir: r.dir + "/state/proxy"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,6 +53,9 @@ func newRig(t *testing.T, opts proxy.Options) *rig {
 	t.Cleanup(func() { r.app.Close() })
 	r.up = ollamatest.New(t, "llama3.2", "qwen3")
 	opts.Upstream = r.up.URL
+	if opts.Budget == 0 {
+		opts.Budget = cfg.Proxy.Budget
+	}
 	if opts.StateDir == "" {
 		opts.StateDir = filepath.Join(r.dir, "state", "proxy")
 	}

@@ -31,7 +31,7 @@ func Listen(addr string, p *Proxy, log *slog.Logger) (*Server, error) {
 	if addr == "" {
 		return nil, errors.New("proxy.listen is empty: the proxy is off")
 	}
-	if err := (config.Proxy{Listen: addr, Budget: 1, Remember: config.RememberAll}).Validate(); err != nil {
+	if err := config.CheckProxyListen(addr); err != nil {
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", addr)

@@ -65,9 +65,7 @@ func bitsOf(key string) keyBits {
 // written in a spool until they can.
 type turns struct {
 	dir string
-	mem interface {
-		Remember(context.Context, daybook.RememberRequest) (daybook.RememberResponse, error)
-	}
+	mem Memory
 	log *slog.Logger
 
 	mu    sync.Mutex
@@ -165,35 +163,20 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// rememberTurns is the App's write of a chat's turns (app.RememberTurns):
-// several entries at once (one write, one sync per day file), indexed a
-// moment later with the other turns written meanwhile. A Memory without it
-// gets one Remember each.
-type rememberTurns interface {
-	RememberTurns(context.Context, []daybook.RememberRequest) ([]daybook.RememberResponse, error)
-}
-
-// write writes ts in order and reports which were written.
+// write writes ts in order, several entries at once (the App: one write,
+// one sync per day file, indexed a moment later with the other turns
+// written meanwhile), and reports which were written.
 func (t *turns) write(ctx context.Context, ts []turn) ([]bool, error) {
 	ok := make([]bool, len(ts))
-	if ra, can := t.mem.(rememberTurns); can {
-		reqs := make([]daybook.RememberRequest, len(ts))
-		for i, tr := range ts {
-			reqs[i] = tr.RememberRequest
-		}
-		resps, err := ra.RememberTurns(ctx, reqs)
-		for i := range resps {
-			ok[i] = resps[i].ID != ""
-		}
-		return ok, err
-	}
+	reqs := make([]daybook.RememberRequest, len(ts))
 	for i, tr := range ts {
-		if _, err := t.mem.Remember(ctx, tr.RememberRequest); err != nil {
-			return ok, err
-		}
-		ok[i] = true
+		reqs[i] = tr.RememberRequest
 	}
-	return ok, nil
+	resps, err := t.mem.RememberTurns(ctx, reqs)
+	for i := range resps {
+		ok[i] = resps[i].ID != ""
+	}
+	return ok, err
 }
 
 func (t *turns) markWritten(key string) {
