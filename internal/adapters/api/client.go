@@ -86,7 +86,7 @@ func (c *Client) Close() error {
 
 // Remember appends one entry to its day file.
 func (c *Client) Remember(ctx context.Context, req daybook.RememberRequest) (daybook.RememberResponse, error) {
-	return call[daybook.RememberResponse](ctx, c, "/v1/remember", req)
+	return call[daybook.RememberResponse](ctx, c, routeRemember, req)
 }
 
 // RememberTurns appends a chat's turns in order, one request each (the
@@ -107,7 +107,7 @@ func (c *Client) RememberTurns(ctx context.Context, reqs []daybook.RememberReque
 // Import streams JSON lines from r to the daemon.
 func (c *Client) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
 	var resp daybook.ImportResponse
-	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)}}.Encode()
+	u := base + routeImport + "?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)}}.Encode()
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, io.NopCloser(r))
 	if err != nil {
 		return resp, err
@@ -118,38 +118,38 @@ func (c *Client) Import(ctx context.Context, r io.Reader, opt daybook.ImportOpti
 
 // Day returns one day file and its entries.
 func (c *Client) Day(ctx context.Context, req daybook.DayRequest) (daybook.DayResponse, error) {
-	return call[daybook.DayResponse](ctx, c, "/v1/day", req)
+	return call[daybook.DayResponse](ctx, c, routeDay, req)
 }
 
 // Days lists the days in a range.
 func (c *Client) Days(ctx context.Context, req daybook.DaysRequest) (daybook.DaysResponse, error) {
-	return call[daybook.DaysResponse](ctx, c, "/v1/days", req)
+	return call[daybook.DaysResponse](ctx, c, routeDays, req)
 }
 
 // Find scans the day files for a pattern.
 func (c *Client) Find(ctx context.Context, req daybook.FindRequest) (daybook.FindResponse, error) {
-	return call[daybook.FindResponse](ctx, c, "/v1/find", req)
+	return call[daybook.FindResponse](ctx, c, routeFind, req)
 }
 
 // Recall asks what daybook remembers about a query.
 func (c *Client) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
-	return call[daybook.RecallResponse](ctx, c, "/v1/recall", req)
+	return call[daybook.RecallResponse](ctx, c, routeRecall, req)
 }
 
 // Consolidate asks the daemon to bring summaries up to date; the daemon's
 // index sees each summary it writes. Progress does not cross the socket.
 func (c *Client) Consolidate(ctx context.Context, req daybook.ConsolidateRequest) (daybook.ConsolidateResponse, error) {
-	return call[daybook.ConsolidateResponse](ctx, c, "/v1/consolidate", req)
+	return call[daybook.ConsolidateResponse](ctx, c, routeConsolidate, req)
 }
 
 // Reindex asks the daemon, which owns the index, to rebuild it.
 func (c *Client) Reindex(ctx context.Context, req daybook.ReindexRequest) (daybook.ReindexResponse, error) {
-	return call[daybook.ReindexResponse](ctx, c, "/v1/reindex", req)
+	return call[daybook.ReindexResponse](ctx, c, routeReindex, req)
 }
 
 // Status says how the daemon and its data dir stand.
 func (c *Client) Status(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
-	return call[daybook.StatusResponse](ctx, c, "/v1/status", req)
+	return call[daybook.StatusResponse](ctx, c, routeStatus, req)
 }
 
 // call posts req as JSON to path and decodes the answer.
