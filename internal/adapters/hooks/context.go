@@ -27,7 +27,9 @@ func SessionContext(ctx context.Context, c Contexter, budget int) (string, error
 // PromptContext is the block for a prompt the user submitted, within budget
 // tokens, and false when nothing relevant is remembered: a prompt with no
 // word of its own (a slash command, "yes", "go on"), or one recall finds
-// nothing for, which the block's title says (NothingRecalled).
+// nothing for (the response's NothingRecalled): one call tells the hook
+// both the block and whether to hand it over, where a recall first would
+// cost a second drill on every prompt.
 func PromptContext(ctx context.Context, c Contexter, prompt string, budget int) (string, bool, error) {
 	q := Query(prompt)
 	if q == "" {
@@ -37,17 +39,11 @@ func PromptContext(ctx context.Context, c Contexter, prompt string, budget int) 
 	if err != nil {
 		return "", false, err
 	}
-	if strings.Contains(resp.Markdown, NothingRecalled) {
+	if resp.NothingRecalled {
 		return "", false, nil
 	}
 	return resp.Markdown, true, nil
 }
-
-// NothingRecalled ends the query line of a context block when recall found
-// nothing for the query (app.Context); one call then tells the hook both the
-// block and whether to hand it over, where a recall first would cost a
-// second drill on every prompt.
-const NothingRecalled = " (nothing recalled)\n"
 
 // minQueryWords is how many words of three letters or more a prompt needs
 // to be looked up: "yes", "ok go" or "continue" ask nothing of memory.
