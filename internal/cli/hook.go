@@ -70,9 +70,9 @@ func runHook(ctx context.Context, e *Env, args []string) error {
 		return fmt.Errorf("hook takes one event: session-start, prompt or capture (or install claude-code)")
 	}
 	switch pos[0] {
-	case "session-start", "prompt":
+	case hooks.ArgSessionStart, hooks.ArgPrompt:
 		hookContext(ctx, e, pos[0])
-	case "capture":
+	case hooks.ArgCapture:
 		hookCapture(ctx, e)
 	default:
 		return fmt.Errorf("hook: unknown event %q: want session-start, prompt or capture (or install claude-code)", pos[0])
@@ -133,11 +133,11 @@ func hookContext(ctx context.Context, e *Env, event string) {
 	defer c.Close()
 	var md, name string
 	var err error
-	if event == "session-start" {
-		name = "SessionStart"
+	if event == hooks.ArgSessionStart {
+		name = hooks.EventSessionStart
 		md, err = hooks.SessionContext(ctx, c, e.Cfg.Hooks.Budget)
 	} else {
-		name = "UserPromptSubmit"
+		name = hooks.EventPrompt
 		md, _, err = hooks.PromptContext(ctx, c, in.Prompt, e.Cfg.Hooks.PromptBudget)
 	}
 	switch {
@@ -195,7 +195,7 @@ func hookCapture(ctx context.Context, e *Env) {
 		}
 	}
 	res, err := hooks.Capture(ctx, w, in, hooks.CaptureOptions{
-		Dir: e.AbsDir, MaxText: e.Cfg.Hooks.MaxText, Final: in.HookEventName != "PreCompact",
+		Dir: e.AbsDir, MaxText: e.Cfg.Hooks.MaxText, Final: in.HookEventName != hooks.EventPreCompact,
 		Warn: func(msg string) { hookWarn(e, "%s", msg) },
 	})
 	if err != nil {
