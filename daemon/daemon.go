@@ -15,6 +15,7 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // App is what a daemon uses of the memory it keeps current: the data dir
@@ -141,7 +142,7 @@ func New(a App, c Consolidator, opts Options) (*Daemon, error) {
 	if opts.CatchUp == 0 {
 		opts.CatchUp = catchUpEvery
 	}
-	d := &Daemon{app: a, cons: c, opts: opts, log: a.Logger().With("system", "daemon")}
+	d := &Daemon{app: a, cons: c, opts: opts, log: a.Logger().With(logkey.System, "daemon")}
 	d.trim.drop = a.DropIndexPages
 	sc := opts.Schedule
 	d.jobs = newJobTable(specs(sc), sc.OnEdit)
@@ -274,7 +275,7 @@ const IndexLockTimeout = 30 * time.Second
 // earlier format's rebuild), which takes a while: a bar on bar (a
 // terminal; nil: the log).
 func IndexProgress(bar io.Writer, log *slog.Logger) func(done, total int) {
-	p := newProgress(bar, log.With("system", "daemon"), "index")
+	p := newProgress(bar, log.With(logkey.System, "daemon"), "index")
 	return func(done, total int) {
 		p.update(done, total)
 		if done >= total {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Format is the version of the index layout. An index of an earlier format
@@ -156,7 +158,7 @@ func wanted(ctx context.Context, opts Options) (want meta, offErr error, err err
 // openHolding opens the index in dir, holding its open lock, which the
 // Index it returns keeps; on an error the caller still holds it.
 func openHolding(dir string, opts Options, want meta, offErr error, lock *os.File) (*Index, error) {
-	log := opts.Log.With("system", "index")
+	log := opts.Log.With(logkey.System, "index")
 	mk := func() *Index {
 		x := newIndex(dir, opts.Embedder, log, opts.Now)
 		x.root, x.progress = opts.Root, opts.Progress

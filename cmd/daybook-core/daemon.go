@@ -15,6 +15,7 @@ import (
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/logkey"
 	"github.com/daybook/daybook/service"
 )
 
@@ -98,7 +99,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 			return err
 		}
 		opts.Servers = append(opts.Servers, ws)
-		log.Info("timeline page", "system", "web", "listen", e.Cfg.Web.Listen, "open", "daybook web")
+		log.Info("timeline page", logkey.System, "web", "listen", e.Cfg.Web.Listen, "open", "daybook web")
 	}
 	if e.Cfg.Proxy.Listen != "" {
 		ps, err := startProxy(a, e.Cfg, log)
@@ -106,15 +107,15 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 			return err
 		}
 		opts.Servers = append(opts.Servers, ps)
-		log.Info("memory proxy", "system", "proxy", "listen", ps.Addr().String(), "upstream", e.Cfg.ProxyUpstream())
+		log.Info("memory proxy", logkey.System, "proxy", "listen", ps.Addr().String(), "upstream", e.Cfg.ProxyUpstream())
 	}
 	// Without ollama.enabled the upgrade loop returns at once.
 	opts.Background = append(opts.Background, a.UpgradeLoop)
 	// Captures a hook could not hand to a daemon wait in the spool.
 	opts.Background = append(opts.Background, func(ctx context.Context) error {
-		n, err := hooks.DrainLocked(ctx, a, a.Dir(), func(msg string) { log.Warn(msg, "system", "hooks") })
+		n, err := hooks.DrainLocked(ctx, a, a.Dir(), func(msg string) { log.Warn(msg, logkey.System, "hooks") })
 		if n > 0 {
-			log.Info("wrote the hooks' spooled entries", "system", "hooks", "entries", n)
+			log.Info("wrote the hooks' spooled entries", logkey.System, "hooks", "entries", n)
 		}
 		return err
 	})
@@ -126,7 +127,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 		return err
 	}
 	<-ctx.Done()
-	log.Info("stopping", "system", "daemon", "reason", context.Cause(ctx).Error())
+	log.Info("stopping", logkey.System, "daemon", "reason", context.Cause(ctx).Error())
 	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)
 	defer cancel()
 	return d.Close(stopCtx)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Limits of the HTTP API.
@@ -63,7 +64,7 @@ func NewServer(b daybook.Service, opts ServerOptions) *Server {
 		opts.PID = os.Getpid()
 	}
 	s := &Server{routes: map[string]map[string]http.Handler{}, opts: opts,
-		log: opts.Log.With("system", "api"), started: opts.Now()}
+		log: opts.Log.With(logkey.System, "api"), started: opts.Now()}
 
 	s.Handle(http.MethodPost, routeRemember, jsonHandler(s, b.Remember))
 	s.Handle(http.MethodPost, routeImport, longRunning(s.importHandler(b)))

@@ -23,6 +23,8 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Options configures a server. The zero value serves every tool with a
@@ -50,7 +52,7 @@ func NewServer(b Memory, opts Options) *sdk.Server {
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	log := opts.Log.With("system", "mcp")
+	log := opts.Log.With(logkey.System, "mcp")
 	s := sdk.NewServer(&sdk.Implementation{Name: "daybook", Title: "daybook long-term memory", Version: opts.Version},
 		&sdk.ServerOptions{Instructions: serverInstructions, Logger: log, Capabilities: &sdk.ServerCapabilities{}})
 	t := tools{readTools: readTools{r: b, opts: opts}, b: b, log: log}
