@@ -17,7 +17,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // clock is a settable clock for the guard and the index.
