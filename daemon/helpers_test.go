@@ -2,9 +2,7 @@ package daemon
 
 import (
 	"context"
-	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +14,7 @@ import (
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // logBuf is a log destination that tests read while the daemon writes.
@@ -53,24 +52,7 @@ func newDaemon(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
 // modification time.
 func summaryFiles(t testing.TB, root string) map[string]time.Time {
 	t.Helper()
-	out := map[string]time.Time{}
-	base := filepath.Join(root, "summaries")
-	err := filepath.WalkDir(base, func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		fi, err := e.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		out[filepath.ToSlash(rel)] = fi.ModTime()
-		return nil
-	})
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	return out
+	return daybooktest.ModTimes(t, root, "summaries")
 }
 
 // isSummary reports whether rel is a summary file rather than state or a lock.
