@@ -11,7 +11,7 @@ import (
 
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/daybooktest"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // Two processes opening a data dir that has no index yet (a daemon

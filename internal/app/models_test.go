@@ -10,7 +10,7 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 func TestModelsOffline(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 func newFallback(t *testing.T, url string) (*FallbackSummarizer, *logBuffer, *fakeClock) {
