@@ -13,10 +13,10 @@ import (
 
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/ollama"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/ollama"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // clock is a settable clock for the guard and the index.

@@ -9,9 +9,9 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/models/offline"
+	"github.com/daybook/daybook/internal/models/ollama"
 	"github.com/daybook/daybook/internal/util/logkey"
 )
 

@@ -15,11 +15,11 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/daybooktest"
 	"github.com/daybook/daybook/internal/models/offline"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // fakeClock is the App's clock in these tests: Ollama's cooldown runs on it.

@@ -10,8 +10,8 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 func chatVia(t *testing.T, c *api.Client, req *api.ChatRequest) string {
