@@ -135,39 +135,30 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	if err != nil {
 		return cli.Usagef("eval: --modes: %v", err)
 	}
-	f, err := os.Open(pos[0])
+	return runQuestionEval(ctx, e, pos[0], *nowFlag, modes, *limit, *misses, *asJSON)
+}
+
+// runQuestionEval measures recall on the question set at path in each
+// mode and prints the report; a mode that failed fails the command.
+func runQuestionEval(ctx context.Context, e *cli.Env, path, now string, modes []string, limit int, misses, asJSON bool) error {
+	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("opening question file: %w", err)
 	}
 	defer f.Close()
-	qs, err := eval.ReadQuestions(f, pos[0])
+	qs, err := eval.ReadQuestions(f, path)
 	if err != nil {
 		return err
 	}
-	var rc eval.Recaller
-	if *nowFlag == "" {
-		if rc, err = e.Backend(ctx); err != nil {
-			return err
-		}
-	} else {
-		if err := e.Load(); err != nil {
-			return err
-		}
-		// The App's clock reads the time --now names, parsed in the
-		// App's zone before anything asks the clock.
-		var now time.Time
-		a := newLocalApp(e, app.Options{Now: func() time.Time { return now }})
-		e.SetLocal(a) // closed with e
-		if now, err = parseNow(*nowFlag, a.Loc()); err != nil {
-			return cli.Usagef("eval: --now: %v", err)
-		}
-		rc = a
-	}
-	rep, err := eval.Run(ctx, rc, qs, modes, *limit)
+	rc, err := evalRecaller(ctx, e, now)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	rep, err := eval.Run(ctx, rc, qs, modes, limit)
+	if err != nil {
+		return err
+	}
+	if asJSON {
 		if err := e.PrintJSON(rep); err != nil {
 			return err
 		}
@@ -175,10 +166,10 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 		if err := rep.WriteTable(e.Stdout); err != nil {
 			return err
 		}
-		if *misses {
+		if misses {
 			for _, m := range rep.Modes {
 				for _, x := range m.Misses {
-					fmt.Fprintf(e.Stdout, "%s missed %s:%d: %s (top: %s)\n", m.Mode, pos[0], x.Line, x.Q, orNone(x.Top))
+					fmt.Fprintf(e.Stdout, "%s missed %s:%d: %s (top: %s)\n", m.Mode, path, x.Line, x.Q, orNone(x.Top))
 				}
 			}
 		}
@@ -193,6 +184,27 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 		return fmt.Errorf("eval: mode %s failed", strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// evalRecaller is what the question set is asked of: the backend, or with
+// --now (nowFlag) an App on the files whose clock reads that time.
+func evalRecaller(ctx context.Context, e *cli.Env, nowFlag string) (eval.Recaller, error) {
+	if nowFlag == "" {
+		return e.Backend(ctx)
+	}
+	if err := e.Load(); err != nil {
+		return nil, err
+	}
+	// The App's clock reads the time --now names, parsed in the App's
+	// zone before anything asks the clock.
+	var now time.Time
+	a := newLocalApp(e, app.Options{Now: func() time.Time { return now }})
+	e.SetLocal(a) // closed with e
+	var err error
+	if now, err = parseNow(nowFlag, a.Loc()); err != nil {
+		return nil, cli.Usagef("eval: --now: %v", err)
+	}
+	return a, nil
 }
 
 // parseNow reads --now: a day (noon of it in loc) or a time date.ParseTime takes.
