@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/daybook/daybook/dayfiles/date"
 )
 
 // MaxQuery is the longest recall query or find pattern, in bytes.
@@ -43,3 +45,26 @@ func (r RecallRequest) Check() error { return checkQuery("query", r.Query) }
 // pattern, a bad regex) the App refuses itself, and a pattern of spaces is a
 // literal like any other.
 func (r FindRequest) Check() error { return checkQueryLen("pattern", r.Pattern) }
+
+// CheckFields refuses what recall cannot take, naming it: a query over
+// MaxQuery bytes, a limit, a level or a mode out of its set. An empty or
+// blank query passes (it recalls nothing); Check refuses it at the socket.
+func (r RecallRequest) CheckFields() error {
+	if err := checkQueryLen("query", r.Query); err != nil {
+		return err
+	}
+	if r.Limit < 0 || r.Limit > MaxRecallLimit {
+		return usage("limit", fmt.Sprintf("limit %d: want 1 to %d", r.Limit, MaxRecallLimit))
+	}
+	switch date.Level(r.Level) {
+	case "", date.LevelYear, date.LevelMonth, date.LevelDay, date.LevelEntry, date.LevelLine:
+	default:
+		return usage("level", fmt.Sprintf("level %q: want year, month, day, entry or line", r.Level))
+	}
+	switch r.Mode {
+	case "", ModeDrill, ModeBM25, ModeVector, ModeLinear:
+	default:
+		return usage("mode", fmt.Sprintf("mode %q: want drill, bm25, vector or linear", r.Mode))
+	}
+	return nil
+}

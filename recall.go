@@ -1,11 +1,5 @@
 package daybook
 
-import (
-	"fmt"
-
-	"github.com/daybook/daybook/dayfiles/date"
-)
-
 // MaxRecallLimit is the most results one recall returns.
 const MaxRecallLimit = 1000
 
@@ -72,27 +66,4 @@ type RecallResponse struct {
 	Results []RecallResult `json:"results"`
 	Path    []string       `json:"drill,omitempty"` // with explain: the periods the drill went through, in order
 	Method  Method         `json:"method"`          // drill, or the fallback that answered: months, days, linear
-}
-
-// CheckFields refuses what recall cannot take, naming it: a query over
-// MaxQuery bytes, a limit, a level or a mode out of its set. An empty or
-// blank query passes (it recalls nothing); Check refuses it at the socket.
-func (r RecallRequest) CheckFields() error {
-	if err := checkQueryLen("query", r.Query); err != nil {
-		return err
-	}
-	if r.Limit < 0 || r.Limit > MaxRecallLimit {
-		return usage("limit", fmt.Sprintf("limit %d: want 1 to %d", r.Limit, MaxRecallLimit))
-	}
-	switch date.Level(r.Level) {
-	case "", date.LevelYear, date.LevelMonth, date.LevelDay, date.LevelEntry, date.LevelLine:
-	default:
-		return usage("level", fmt.Sprintf("level %q: want year, month, day, entry or line", r.Level))
-	}
-	switch r.Mode {
-	case "", ModeDrill, ModeBM25, ModeVector, ModeLinear:
-	default:
-		return usage("mode", fmt.Sprintf("mode %q: want drill, bm25, vector or linear", r.Mode))
-	}
-	return nil
 }
