@@ -11,8 +11,8 @@ import (
 // MaxQuery is the longest recall query or find pattern, in bytes.
 const MaxQuery = 4 << 10
 
-// usage is a caller's mistake in field.
-func usage(field, msg string) *Error { return &Error{Code: CodeUsage, Field: field, Message: msg} }
+// fieldError is a caller's mistake in field.
+func fieldError(field, msg string) *Error { return &Error{Code: CodeUsage, Field: field, Message: msg} }
 
 // checkQuery refuses an overlong, empty or blank query before any work,
 // naming the field, its length and the limit.
@@ -22,9 +22,9 @@ func checkQuery(field, q string) error {
 	}
 	switch {
 	case strings.TrimSpace(q) == "":
-		return usage(field, fmt.Sprintf("%s is empty or only spaces", field))
+		return fieldError(field, fmt.Sprintf("%s is empty or only spaces", field))
 	case !utf8.ValidString(q):
-		return usage(field, fmt.Sprintf("%s is not UTF-8", field))
+		return fieldError(field, fmt.Sprintf("%s is not UTF-8", field))
 	}
 	return nil
 }
@@ -32,7 +32,7 @@ func checkQuery(field, q string) error {
 // checkQueryLen refuses a query or pattern over MaxQuery bytes.
 func checkQueryLen(field, q string) error {
 	if len(q) > MaxQuery {
-		return usage(field, fmt.Sprintf("%s is %d bytes, over the limit of %d", field, len(q), MaxQuery))
+		return fieldError(field, fmt.Sprintf("%s is %d bytes, over the limit of %d", field, len(q), MaxQuery))
 	}
 	return nil
 }
@@ -54,17 +54,17 @@ func (r RecallRequest) CheckFields() error {
 		return err
 	}
 	if r.Limit < 0 || r.Limit > MaxRecallLimit {
-		return usage("limit", fmt.Sprintf("limit %d: want 1 to %d", r.Limit, MaxRecallLimit))
+		return fieldError("limit", fmt.Sprintf("limit %d: want 1 to %d", r.Limit, MaxRecallLimit))
 	}
 	switch date.Level(r.Level) {
 	case "", date.LevelYear, date.LevelMonth, date.LevelDay, date.LevelEntry, date.LevelLine:
 	default:
-		return usage("level", fmt.Sprintf("level %q: want year, month, day, entry or line", r.Level))
+		return fieldError("level", fmt.Sprintf("level %q: want year, month, day, entry or line", r.Level))
 	}
 	switch r.Mode {
 	case "", ModeDrill, ModeBM25, ModeVector, ModeLinear:
 	default:
-		return usage("mode", fmt.Sprintf("mode %q: want drill, bm25, vector or linear", r.Mode))
+		return fieldError("mode", fmt.Sprintf("mode %q: want drill, bm25, vector or linear", r.Mode))
 	}
 	return nil
 }
