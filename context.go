@@ -37,6 +37,9 @@ type ContextResponse struct {
 	Omitted   int           `json:"omitted"`              // candidates that did not fit
 	Warnings  []string      `json:"warnings,omitempty"`   // e.g. the foundation alone is over the budget
 	RawTokens int           `json:"raw_tokens,omitempty"` // tokens of the raw day files the context covers
+	// NothingRecalled says that recall found nothing for the request's
+	// query: the block holds no evidence for it (its title says so too).
+	NothingRecalled bool `json:"nothing_recalled,omitempty"`
 }
 
 // StatsRequest asks for statistics.

@@ -1,5 +1,16 @@
 package daybook
 
+// MaxRecallLimit is the most results one recall returns.
+const MaxRecallLimit = 1000
+
+// Methods of RecallRequest.Mode.
+const (
+	ModeDrill  = "drill"
+	ModeBM25   = "bm25"
+	ModeVector = "vector"
+	ModeLinear = "linear"
+)
+
 // RecallRequest asks what daybook remembers about a query.
 type RecallRequest struct {
 	Query   string `json:"query"` // may hold temporal phrases: "last March", "in June 2025", "yesterday"

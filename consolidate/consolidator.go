@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Consolidator builds and keeps current the summaries of one data dir.
@@ -79,7 +80,7 @@ func (c *Consolidator) logger() *slog.Logger {
 	if c.Log == nil {
 		return slog.New(slog.DiscardHandler)
 	}
-	return c.Log.With("system", "consolidate")
+	return c.Log.With(logkey.System, "consolidate")
 }
 
 func (c *Consolidator) now() time.Time {

@@ -1,20 +1,19 @@
 package consolidate_test
 
 import (
-	"io/fs"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/daybooktest"
 	"github.com/daybook/daybook/internal/util/logtest"
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // logBuffer collects log lines for assertions.
@@ -64,24 +63,11 @@ func bump(t testing.TB, path string) {
 // path relative to root.
 func summaryTimes(t testing.TB, root string) map[string]time.Time {
 	t.Helper()
-	out := map[string]time.Time{}
-	dir := filepath.Join(root, consolidate.SummariesDir)
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	out := daybooktest.ModTimes(t, root, consolidate.SummariesDir)
+	for rel := range out {
+		if !strings.HasSuffix(rel, ".md") {
+			delete(out, rel)
 		}
-		if !d.IsDir() && strings.HasSuffix(path, ".md") {
-			fi, err := d.Info()
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(root, path)
-			out[filepath.ToSlash(rel)] = fi.ModTime()
-		}
-		return nil
-	})
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // named is a summarizer with another name than the offline one.

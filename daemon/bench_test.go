@@ -59,7 +59,7 @@ func BenchmarkDaemonNoChangeStart(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		d, err := New(a, consolidatorFor(a), Options{NoWatch: true, NoIndex: true, JumpEvery: -1})
+		d, err := newDaemon(a, consolidatorFor(a), Options{NoWatch: true, NoIndex: true, JumpEvery: -1})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -14,8 +14,45 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/app"
+	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
+
+// App is what a daemon uses of the memory it keeps current: the data dir
+// and its clock, the index's catch-ups and the status answer.
+// *app.App (internal/app) is one.
+type App interface {
+	Dir() string
+	Logger() *slog.Logger
+	Loc() *time.Location
+	Now() time.Time
+	// OnStatus registers fn to fill in its part of every status answer.
+	OnStatus(fn func(ctx context.Context, resp *daybook.StatusResponse))
+	// Index opens the index and catches it up with the files.
+	Index(ctx context.Context) (*index.Index, error)
+	// CatchUp brings the open index up to date with the files.
+	CatchUp(ctx context.Context) error
+	// CatchUpEdits runs the catch-up of edits made while no daemon ran.
+	CatchUpEdits(ctx context.Context)
+	// CompactIndex merges the index's segments when there are more than over.
+	CompactIndex(ctx context.Context, over int) (int, error)
+	// DaysChanged refreshes the index entries of the edited days.
+	DaysChanged(ctx context.Context, days []date.Date)
+	// DropIndexPages lets go of the index's mapped pages; it returns their bytes.
+	DropIndexPages() int64
+}
+
+// Schedule says when the daemon consolidates (config consolidate.*).
+// The zero Schedule runs no job and leaves edits to the next backfill.
+type Schedule struct {
+	// Daily, Monthly and Yearly are the jobs' cron specs in the App's
+	// zone; an empty spec turns its job off.
+	Daily, Monthly, Yearly string
+	// OnEdit re-consolidates an edited day's summaries Debounce after the
+	// last edit.
+	OnEdit   bool
+	Debounce time.Duration
+}
 
 // Consolidator is what the daemon needs from consolidation;
 // *consolidate.Consolidator is one.
@@ -34,6 +71,8 @@ type Options struct {
 	// NoIndex leaves the index closed until an operation needs it, instead
 	// of opening and catching it up after the first backfill.
 	NoIndex bool
+	// Schedule is when to consolidate.
+	Schedule Schedule
 	// Watch tunes the watcher; its Log is the daemon's.
 	Watch dayfiles.WatchOptions
 	// JumpEvery is how often the wall clock is compared with the monotonic
@@ -47,8 +86,8 @@ type Options struct {
 	// CatchUp is how often the open index is brought up to date with the
 	// files in the background (edits no watcher or hook reported, such as
 	// a summary edited by hand); default 1m. Negative turns this off: an
-	// App built without AppOptions (BackgroundCatchUp) then catches up on
-	// a request when the last catch-up was 5 s ago.
+	// App that does not catch up in the background (internal/app: Options.BackgroundCatchUp)
+	// then catches up on a request when the last catch-up was 5 s ago.
 	CatchUp time.Duration
 	// Bar, if set, is a terminal to draw the backfill's progress bar on;
 	// otherwise progress goes to the log.
@@ -70,7 +109,7 @@ type Server interface {
 // Daemon keeps one data dir's summaries and index current. Build it with
 // New, start it with Run, stop it with Close.
 type Daemon struct {
-	app  *app.App
+	app  App
 	cons Consolidator
 	opts Options
 	log  *slog.Logger
@@ -90,7 +129,7 @@ type Daemon struct {
 
 // New returns a Daemon over a, which it uses for its lifetime, consolidating
 // with c. It checks the schedule; it starts nothing.
-func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
+func New(a App, c Consolidator, opts Options) (*Daemon, error) {
 	if opts.JumpEvery == 0 {
 		opts.JumpEvery = time.Minute
 	}
@@ -103,12 +142,12 @@ func New(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
 	if opts.CatchUp == 0 {
 		opts.CatchUp = catchUpEvery
 	}
-	d := &Daemon{app: a, cons: c, opts: opts, log: a.Logger().With("system", "daemon")}
+	d := &Daemon{app: a, cons: c, opts: opts, log: a.Logger().With(logkey.System, "daemon")}
 	d.trim.drop = a.DropIndexPages
-	cfg := a.Config().Consolidate
-	d.jobs = newJobTable(specs(cfg), cfg.OnEdit)
-	d.work = newWorker(cfg.Debounce, d.reconsolidate, d.jobs)
-	sched, err := newScheduler(cfg, a.Loc(), d.log, func(job string) { d.work.enqueue(d.jobTask(job)) })
+	sc := opts.Schedule
+	d.jobs = newJobTable(specs(sc), sc.OnEdit)
+	d.work = newWorker(sc.Debounce, d.reconsolidate, d.jobs)
+	sched, err := newScheduler(sc, a.Loc(), d.log, func(job string) { d.work.enqueue(d.jobTask(job)) })
 	if err != nil {
 		return nil, err
 	}
@@ -228,24 +267,21 @@ func (d *Daemon) goRun(fn func()) {
 	go func() { defer d.wg.Done(); fn() }()
 }
 
-// indexLockTimeout is how long the daemon waits for another process (a
-// CLI reindex) to let go of the index.
-const indexLockTimeout = 30 * time.Second
+// IndexLockTimeout is how long the App a daemon serves waits for another
+// process (a CLI reindex) to let go of the index.
+const IndexLockTimeout = 30 * time.Second
 
-// AppOptions are the options of the App a daemon serves (app.NewWith): a
-// longer wait for the index's lock, a first build's progress on bar (a
-// terminal; nil: the log) and the full catch-ups left to the daemon, which
-// runs them every Options.CatchUp.
-func AppOptions(bar io.Writer, log *slog.Logger) app.Options {
-	// A first build (or an earlier format's rebuild) takes a while: a bar.
-	p := newProgress(bar, log.With("system", "daemon"), "index")
-	progress := func(done, total int) {
+// IndexProgress returns the progress report of a first index build (or an
+// earlier format's rebuild), which takes a while: a bar on bar (a
+// terminal; nil: the log).
+func IndexProgress(bar io.Writer, log *slog.Logger) func(done, total int) {
+	p := newProgress(bar, log.With(logkey.System, "daemon"), "index")
+	return func(done, total int) {
 		p.update(done, total)
 		if done >= total {
 			p.finish()
 		}
 	}
-	return app.Options{IndexLockTimeout: indexLockTimeout, IndexProgress: progress, BackgroundCatchUp: true}
 }
 
 // openIndex opens the index and catches it up with the files, so that the
@@ -269,8 +305,8 @@ func (d *Daemon) openIndex(ctx context.Context) {
 		d.trim.trim(0) // opening read the whole vector image, a compaction merged
 	}
 	// From now on the watcher, the write hooks and this loop keep the
-	// index current, and no request of an App built with AppOptions waits
-	// for a catch-up.
+	// index current, and no request of an App built with background
+	// catch-ups waits for a catch-up.
 	if d.opts.CatchUp > 0 {
 		d.catchUpLoop(ctx, d.opts.CatchUp)
 	}
@@ -316,7 +352,7 @@ func tick(ctx context.Context, every time.Duration, fn func()) {
 func (d *Daemon) changed(ctx context.Context, days []date.Date) {
 	d.log.Debug("day files changed", "days", len(days), "first", days[0].String())
 	d.app.DaysChanged(ctx, days)
-	if d.app.Config().Consolidate.OnEdit {
+	if d.opts.Schedule.OnEdit {
 		d.work.changed(days)
 	}
 }

@@ -7,5 +7,7 @@
 //
 // It is outside internal/ because it is one of the parts the design names: a
 // program that embeds daybook's memory in its own process runs a Daemon on a
-// data dir the same way "daybook daemon" does.
+// data dir the same way "daybook daemon" does. The daemon declares what it
+// uses of that memory (App) and of consolidation (Consolidator); its
+// signatures name only public types, which testdata/outside checks.
 package daemon

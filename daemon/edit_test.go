@@ -14,7 +14,7 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // editRig is a daemon with the watcher on over two months of 2025, seen

@@ -2,9 +2,7 @@ package daemon
 
 import (
 	"context"
-	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +14,7 @@ import (
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // logBuf is a log destination that tests read while the daemon writes.
@@ -38,31 +37,22 @@ func testConfig(t testing.TB, tz string) config.Config {
 func newTestApp(t testing.TB, dir string, cfg config.Config, lb *logBuf, now func() time.Time) *app.App {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	return apptest.New(t, dir, apptest.Config(cfg), apptest.Log(log), apptest.Options(AppOptions(nil, log)), apptest.Now(now))
+	opts := app.Options{IndexLockTimeout: IndexLockTimeout, IndexProgress: IndexProgress(nil, log), BackgroundCatchUp: true}
+	return apptest.New(t, dir, apptest.Config(cfg), apptest.Log(log), apptest.Options(opts), apptest.Now(now))
+}
+
+// newDaemon is New with the schedule of a's config, as the command wires it.
+func newDaemon(a *app.App, c Consolidator, opts Options) (*Daemon, error) {
+	cc := a.Config().Consolidate
+	opts.Schedule = Schedule{Daily: cc.Daily, Monthly: cc.Monthly, Yearly: cc.Yearly, OnEdit: cc.OnEdit, Debounce: cc.Debounce}
+	return New(a, c, opts)
 }
 
 // summaryFiles maps every file under summaries/ (relative, slashed) to its
 // modification time.
 func summaryFiles(t testing.TB, root string) map[string]time.Time {
 	t.Helper()
-	out := map[string]time.Time{}
-	base := filepath.Join(root, "summaries")
-	err := filepath.WalkDir(base, func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		fi, err := e.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		out[filepath.ToSlash(rel)] = fi.ModTime()
-		return nil
-	})
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	return out
+	return daybooktest.ModTimes(t, root, "summaries")
 }
 
 // isSummary reports whether rel is a summary file rather than state or a lock.
@@ -113,7 +103,7 @@ func lastRun(d *Daemon, job string) (time.Time, string) {
 // startDaemon builds and runs a daemon over a and stops it at cleanup.
 func startDaemon(t testing.TB, a *app.App, opts Options) *Daemon {
 	t.Helper()
-	d, err := New(a, consolidatorFor(a), opts)
+	d, err := newDaemon(a, consolidatorFor(a), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

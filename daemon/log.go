@@ -3,26 +3,24 @@ package daemon
 import (
 	"io"
 	"log/slog"
-
-	"github.com/daybook/daybook/internal/config"
 )
 
-// NewLogger returns the daemon's logger as config log.level and log.format
-// say: text on a terminal and JSON otherwise when the format is not set.
-func NewLogger(c config.Log, w io.Writer, terminal bool) *slog.Logger {
-	var level slog.Level
-	switch c.Level {
+// NewLogger returns the daemon's logger at level ("debug", "info", "warn",
+// "error"; config log.level) in format ("text", "json"; config log.format):
+// text on a terminal and JSON otherwise when the format is "".
+func NewLogger(level, format string, w io.Writer, terminal bool) *slog.Logger {
+	var l slog.Level
+	switch level {
 	case "debug":
-		level = slog.LevelDebug
+		l = slog.LevelDebug
 	case "warn":
-		level = slog.LevelWarn
+		l = slog.LevelWarn
 	case "error":
-		level = slog.LevelError
+		l = slog.LevelError
 	default: // "info", and "" before validation
-		level = slog.LevelInfo
+		l = slog.LevelInfo
 	}
-	opts := &slog.HandlerOptions{Level: level}
-	format := c.Format
+	opts := &slog.HandlerOptions{Level: l}
 	if format == "" {
 		format = "json"
 		if terminal {

@@ -41,10 +41,10 @@ func runChild(dir string) int {
 		return 1
 	}
 	defer lock.Release()
-	log := NewLogger(cfg.Log, os.Stderr, false)
+	log := NewLogger(cfg.Log.Level, cfg.Log.Format, os.Stderr, false)
 	a := app.New(dir, cfg, log)
 	defer a.Close()
-	d, err := New(a, consolidatorFor(a), Options{NoIndex: true, JumpEvery: -1})
+	d, err := newDaemon(a, consolidatorFor(a), Options{NoIndex: true, JumpEvery: -1})
 	if err == nil {
 		err = d.Run()
 	}

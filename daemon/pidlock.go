@@ -30,7 +30,15 @@ func (e *LockedError) Is(target error) bool { return target == filelock.ErrBusy 
 // PIDLock is a held lock on DATA/daybook.pid, which holds the daemon's pid.
 // The lock is the file lock, not the file: a daemon killed without cleaning
 // up leaves the file, and the next one takes it over.
-type PIDLock = filelock.PIDFile
+type PIDLock struct{ f *filelock.PIDFile }
+
+// Release empties the pid file and lets go of the lock; the file stays.
+func (l *PIDLock) Release() error {
+	if l == nil {
+		return nil
+	}
+	return l.f.Release()
+}
 
 // LockPID takes the data dir's pid lock without waiting and writes pid in
 // the file. When another process holds it, the error names that pid.
@@ -48,5 +56,8 @@ func LockPID(dir string, pid int) (*PIDLock, error) {
 		}
 		return nil, &LockedError{PID: other, Dir: dir, Path: path}
 	}
-	return l, err
+	if err != nil {
+		return nil, err
+	}
+	return &PIDLock{f: l}, nil
 }

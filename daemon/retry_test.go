@@ -11,7 +11,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 
@@ -37,7 +37,7 @@ func TestBusyRetriesStopAtClose(t *testing.T) {
 		}
 
 		// No index: bleve starts a package-level analysis goroutine outside the bubble.
-		d, err := New(a, consolidatorFor(a), Options{NoWatch: true, NoIndex: true, JumpEvery: -1, Retry: time.Minute})
+		d, err := newDaemon(a, consolidatorFor(a), Options{NoWatch: true, NoIndex: true, JumpEvery: -1, Retry: time.Minute})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/daybook/daybook/internal/config"
 	"github.com/robfig/cron/v3"
 )
 
@@ -27,10 +26,10 @@ type scheduler struct {
 }
 
 // newScheduler adds a job for each non-empty spec; fire enqueues the job.
-func newScheduler(cfg config.Consolidate, loc *time.Location, log *slog.Logger, fire func(job string)) (*scheduler, error) {
+func newScheduler(sc Schedule, loc *time.Location, log *slog.Logger, fire func(job string)) (*scheduler, error) {
 	s := &scheduler{log: log, ids: map[string]cron.EntryID{}}
 	s.c = cron.New(cron.WithLocation(loc), cron.WithLogger(cronLogger{log}))
-	for job, spec := range specs(cfg) {
+	for job, spec := range specs(sc) {
 		if spec == "" {
 			log.Info("job disabled: empty spec", "job", job)
 			continue
@@ -44,9 +43,9 @@ func newScheduler(cfg config.Consolidate, loc *time.Location, log *slog.Logger, 
 	return s, nil
 }
 
-// specs maps each scheduled job to its cron spec from the config.
-func specs(cfg config.Consolidate) map[string]string {
-	return map[string]string{JobDaily: cfg.Daily, JobMonthly: cfg.Monthly, JobYearly: cfg.Yearly}
+// specs maps each scheduled job to its cron spec.
+func specs(sc Schedule) map[string]string {
+	return map[string]string{JobDaily: sc.Daily, JobMonthly: sc.Monthly, JobYearly: sc.Yearly}
 }
 
 func (s *scheduler) start() {

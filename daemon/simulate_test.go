@@ -36,7 +36,7 @@ func TestDaemon400Days(t *testing.T) {
 		})
 		c := consolidatorFor(a)
 		// No index: bleve starts a package-level analysis goroutine outside the bubble.
-		d, err := New(a, c, Options{NoWatch: true, NoIndex: true, JumpEvery: -1})
+		d, err := newDaemon(a, c, Options{NoWatch: true, NoIndex: true, JumpEvery: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/util/httpserve"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 const (
@@ -40,7 +41,7 @@ func NewSocketServer(path string, h http.Handler, log *slog.Logger) (*SocketServ
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	log = log.With("system", "socket")
+	log = log.With(logkey.System, "socket")
 	if err := prepareSocketDir(filepath.Dir(path)); err != nil {
 		return nil, err
 	}

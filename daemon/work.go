@@ -33,7 +33,7 @@ func (d *Daemon) backfill(ctx context.Context) error {
 func (d *Daemon) jobTask(job string) task {
 	t := task{job: job}
 	t.run = func(ctx context.Context) error {
-		today := d.app.Today()
+		today := date.Of(d.app.Now().In(d.app.Loc()))
 		var r date.Range
 		var levels []date.Level
 		switch job {

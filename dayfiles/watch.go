@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/internal/util/logkey"
 	"github.com/fsnotify/fsnotify"
 )
 
@@ -77,7 +78,7 @@ func Watch(root string, opts WatchOptions, onChange func([]date.Date)) (*Watcher
 	}
 	w := &Watcher{
 		root: root, days: filepath.Join(root, DaysDir), opts: opts,
-		log: opts.Log.With("system", "watch"), onChange: onChange,
+		log: opts.Log.With(logkey.System, "watch"), onChange: onChange,
 		rescanReq: make(chan struct{}, 1), ctl: make(chan func(*fsnotify.Watcher)), done: make(chan struct{}),
 		seen: map[date.Date]stamp{}, pending: map[date.Date]time.Time{}, force: map[date.Date]bool{},
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // Kills and corruptions used to leave one index.broken-* folder each, and

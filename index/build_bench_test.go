@@ -11,7 +11,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 	"github.com/daybook/daybook/internal/tooling/gen"
 )
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // builtIndex returns a data dir with an index of one day, closed.

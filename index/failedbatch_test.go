@@ -14,7 +14,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // inodeDisk mounts a tmpfs and returns its path, or skips the test when

@@ -15,8 +15,8 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/app/apptest"
-	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // word returns a made-up word unique to i, so that a query for it finds one

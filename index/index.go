@@ -13,6 +13,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Format is the version of the index layout. An index of an earlier format
@@ -158,7 +160,7 @@ func wanted(ctx context.Context, opts Options) (want meta, offErr error, err err
 // openHolding opens the index in dir, holding its open lock, which the
 // Index it returns keeps; on an error the caller still holds it.
 func openHolding(dir string, opts Options, want meta, offErr error, lock *os.File) (*Index, error) {
-	log := opts.Log.With("system", "index")
+	log := opts.Log.With(logkey.System, "index")
 	mk := func() *Index {
 		x := newIndex(dir, opts.Embedder, log, opts.Now)
 		x.root, x.progress = opts.Root, opts.Progress
@@ -226,34 +228,16 @@ func (x *Index) unlockWrite() {
 	x.VectorStore.unlockWrite()
 }
 
+// open opens the index in x.dir as want says (embedder and dimension):
+// the meta it finds, cleared when it is of an earlier format or another
+// embedder, then bleve, then the vector store.
 func (x *Index) open(want meta, timeout time.Duration) error {
 	if err := os.MkdirAll(x.dir, 0o755); err != nil {
 		return fmt.Errorf("creating index folder: %w", err)
 	}
-	path := filepath.Join(x.dir, bleveDir)
-	var have meta
-	data, err := os.ReadFile(filepath.Join(x.dir, metaName))
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		if _, serr := os.Stat(path); serr == nil {
-			return fmt.Errorf("%s is missing", filepath.Join(x.dir, metaName))
-		}
-	case err != nil:
-		return fmt.Errorf("reading index meta: %w", err)
-	default:
-		if err := json.Unmarshal(data, &have); err != nil {
-			return fmt.Errorf("%s: %w", filepath.Join(x.dir, metaName), err)
-		}
-		if have.Format > Format || have.Format < 1 {
-			return fmt.Errorf("%s: format %d, this daybook reads %d", filepath.Join(x.dir, metaName), have.Format, Format)
-		}
-		if have.Format < Format {
-			x.log.Info("index of an earlier daybook: rebuilding it", "format", have.Format, "now", Format, "dir", x.dir)
-			if err := x.clear(timeout); err != nil {
-				return err
-			}
-			have = meta{}
-		}
+	have, err := x.readMeta(timeout)
+	if err != nil {
+		return err
 	}
 	if want.Dim == 0 && have.Embedder == want.Embedder {
 		want.Dim = have.Dim // the embedder is unavailable: trust what it said before
@@ -267,72 +251,123 @@ func (x *Index) open(want meta, timeout time.Duration) error {
 		}
 		have = meta{}
 	}
+	bl, err := x.openBleve(timeout)
+	if err != nil {
+		return err
+	}
+	x.bl = bl
+	if err := x.openVectors(have, want, adopt); err != nil {
+		bl.Close()
+		x.bl = nil
+		return err
+	}
+	x.meta = want
+	return nil
+}
+
+// readMeta reads the index's meta.json: the zero meta when there is none
+// (a new index) or when it was of an earlier format, whose index it
+// clears for a rebuild.
+func (x *Index) readMeta(timeout time.Duration) (meta, error) {
+	var have meta
+	name := filepath.Join(x.dir, metaName)
+	data, err := os.ReadFile(name)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if _, serr := os.Stat(filepath.Join(x.dir, bleveDir)); serr == nil {
+			return have, fmt.Errorf("%s is missing", name)
+		}
+	case err != nil:
+		return have, fmt.Errorf("reading index meta: %w", err)
+	default:
+		if err := json.Unmarshal(data, &have); err != nil {
+			return have, fmt.Errorf("%s: %w", name, err)
+		}
+		if have.Format > Format || have.Format < 1 {
+			return have, fmt.Errorf("%s: format %d, this daybook reads %d", name, have.Format, Format)
+		}
+		if have.Format < Format {
+			x.log.Info("index of an earlier daybook: rebuilding it", "format", have.Format, "now", Format, "dir", x.dir)
+			if err := x.clear(timeout); err != nil {
+				return have, err
+			}
+			have = meta{}
+		}
+	}
+	return have, nil
+}
+
+// openBleve opens the bleve index, creating it when missing, waiting up to
+// timeout for another process's lock (ErrBusy past it).
+func (x *Index) openBleve(timeout time.Duration) (bleve.Index, error) {
 	// Batches are safe (the default): Batch returns once the batch is on
 	// disk. scorch's unsafe_batch would return earlier, but Close does not
 	// flush what is not persisted yet, so a CLI run would lose its work.
 	x.boltTimeout = timeout
+	path := filepath.Join(x.dir, bleveDir)
 	rt := map[string]any{"bolt_timeout": timeout.String()}
 	if _, serr := os.Stat(path); errors.Is(serr, os.ErrNotExist) {
 		bl, err := bleve.New(path, newMapping())
 		if err != nil {
-			return fmt.Errorf("creating bleve index: %w", err)
+			return nil, fmt.Errorf("creating bleve index: %w", err)
 		}
 		bl.Close() // reopened below with the lock timeout
 	}
 	bl, err := bleve.OpenUsing(path, rt)
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return fmt.Errorf("%w (waited %s for %s)", ErrBusy, timeout, path)
+		return nil, fmt.Errorf("%w (waited %s for %s)", ErrBusy, timeout, path)
 	}
 	if err != nil {
-		return fmt.Errorf("opening bleve index: %w", err)
+		return nil, fmt.Errorf("opening bleve index: %w", err)
 	}
-	x.bl = bl
-	fail := func(err error) error { bl.Close(); x.bl = nil; return err }
+	return bl, nil
+}
 
-	m, err := readManifest(bl)
+// openVectors reads the manifest from the open bleve index and the vector
+// store beside it: a new store for a new index (whose next write is a bulk
+// build) or for one built while the embedder was unavailable (adopt), the
+// store on disk otherwise, rewritten in the compact format when it is of
+// format 1.
+func (x *Index) openVectors(have, want meta, adopt bool) error {
+	m, err := readManifest(x.bl)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	x.setManifest(m)
-	if have.Embedder == "" {
+	switch {
+	case have.Embedder == "":
 		x.vec = newVectors(want.Dim)
 		// What bleve holds is forgotten: the next write is a bulk
 		// build, which writes the manifest whole.
 		x.manifest, x.stale = map[string]string{}, true
 		if err := writeVectors(x.dir, want.Embedder, x.vec); err != nil {
-			return fail(err)
+			return err
 		}
-		if err := writeMeta(x.dir, want); err != nil {
-			return fail(err)
-		}
-	} else if adopt {
+		return writeMeta(x.dir, want)
+	case adopt:
 		// Built while the embedder was unavailable: the text side stays,
 		// and every document waits for its vector (FillVectors).
 		x.log.Info("embedder answers: vectors can be made now", "embedder", want.Embedder, "dim", want.Dim)
 		x.vec = newVectors(want.Dim)
 		if err := writeVectors(x.dir, want.Embedder, x.vec); err != nil {
-			return fail(err)
+			return err
 		}
-		if err := writeMeta(x.dir, want); err != nil {
-			return fail(err)
-		}
-	} else {
-		v, err := readVectors(x.dir, want.Embedder, want.Dim)
-		if err != nil {
-			return fail(err)
-		}
-		if v.legacy {
-			// Format 1 kept float32 components: the same codes, in a
-			// quarter of the bytes or less.
-			x.log.Info("vector store of an earlier daybook: writing it in the compact format", "vectors", v.len())
-			if err := writeVectors(x.dir, want.Embedder, v); err != nil {
-				return fail(err)
-			}
-			v.legacy = false
-		}
-		x.vec = v
+		return writeMeta(x.dir, want)
 	}
-	x.meta = want
+	v, err := readVectors(x.dir, want.Embedder, want.Dim)
+	if err != nil {
+		return err
+	}
+	if v.legacy {
+		// Format 1 kept float32 components: the same codes, in a
+		// quarter of the bytes or less.
+		x.log.Info("vector store of an earlier daybook: writing it in the compact format", "vectors", v.len())
+		if err := writeVectors(x.dir, want.Embedder, v); err != nil {
+			return err
+		}
+		v.legacy = false
+	}
+	x.vec = v
 	return nil
 }
 

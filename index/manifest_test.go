@@ -11,7 +11,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // storedKeys returns what bleve holds under the manifest's two keys.

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // Two processes opening a data dir that has no index yet (a daemon

@@ -7,7 +7,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // TestOrphansFollowWrites checks that Orphans and Count, cached between

@@ -7,7 +7,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/tooling/gen"
 )
 

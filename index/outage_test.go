@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,23 +13,16 @@ import (
 
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/ollama"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/ollama"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // clock is a settable clock for the guard and the index.
-type clock struct{ t atomic.Int64 }
+type clock = daybooktest.Clock
 
-func newClock(t time.Time) *clock {
-	c := &clock{}
-	c.t.Store(t.UnixNano())
-	return c
-}
-
-func (c *clock) Now() time.Time      { return time.Unix(0, c.t.Load()).UTC() }
-func (c *clock) Add(d time.Duration) { c.t.Add(int64(d)) }
+var newClock = daybooktest.NewClock
 
 // ollamaEmbedder is the real Ollama embedder behind its guard, as the App
 // builds it, against the fake server at url.

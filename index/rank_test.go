@@ -9,7 +9,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // rankCorpus returns monthly and daily summaries and entries and notes for

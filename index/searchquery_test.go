@@ -12,7 +12,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // docList is a corpus of ready-made documents, one source per document.

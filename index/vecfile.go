@@ -256,122 +256,18 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 		return nil, fmt.Errorf("%s: not a daybook vector file", path)
 	}
 	h := crc32.New(crcTable)
-	r := &streamReader{r: bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, fi.Size()-4), h), 1<<20)}
-	magic := string(r.bytes(len(vecMagic)))
-	if magic != vecMagic && magic != vecMagic2 && magic != vecMagic1 {
-		return nil, fmt.Errorf("%s: not a daybook vector file", path)
-	}
-	name := r.string()
-	d := r.uvarint()
-	n := r.uvarint()
-	if r.err != nil {
-		return nil, fmt.Errorf("%s: bad header: %w", path, r.err)
-	}
-	if name != embedder || int(d) != dim {
-		return nil, fmt.Errorf("%s: made by %s with dimension %d, not %s with %d", path, name, d, embedder, dim)
-	}
-	if dim > maxDim {
-		return nil, fmt.Errorf("%s: dimension %d, more than the %d the store keeps", path, dim, maxDim)
+	img := &vecImage{path: path, dim: dim, size: fi.Size(),
+		r: &streamReader{r: bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, fi.Size()-4), h), 1<<20)}}
+	if err := img.header(embedder); err != nil {
+		return nil, err
 	}
 	v := newVectors(dim)
-	v.legacy = magic == vecMagic1
-	var groups []vecMeta         // format 3's group table
-	var codesAt, codesLen uint64 // format 3's codes section
-	if magic == vecMagic {
-		codesLen = r.uvarint()
-		codesAt = uint64(len(vecMagic) + uvarintLen(uint64(len(name))) + len(name) + uvarintLen(d) + uvarintLen(n) + uvarintLen(codesLen))
-		if r.err != nil || codesAt+codesLen > uint64(fi.Size()) {
-			return nil, fmt.Errorf("%s: bad header", path)
-		}
-		if _, err := io.CopyN(io.Discard, r.r, int64(codesLen)); err != nil { // for the checksum
-			return nil, fmt.Errorf("%s: reading codes: %w", path, err)
-		}
-		ng := r.uvarint()
-		if ng > n {
-			return nil, fmt.Errorf("%s: %d groups for %d vectors", path, ng, n)
-		}
-		for range ng {
-			groups = append(groups, vecMeta{level: date.Level(r.string()), parent: r.string()})
-		}
-		if r.err != nil {
-			return nil, fmt.Errorf("%s: bad group table: %w", path, r.err)
-		}
+	v.legacy = img.magic == vecMagic1
+	if err := img.records(v); err != nil {
+		return nil, err
 	}
-	c := int(min(n, uint64(fi.Size())/16))
-	v.ids, v.meta, v.scale = make([]string, 0, c), make([]slotMeta, 0, c), make([]float32, 0, c)
-	v.ref, v.size = make([]uint32, 0, c), make([]uint16, 0, c)
-	vec := make([]float32, dim)
-	var codes []int8
-	var ids idArena
-	var idBuf []byte
-	var pack chunkPacker
-	for i := uint64(0); i < n; i++ {
-		var id string
-		var m vecMeta
-		if groups != nil {
-			shared := r.uvarint()
-			rest := r.uvarint()
-			if shared > uint64(len(idBuf)) || rest > maxField {
-				return nil, fmt.Errorf("%s: record %d: a bad id", path, i+1)
-			}
-			idBuf = append(idBuf[:shared], r.bytes(int(rest))...)
-			id = ids.string(idBuf)
-			g := r.uvarint()
-			if g >= uint64(len(groups)) {
-				return nil, fmt.Errorf("%s: record %d: group %d of %d", path, i+1, g, len(groups))
-			}
-			m = groups[g]
-			start, span := r.varint(), r.varint()
-			m.start, m.end = int32(start), int32(start+span)
-		} else {
-			id = r.id(&ids)
-			m = vecMeta{level: date.Level(r.string()), parent: r.string()}
-			m.start, m.end = int32(r.uint32()), int32(r.uint32())
-		}
-		if v.legacy {
-			raw := r.bytes(4 * dim)
-			if r.err != nil {
-				return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
-			}
-			for j := range vec {
-				vec[j] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*j:]))
-			}
-			v.put(id, m, vec)
-			continue
-		}
-		sc := math.Float32frombits(r.uint32())
-		k := r.uvarint()
-		if k > uint64(dim) {
-			return nil, fmt.Errorf("%s: record %d: %d bytes of codes for dimension %d", path, i+1, k, dim)
-		}
-		if groups != nil {
-			if r.err != nil {
-				return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
-			}
-			ref := pack.place(int(k))
-			if uint64(pack.len()) > codesLen {
-				return nil, fmt.Errorf("%s: record %d: codes past the codes section", path, i+1)
-			}
-			if !v.putMapped(id, m, ref, int(k), sc) {
-				return nil, fmt.Errorf("%s: record %d: id %s twice", path, i+1, id)
-			}
-			continue
-		}
-		raw := r.bytes(int(k))
-		if r.err != nil {
-			return nil, fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
-		}
-		codes = codes[:0]
-		for _, b := range raw {
-			codes = append(codes, int8(b))
-		}
-		if !v.valid(codes) {
-			return nil, fmt.Errorf("%s: record %d: codes do not fit dimension %d", path, i+1, dim)
-		}
-		v.putCodes(id, m, codes, sc)
-	}
-	if _, err := r.r.ReadByte(); err != io.EOF {
-		return nil, fmt.Errorf("%s: bytes after the last of %d records", path, n)
+	if _, err := img.r.r.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%s: bytes after the last of %d records", path, img.n)
 	}
 	var sum [4]byte
 	if _, err := io.ReadFull(f, sum[:]); err != nil {
@@ -380,12 +276,173 @@ func readVectors(dir, embedder string, dim int) (*vectors, error) {
 	if h.Sum32() != binary.LittleEndian.Uint32(sum[:]) {
 		return nil, fmt.Errorf("%s: checksum mismatch", path)
 	}
-	if groups != nil && codesLen > 0 {
-		if err := v.mapCodes(f, int(codesAt), int(codesLen)); err != nil {
+	if img.groups != nil && img.codesLen > 0 {
+		if err := v.mapCodes(f, int(img.codesAt), int(img.codesLen)); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	return v, replayLog(dir, v)
+}
+
+// vecImage is a vector image being read: its header, then its records.
+type vecImage struct {
+	path string
+	r    *streamReader
+	size int64 // of the file
+	dim  int
+
+	magic             string
+	n                 uint64    // records
+	groups            []vecMeta // format 3's group table
+	codesAt, codesLen uint64    // format 3's codes section
+
+	// What the records share as they are read.
+	vec   []float32
+	codes []int8
+	ids   idArena
+	idBuf []byte
+	pack  chunkPacker
+}
+
+// header reads the magic, the embedder and dimension (which must be
+// embedder's and the store's), the count and, in format 3, the codes
+// section's place (the codes are skipped, for the checksum) and the group
+// table.
+func (img *vecImage) header(embedder string) error {
+	r, path := img.r, img.path
+	img.magic = string(r.bytes(len(vecMagic)))
+	if img.magic != vecMagic && img.magic != vecMagic2 && img.magic != vecMagic1 {
+		return fmt.Errorf("%s: not a daybook vector file", path)
+	}
+	name := r.string()
+	d := r.uvarint()
+	img.n = r.uvarint()
+	if r.err != nil {
+		return fmt.Errorf("%s: bad header: %w", path, r.err)
+	}
+	if name != embedder || int(d) != img.dim {
+		return fmt.Errorf("%s: made by %s with dimension %d, not %s with %d", path, name, d, embedder, img.dim)
+	}
+	if img.dim > maxDim {
+		return fmt.Errorf("%s: dimension %d, more than the %d the store keeps", path, img.dim, maxDim)
+	}
+	if img.magic != vecMagic {
+		return nil
+	}
+	img.codesLen = r.uvarint()
+	img.codesAt = uint64(len(vecMagic) + uvarintLen(uint64(len(name))) + len(name) + uvarintLen(d) + uvarintLen(img.n) + uvarintLen(img.codesLen))
+	if r.err != nil || img.codesAt+img.codesLen > uint64(img.size) {
+		return fmt.Errorf("%s: bad header", path)
+	}
+	if _, err := io.CopyN(io.Discard, r.r, int64(img.codesLen)); err != nil { // for the checksum
+		return fmt.Errorf("%s: reading codes: %w", path, err)
+	}
+	ng := r.uvarint()
+	if ng > img.n {
+		return fmt.Errorf("%s: %d groups for %d vectors", path, ng, img.n)
+	}
+	for range ng {
+		img.groups = append(img.groups, vecMeta{level: date.Level(r.string()), parent: r.string()})
+	}
+	if r.err != nil {
+		return fmt.Errorf("%s: bad group table: %w", path, r.err)
+	}
+	return nil
+}
+
+// records reads the image's records into v.
+func (img *vecImage) records(v *vectors) error {
+	c := int(min(img.n, uint64(img.size)/16))
+	v.ids, v.meta, v.scale = make([]string, 0, c), make([]slotMeta, 0, c), make([]float32, 0, c)
+	v.ref, v.size = make([]uint32, 0, c), make([]uint16, 0, c)
+	img.vec = make([]float32, img.dim)
+	for i := uint64(0); i < img.n; i++ {
+		if err := img.record(v, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// record reads record i into v: float32 components in format 1, else a
+// scale and int8 codes, which format 3 keeps in its codes section (mapped
+// later) and format 2 inline.
+func (img *vecImage) record(v *vectors, i uint64) error {
+	r, path, dim := img.r, img.path, img.dim
+	id, m, err := img.key(i)
+	if err != nil {
+		return err
+	}
+	if v.legacy {
+		raw := r.bytes(4 * dim)
+		if r.err != nil {
+			return fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
+		}
+		for j := range img.vec {
+			img.vec[j] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*j:]))
+		}
+		v.put(id, m, img.vec)
+		return nil
+	}
+	sc := math.Float32frombits(r.uint32())
+	k := r.uvarint()
+	if k > uint64(dim) {
+		return fmt.Errorf("%s: record %d: %d bytes of codes for dimension %d", path, i+1, k, dim)
+	}
+	if img.groups != nil {
+		if r.err != nil {
+			return fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
+		}
+		ref := img.pack.place(int(k))
+		if uint64(img.pack.len()) > img.codesLen {
+			return fmt.Errorf("%s: record %d: codes past the codes section", path, i+1)
+		}
+		if !v.putMapped(id, m, ref, int(k), sc) {
+			return fmt.Errorf("%s: record %d: id %s twice", path, i+1, id)
+		}
+		return nil
+	}
+	raw := r.bytes(int(k))
+	if r.err != nil {
+		return fmt.Errorf("%s: record %d: %w", path, i+1, r.err)
+	}
+	img.codes = img.codes[:0]
+	for _, b := range raw {
+		img.codes = append(img.codes, int8(b))
+	}
+	if !v.valid(img.codes) {
+		return fmt.Errorf("%s: record %d: codes do not fit dimension %d", path, i+1, dim)
+	}
+	v.putCodes(id, m, img.codes, sc)
+	return nil
+}
+
+// key reads record i's id and metadata: format 3 shares a prefix with the
+// id before and names its group in the table; earlier formats spell both
+// out.
+func (img *vecImage) key(i uint64) (string, vecMeta, error) {
+	r := img.r
+	if img.groups == nil {
+		id := r.id(&img.ids)
+		m := vecMeta{level: date.Level(r.string()), parent: r.string()}
+		m.start, m.end = int32(r.uint32()), int32(r.uint32())
+		return id, m, nil
+	}
+	shared := r.uvarint()
+	rest := r.uvarint()
+	if shared > uint64(len(img.idBuf)) || rest > maxField {
+		return "", vecMeta{}, fmt.Errorf("%s: record %d: a bad id", img.path, i+1)
+	}
+	img.idBuf = append(img.idBuf[:shared], r.bytes(int(rest))...)
+	id := img.ids.string(img.idBuf)
+	g := r.uvarint()
+	if g >= uint64(len(img.groups)) {
+		return "", vecMeta{}, fmt.Errorf("%s: record %d: group %d of %d", img.path, i+1, g, len(img.groups))
+	}
+	m := img.groups[g]
+	start, span := r.varint(), r.varint()
+	m.start, m.end = int32(start), int32(start+span)
+	return id, m, nil
 }
 
 func uvarintLen(x uint64) int {

@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // sparseVec returns a vector with n components that are not zero, as the

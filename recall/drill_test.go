@@ -13,8 +13,8 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/offline"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -282,7 +282,7 @@ func TestHostileQueries(t *testing.T) {
 	f := newFixture(t)
 	buildPyramid(t, f)
 	big := strings.Repeat("kayak ", 1<<20/6)
-	if _, err := recall.Recall(context.Background(), f.x, daybook.RecallRequest{Query: big}, recall.Options{Root: f.root}); err == nil || !strings.Contains(err.Error(), "4 KiB") {
+	if _, err := recall.Recall(context.Background(), f.x, daybook.RecallRequest{Query: big}, recall.Options{Root: f.root}); err == nil || !strings.Contains(err.Error(), "over the limit of 4096") {
 		t.Fatalf("1 MiB query: %v", err)
 	}
 	for _, q := range []string{"?!.,;:--", "", "   ", "*** ((( ]]]", "the of and"} {
@@ -292,7 +292,7 @@ func TestHostileQueries(t *testing.T) {
 		}
 	}
 	// Just under the limit works.
-	r := f.recall(t, daybook.RecallRequest{Query: strings.Repeat("kayak ", recall.MaxQuery/6)})
+	r := f.recall(t, daybook.RecallRequest{Query: strings.Repeat("kayak ", daybook.MaxQuery/6)})
 	if len(r.Results) == 0 {
 		t.Error("a 4 KiB query found nothing")
 	}

@@ -14,18 +14,15 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 )
 
-// MaxQuery is the longest query recall takes, in bytes.
-const MaxQuery = 4 << 10
-
 // MaxLimit is the most results one recall returns.
-const MaxLimit = 1000
+const MaxLimit = daybook.MaxRecallLimit
 
 // Modes of daybook.RecallRequest.
 const (
-	ModeDrill  = "drill"
-	ModeBM25   = "bm25"
-	ModeVector = "vector"
-	ModeLinear = "linear"
+	ModeDrill  = daybook.ModeDrill
+	ModeBM25   = daybook.ModeBM25
+	ModeVector = daybook.ModeVector
+	ModeLinear = daybook.ModeLinear
 )
 
 // Options carry what recall needs besides the index.
@@ -42,26 +39,9 @@ type Options struct {
 	Without []date.Level
 }
 
-// Check validates req and names what is wrong; Recall calls it too.
-func Check(req daybook.RecallRequest) error {
-	switch {
-	case len(req.Query) > MaxQuery:
-		return fmt.Errorf("query is %d bytes, over the limit of %d (4 KiB)", len(req.Query), MaxQuery)
-	case req.Limit < 0 || req.Limit > MaxLimit:
-		return fmt.Errorf("limit %d: want 1 to %d", req.Limit, MaxLimit)
-	}
-	switch date.Level(req.Level) {
-	case "", date.LevelYear, date.LevelMonth, date.LevelDay, date.LevelEntry, date.LevelLine:
-	default:
-		return fmt.Errorf("level %q: want year, month, day, entry or line", req.Level)
-	}
-	switch req.Mode {
-	case "", ModeDrill, ModeBM25, ModeVector, ModeLinear:
-	default:
-		return fmt.Errorf("mode %q: want drill, bm25, vector or linear", req.Mode)
-	}
-	return nil
-}
+// Check validates req and names what is wrong (req.CheckFields); Recall
+// calls it too.
+func Check(req daybook.RecallRequest) error { return req.CheckFields() }
 
 // Recall answers req from s, or from the linear scan when s is nil, the
 // pyramid has no summaries in range, or the drill finds too few hits.

@@ -70,7 +70,13 @@ func runChat(ctx context.Context, e *cli.Env, args []string) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	p, err := proxy.New(b, proxy.Options{Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget,
+	// Both backends are proxy.Memory (proxy.go); Backend returns
+	// them as the whole Service.
+	mem, ok := b.(proxy.Memory)
+	if !ok {
+		return fmt.Errorf("chat: %T cannot write a chat's turns", b)
+	}
+	p, err := proxy.New(mem, proxy.Options{Upstream: cfg.ProxyUpstream(), Budget: cfg.Proxy.Budget,
 		Remember: cfg.Proxy.Remember, StateDir: proxyStateDir(e.AbsDir), Spool: spool.New(e.AbsDir), From: spool.FromChat,
 		Log: log, MaxBody: int64(cfg.Proxy.MaxBodyMiB) << 20})
 	if err != nil {

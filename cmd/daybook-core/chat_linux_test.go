@@ -11,7 +11,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // listeners returns the local addresses (as /proc/net/tcp writes them) of

@@ -14,9 +14,9 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // chatEnv returns an env over a fresh data dir with no daemon and no config

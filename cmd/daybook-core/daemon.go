@@ -13,8 +13,10 @@ import (
 	"github.com/daybook/daybook/internal/adapters/web"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/launch"
 	"github.com/daybook/daybook/internal/spool"
+	"github.com/daybook/daybook/internal/util/logkey"
 	"github.com/daybook/daybook/service"
 )
 
@@ -84,12 +86,15 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	if e.Verbose {
 		logCfg.Level = "debug"
 	}
-	log := daemon.NewLogger(logCfg, e.Stderr, terminal)
+	log := daemon.NewLogger(logCfg.Level, logCfg.Format, e.Stderr, terminal)
 	var bar io.Writer
 	if terminal {
 		bar = e.Stderr
 	}
-	a := app.NewWith(e.AbsDir, e.Cfg, log, daemon.AppOptions(bar, log))
+	// The daemon waits longer for the index's lock, shows a first build's
+	// progress and runs the full catch-ups itself, every Options.CatchUp.
+	a := app.NewWith(e.AbsDir, e.Cfg, log, app.Options{IndexLockTimeout: daemon.IndexLockTimeout,
+		IndexProgress: daemon.IndexProgress(bar, log), BackgroundCatchUp: true})
 	e.SetLocal(a) // closed by run when the command returns
 	by := launch.StartedBy(service.UnderManager())
 	stop := "daybook daemon stop"
@@ -101,6 +106,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 		Handler:    srv,
 		SocketPath: e.OSEnv.SocketPath(e.Cfg, e.AbsDir),
 		Bar:        bar,
+		Schedule:   schedule(e.Cfg.Consolidate),
 	}
 	if e.Cfg.Web.Listen != "" {
 		ws, err := web.New(a, web.Options{Listen: e.Cfg.Web.Listen, AllowRemote: e.Cfg.Web.AllowRemote,
@@ -109,7 +115,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 			return err
 		}
 		opts.Servers = append(opts.Servers, ws)
-		log.Info("timeline page", "system", "web", "listen", e.Cfg.Web.Listen, "open", "daybook web")
+		log.Info("timeline page", logkey.System, "web", "listen", e.Cfg.Web.Listen, "open", "daybook web")
 	}
 	if e.Cfg.Proxy.Listen != "" {
 		ps, err := startProxy(a, e.Cfg, log)
@@ -117,7 +123,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 			return err
 		}
 		opts.Servers = append(opts.Servers, ps)
-		log.Info("memory proxy", "system", "proxy", "listen", ps.Addr().String(), "upstream", e.Cfg.ProxyUpstream())
+		log.Info("memory proxy", logkey.System, "proxy", "listen", ps.Addr().String(), "upstream", e.Cfg.ProxyUpstream())
 	}
 	// Without ollama.enabled the upgrade loop returns at once.
 	opts.Background = append(opts.Background, a.UpgradeLoop)
@@ -125,7 +131,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	// whose write failed) waits in the spool.
 	opts.Background = append(opts.Background, func(ctx context.Context) error {
 		return spool.New(a.Dir()).Loop(ctx, a, func(msg string, args ...any) {
-			log.Info(msg, append([]any{"system", "spool"}, args...)...)
+			log.Info(msg, append([]any{logkey.System, "spool"}, args...)...)
 		})
 	})
 	d, err := daemon.New(a, a.Consolidator(), opts)
@@ -139,10 +145,15 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	launch.Listening()
 	log.Info("how it was started", "system", "daemon", "started_by", by, "stop", stop)
 	<-ctx.Done()
-	log.Info("stopping", "system", "daemon", "reason", context.Cause(ctx).Error())
+	log.Info("stopping", logkey.System, "daemon", "reason", context.Cause(ctx).Error())
 	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)
 	defer cancel()
 	return d.Close(stopCtx)
+}
+
+// schedule is the daemon's schedule as the config says.
+func schedule(c config.Consolidate) daemon.Schedule {
+	return daemon.Schedule{Daily: c.Daily, Monthly: c.Monthly, Yearly: c.Yearly, OnEdit: c.OnEdit, Debounce: c.Debounce}
 }
 
 // isTerminal reports whether w is a terminal.

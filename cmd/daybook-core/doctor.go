@@ -42,11 +42,8 @@ func runDoctor(ctx context.Context, e *cli.Env, args []string) error {
 	if err := cli.ExactArgs("doctor", pos, 0, "no arguments"); err != nil {
 		return err
 	}
-	dir, err := e.OSEnv.DataDir(e.Dir)
-	if err != nil {
-		return err
-	}
-	path, required, err := e.OSEnv.ConfigPath(e.ConfigPath)
+	// Not e.Load: a config that does not load is a finding, not the end.
+	dir, path, required, err := e.Paths()
 	if err != nil {
 		return err
 	}

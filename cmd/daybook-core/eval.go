@@ -183,24 +183,30 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 	if err != nil {
 		return cli.Usagef("eval: --modes: %v", err)
 	}
-	f, err := os.Open(pos[0])
+	return runQuestionEval(ctx, e, pos[0], *nowFlag, modes, *limit, *misses, *asJSON)
+}
+
+// runQuestionEval measures recall on the question set at path in each
+// mode and prints the report; a mode that failed fails the command.
+func runQuestionEval(ctx context.Context, e *cli.Env, path, now string, modes []string, limit int, misses, asJSON bool) error {
+	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("opening question file: %w", err)
 	}
 	defer f.Close()
-	qs, err := eval.ReadQuestions(f, pos[0])
+	qs, err := eval.ReadQuestions(f, path)
 	if err != nil {
 		return err
 	}
-	rc, err := evalBackend(ctx, e, *nowFlag)
+	rc, err := evalBackend(ctx, e, now)
 	if err != nil {
 		return err
 	}
-	rep, err := eval.Run(ctx, rc, qs, modes, *limit)
+	rep, err := eval.Run(ctx, rc, qs, modes, limit)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if asJSON {
 		if err := e.PrintJSON(rep); err != nil {
 			return err
 		}
@@ -208,10 +214,10 @@ func runEval(ctx context.Context, e *cli.Env, args []string) error {
 		if err := rep.WriteTable(e.Stdout); err != nil {
 			return err
 		}
-		if *misses {
+		if misses {
 			for _, m := range rep.Modes {
 				for _, x := range m.Misses {
-					fmt.Fprintf(e.Stdout, "%s missed %s:%d: %s (top: %s)\n", m.Mode, pos[0], x.Line, x.Q, orNone(x.Top))
+					fmt.Fprintf(e.Stdout, "%s missed %s:%d: %s (top: %s)\n", m.Mode, path, x.Line, x.Q, orNone(x.Top))
 				}
 			}
 		}

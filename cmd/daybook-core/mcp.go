@@ -12,6 +12,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // version is daybook's version as MCP clients see it; the release build
@@ -55,7 +56,7 @@ func runMCP(ctx context.Context, e *cli.Env, args []string) error {
 	}
 	opts := mcp.Options{Version: version, Log: log, IsUserError: isUserError}
 	if _, daemon := b.(*api.Client); daemon {
-		log.Debug("the daemon answers the tools", "system", "mcp")
+		log.Debug("the daemon answers the tools", logkey.System, "mcp")
 	}
 	s := mcp.NewServer(b, opts)
 	t := &sdk.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}}

@@ -4,14 +4,22 @@ import (
 	"log/slog"
 	"path/filepath"
 
+	"github.com/daybook/daybook/internal/adapters/api"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/spool"
 )
 
-// proxyStateDir is where the memory proxy keeps the keys of the turns it
-// wrote or spooled, under the data dir.
+// The two backends cli.Env.Backend returns, the App and
+// the daemon's client, are each the proxy's Memory ("daybook chat").
+var (
+	_ proxy.Memory = (*app.App)(nil)
+	_ proxy.Memory = (*api.Client)(nil)
+)
+
+// proxyStateDir is where the memory proxy keeps its spool and the keys of
+// the turns it wrote, under the data dir.
 func proxyStateDir(dir string) string { return filepath.Join(dir, "state", "proxy") }
 
 // newProxy builds the memory proxy over a, as configured.

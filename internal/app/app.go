@@ -24,9 +24,9 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/merge"
+	"github.com/daybook/daybook/internal/models/ollama"
 )
 
 // The compiler holds App to the service contract that the API server, the

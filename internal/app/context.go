@@ -98,6 +98,7 @@ func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.
 		title += fmt.Sprintf("\nQuery: %s", query)
 		if len(hits) == 0 {
 			title += " (nothing recalled)"
+			resp.NothingRecalled = true
 		}
 	}
 	title += "\nIds in [brackets] expand to the full text."

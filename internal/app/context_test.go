@@ -206,8 +206,8 @@ func TestContextEdgeCases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(resp.Markdown, "(nothing recalled)") || !strings.Contains(resp.Markdown, "Launch went live.") {
-			t.Fatalf("no hits:\n%s", resp.Markdown)
+		if !resp.NothingRecalled || !strings.Contains(resp.Markdown, "(nothing recalled)") || !strings.Contains(resp.Markdown, "Launch went live.") {
+			t.Fatalf("no hits (nothing_recalled %v):\n%s", resp.NothingRecalled, resp.Markdown)
 		}
 	})
 
@@ -215,6 +215,9 @@ func TestContextEdgeCases(t *testing.T) {
 		resp, err := a.Context(ctx, daybook.ContextRequest{Query: "argon2 bcrypt"})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if resp.NothingRecalled {
+			t.Error("argon2 bcrypt: nothing_recalled, though recall found the day")
 		}
 		_, summaries, _ := strings.Cut(resp.Markdown, "## Memory summaries\n\n")
 		if i := strings.Index(summaries, "Argon2"); i < 0 || i > strings.Index(summaries, "[day:2026-03-03]") {

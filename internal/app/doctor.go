@@ -19,7 +19,7 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/adapters/ollama"
+	"github.com/daybook/daybook/internal/models/ollama"
 )
 
 // DoctorInput is what the doctor knows beyond the App: where the config came

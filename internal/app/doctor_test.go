@@ -13,8 +13,8 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 func doctorApp(t *testing.T, ollamaURL string) *App {

@@ -3,7 +3,7 @@ package app
 import (
 	"context"
 
-	"github.com/daybook/daybook/internal/adapters/ollama"
+	"github.com/daybook/daybook/internal/models/ollama"
 )
 
 // What the external tests (package app_test) reach inside an App.

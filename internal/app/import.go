@@ -13,6 +13,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // importBatch is how many entries are written per AppendMany call: one locked
@@ -74,7 +75,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions
 		}
 		start = time.Now()
 		a.afterWrite(ctx, changed) // once a batch: the index catches up on all its days at once
-		a.log.Debug("imported a batch", "system", "import", "entries", len(batch), "days", len(changed),
+		a.log.Debug("imported a batch", logkey.System, "import", "entries", len(batch), "days", len(changed),
 			"wrote", wrote.Round(time.Millisecond).String(), "after", time.Since(start).Round(time.Millisecond).String())
 		batch = batch[:0]
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // IndexDir is the index folder under the data dir.
@@ -95,7 +96,7 @@ func (p *indexPart) get(ctx context.Context, catchUp bool) (*index.Index, error)
 			return nil, ctx.Err()
 		}
 		// What is indexed still answers; the next call tries again.
-		p.log.Warn("bringing the index up to date", "system", "index", "err", err)
+		p.log.Warn("bringing the index up to date", logkey.System, "index", "err", err)
 	} else {
 		p.mu.Lock()
 		p.lastFull = now
@@ -127,7 +128,7 @@ func (p *indexPart) endFull(ctx context.Context, x *index.Index) {
 	}
 	slices.Sort(queued)
 	if _, err := x.SyncPaths(ctx, slices.Compact(queued), p.corpora()...); err != nil {
-		p.log.Warn("indexing what was written during a full catch-up", "system", "index", "files", len(queued), "err", err)
+		p.log.Warn("indexing what was written during a full catch-up", logkey.System, "index", "files", len(queued), "err", err)
 	}
 }
 
@@ -141,7 +142,7 @@ func (p *indexPart) syncStats(ctx context.Context, x *index.Index) (index.SyncSt
 	start := time.Now()
 	st, err := x.Sync(ctx, false, p.corpora()...)
 	if err == nil && st.Changed+st.Removed > 0 {
-		p.log.Info("index brought up to date", "system", "index", "changed", st.Changed, "removed", st.Removed,
+		p.log.Info("index brought up to date", logkey.System, "index", "changed", st.Changed, "removed", st.Removed,
 			"docs", st.Docs, "took", time.Since(start).Round(time.Millisecond).String())
 	}
 	return st, err
@@ -285,7 +286,7 @@ func (p *indexPart) syncPaths(ctx context.Context, what string, rels []string) {
 		return
 	}
 	if _, err := x.SyncPaths(ctx, rels, p.corpora()...); err != nil {
-		p.log.Warn("indexing written "+what, "system", "index", what, len(rels), "err", err)
+		p.log.Warn("indexing written "+what, logkey.System, "index", what, len(rels), "err", err)
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 // TestRememberTurnsAreIndexedInABatch checks the chat turns' write: in the

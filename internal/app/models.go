@@ -9,9 +9,10 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/index"
-	"github.com/daybook/daybook/internal/adapters/ollama"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
+	"github.com/daybook/daybook/internal/models/ollama"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // models holds the summarizer and the embedder, built once per App so that
@@ -49,7 +50,7 @@ func (m *models) build() {
 		if !m.cfg.Enabled {
 			return
 		}
-		log := m.log.With("system", "models")
+		log := m.log.With(logkey.System, "models")
 		if s, err := ollama.NewSummarizer(m.cfg, m.log); err != nil {
 			log.Warn("ollama summaries off; using the offline summarizer", "err", err)
 		} else {

@@ -8,9 +8,9 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/adapters/ollama"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
+	"github.com/daybook/daybook/internal/models/ollama"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 func TestModelsOffline(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 func newApp(t *testing.T, dir string) *app.App { return newAppWith(t, dir, app.Options{}) }

@@ -5,18 +5,20 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	agenthooks "github.com/daybook/daybook/internal/adapters/hooks"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	agenthooks "github.com/daybook/daybook/internal/adapters/hooks"
+
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/topics"
 )
 
 // Sizes of the stats lists.
@@ -35,14 +37,46 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 	if err != nil {
 		return resp, err
 	}
-	today := a.Today()
+	closed := statsDays(&resp, ix.Days(), a.Today())
+	if err := a.statsSummaries(ctx, &resp, closed); err != nil {
+		return resp, err
+	}
+	for _, t := range ix.Topics() {
+		if t.Count == 0 || len(resp.TopTopics) == statsTopTopics {
+			break
+		}
+		tc := topicOf(t)
+		resp.TopTopics = append(resp.TopTopics, daybook.Count{Name: tc.Name, Count: tc.Count, First: tc.First, Last: tc.Last})
+	}
+	if err := a.statsFootprint(&resp); err != nil {
+		return resp, err
+	}
+	// What the context hooks handed agent sessions.
+	if t := agenthooks.Totals(a.dir); t.Sessions > 0 {
+		resp.Injected = &daybook.Injected{Sessions: t.Sessions, Starts: t.Starts, StartTokens: t.StartTokens,
+			Asked: t.Asked, Prompts: t.Prompts, PromptTokens: t.PromptTokens}
+	}
 
-	// Entries, days, and the closed periods that have something to summarise.
+	// Compression of a default context.
+	c, err := a.Context(ctx, daybook.ContextRequest{})
+	if err != nil {
+		return resp, fmt.Errorf("assembling the default context: %w", err)
+	}
+	if c.Tokens > 0 {
+		resp.Compression = float64(c.RawTokens) / float64(c.Tokens)
+	}
+	return resp, nil
+}
+
+// statsDays counts the entries and days into resp with the busiest days,
+// months and years, and returns the ids of the closed periods that have
+// something to summarise.
+func statsDays(resp *daybook.StatsResponse, days []topics.Day, today date.Date) map[string]bool {
 	closed := map[string]bool{}
 	perLevel := map[date.Level]map[string]*daybook.Count{
 		date.LevelDay: {}, date.LevelMonth: {}, date.LevelYear: {},
 	}
-	for _, d := range ix.Days() {
+	for _, d := range days {
 		resp.Days++
 		resp.Entries += d.Entries
 		for _, p := range []consolidate.Period{consolidate.DayPeriod(d.Date), consolidate.MonthPeriod(d.Date.MonthOf()), consolidate.YearPeriod(d.Date.Year)} {
@@ -77,18 +111,22 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 		})
 		resp.Busiest[string(level)] = list[:min(len(list), statsBusiest)]
 	}
+	return closed
+}
 
-	// Summaries, and coverage: the closed periods whose summary is current.
+// statsSummaries counts the summaries per level into resp, and the
+// coverage: the share of the closed periods whose summary is current.
+func (a *App) statsSummaries(ctx context.Context, resp *daybook.StatsResponse, closed map[string]bool) error {
 	files, err := consolidate.List(a.dir, "", date.Range{})
 	if err != nil {
-		return resp, err
+		return err
 	}
 	for _, f := range files {
 		resp.Summaries[string(f.Period.Level)]++
 	}
 	stale, err := a.Consolidator().Stale(ctx)
 	if err != nil {
-		return resp, fmt.Errorf("finding stale summaries: %w", err)
+		return fmt.Errorf("finding stale summaries: %w", err)
 	}
 	staleIDs := map[string]bool{}
 	for _, p := range stale {
@@ -107,20 +145,16 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 			resp.Coverage[level] = float64(current[level]) / float64(total[level])
 		}
 	}
+	return nil
+}
 
-	for _, t := range ix.Topics() {
-		if t.Count == 0 || len(resp.TopTopics) == statsTopTopics {
-			break
-		}
-		tc := topicOf(t)
-		resp.TopTopics = append(resp.TopTopics, daybook.Count{Name: tc.Name, Count: tc.Count, First: tc.First, Last: tc.Last})
-	}
-
-	// The index's footprint beside the day files, and the daemon's memory
-	// when a daemon answers (only the daemon runs catch-ups in the background).
+// statsFootprint puts the day files' and the index's bytes into resp, and
+// the daemon's memory when a daemon answers (only the daemon runs
+// catch-ups in the background).
+func (a *App) statsFootprint(resp *daybook.StatsResponse) error {
 	days, err := dayfiles.List(a.dir, date.Range{}, a.log)
 	if err != nil {
-		return resp, err
+		return err
 	}
 	for _, f := range days {
 		resp.DayFileBytes += f.Size
@@ -132,22 +166,7 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 	if a.opts.BackgroundCatchUp {
 		resp.DaemonRSS = selfRSS()
 	}
-
-	// What the context hooks handed agent sessions.
-	if t := agenthooks.Totals(a.dir); t.Sessions > 0 {
-		resp.Injected = &daybook.Injected{Sessions: t.Sessions, Starts: t.Starts, StartTokens: t.StartTokens,
-			Asked: t.Asked, Prompts: t.Prompts, PromptTokens: t.PromptTokens}
-	}
-
-	// Compression of a default context.
-	c, err := a.Context(ctx, daybook.ContextRequest{})
-	if err != nil {
-		return resp, fmt.Errorf("assembling the default context: %w", err)
-	}
-	if c.Tokens > 0 {
-		resp.Compression = float64(c.RawTokens) / float64(c.Tokens)
-	}
-	return resp, nil
+	return nil
 }
 
 // selfRSS returns this process's resident memory in bytes (VmRSS of

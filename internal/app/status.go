@@ -18,7 +18,7 @@ import (
 // StatusHook fills in a part's fields of a status answer: the index its
 // size, consolidation its summary counts and stale periods, the daemon its
 // jobs. A hook that cannot tell leaves its fields at their zero values.
-type StatusHook func(ctx context.Context, resp *daybook.StatusResponse)
+type StatusHook = func(ctx context.Context, resp *daybook.StatusResponse)
 
 // OnStatus registers fn to fill in its part of every full status answer.
 func (a *App) OnStatus(fn StatusHook) {

@@ -8,6 +8,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/topics"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // defaultTopicLimit is how many lines per level and entries a topic shows.
@@ -25,7 +26,7 @@ func (a *App) topicIndex(ctx context.Context) (*topics.Index, error) {
 		return nil, err
 	}
 	if st.Parsed > 0 {
-		a.log.Debug("topics brought up to date", "system", "topics", "days", st.Days, "parsed", st.Parsed, "bad", st.Bad)
+		a.log.Debug("topics brought up to date", logkey.System, "topics", "days", st.Days, "parsed", st.Parsed, "bad", st.Bad)
 	}
 	return ix, nil
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/ollama"
+	"github.com/daybook/daybook/internal/models/ollama"
 )
 
 // newUpgrader builds the background upgrade (package ollama) over the

@@ -15,24 +15,17 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
-	"github.com/daybook/daybook/internal/offline"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
+	"github.com/daybook/daybook/internal/models/offline"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // fakeClock is the App's clock in these tests: Ollama's cooldown runs on it.
-type fakeClock struct{ t atomic.Int64 }
+type fakeClock = daybooktest.Clock
 
-func newFakeClock(t time.Time) *fakeClock {
-	c := &fakeClock{}
-	c.t.Store(t.UnixNano())
-	return c
-}
-
-func (c *fakeClock) Now() time.Time      { return time.Unix(0, c.t.Load()).UTC() }
-func (c *fakeClock) Add(d time.Duration) { c.t.Add(int64(d)) }
+var newFakeClock = daybooktest.NewClock
 
 // ollamaApp is an App with ollama.enabled against url, on dir, at c's time.
 // ollamaApp returns an App with Ollama enabled at url, on c's clock; opts

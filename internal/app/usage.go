@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/usage"
+	"github.com/daybook/daybook/internal/app/usage"
 )
 
 // usagePart counts how often recall and expand return each summary and

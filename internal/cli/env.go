@@ -163,11 +163,7 @@ func (e *Env) Load() error {
 	if e.loaded {
 		return nil
 	}
-	dir, err := e.OSEnv.DataDir(e.Dir)
-	if err != nil {
-		return err
-	}
-	path, required, err := e.OSEnv.ConfigPath(e.ConfigPath)
+	dir, path, required, err := e.Paths()
 	if err != nil {
 		return err
 	}
@@ -178,6 +174,17 @@ func (e *Env) Load() error {
 	e.AbsDir, e.Cfg, e.loaded = dir, cfg, true
 	warnForeignOwner(e)
 	return nil
+}
+
+// Paths resolves the data dir (--dir, else the environment's) and the
+// config file (--config, else the environment's), and whether that file
+// must exist (one named on purpose must); Load reads them.
+func (e *Env) Paths() (dir, configPath string, required bool, err error) {
+	if dir, err = e.OSEnv.DataDir(e.Dir); err != nil {
+		return "", "", false, err
+	}
+	configPath, required, err = e.OSEnv.ConfigPath(e.ConfigPath)
+	return dir, configPath, required, err
 }
 
 // SetLoaded sets the data dir and config as Load would have (tests, and a

@@ -81,9 +81,9 @@ func runHook(ctx context.Context, e *Env, args []string) error {
 		return fmt.Errorf("hook takes one event: session-start, prompt or capture (or install claude-code)")
 	}
 	switch pos[0] {
-	case "session-start", "prompt":
+	case hooks.ArgSessionStart, hooks.ArgPrompt:
 		hookContext(ctx, e, pos[0])
-	case "capture":
+	case hooks.ArgCapture:
 		hookCapture(ctx, e)
 	default:
 		return fmt.Errorf("hook: unknown event %q: want session-start, prompt or capture (or install claude-code)", pos[0])
@@ -170,7 +170,7 @@ func hookContext(ctx context.Context, e *Env, event string) {
 	}
 	var md string
 	var err error
-	if event == "session-start" {
+	if event == hooks.ArgSessionStart {
 		hooks.ExpireSessions(e.AbsDir, now)
 		md, err = hooks.SessionContext(ctx, c, e.Cfg.Hooks.Budget, sess, in.Source, now)
 	} else {
@@ -248,7 +248,7 @@ func hookCapture(ctx context.Context, e *Env) {
 		}
 	}
 	res, err := hooks.Capture(ctx, w, in, hooks.CaptureOptions{
-		Dir: e.AbsDir, MaxText: e.Cfg.Hooks.MaxText, Final: in.HookEventName != "PreCompact",
+		Dir: e.AbsDir, MaxText: e.Cfg.Hooks.MaxText, Final: in.HookEventName != hooks.EventPreCompact,
 		Warn: func(msg string) { hookWarn(e, "%s", msg) },
 	})
 	if err != nil {

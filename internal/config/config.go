@@ -191,18 +191,8 @@ const (
 // MaxBodyMiB 1..MaxProxyBodyMiB.
 func (p Proxy) Validate() error {
 	if p.Listen != "" {
-		host, port, err := splitHostPort(p.Listen)
-		if err != nil {
-			return fmt.Errorf("proxy.listen: %q is not HOST:PORT (e.g. 127.0.0.1:11435): %v", p.Listen, err)
-		}
-		if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-			return fmt.Errorf("proxy.listen: %q: port %q is not a number 0..65535", p.Listen, port)
-		}
-		if !IsLoopbackHost(host) {
-			if host == "" {
-				host = "every interface"
-			}
-			return fmt.Errorf("proxy.listen: %q listens on %s, which other machines can reach; the proxy serves your memory to whoever connects, so it takes a loopback address only (127.0.0.1, ::1, localhost)", p.Listen, host)
+		if err := CheckProxyListen(p.Listen); err != nil {
+			return err
 		}
 	}
 	if p.Upstream != "" && !strings.HasPrefix(p.Upstream, "http://") && !strings.HasPrefix(p.Upstream, "https://") {
@@ -218,6 +208,26 @@ func (p Proxy) Validate() error {
 	}
 	if p.MaxBodyMiB < 1 || p.MaxBodyMiB > MaxProxyBodyMiB {
 		return fmt.Errorf("proxy.max_body_mib: %d must be 1..%d (MiB of a chat request's body)", p.MaxBodyMiB, MaxProxyBodyMiB)
+	}
+	return nil
+}
+
+// CheckProxyListen checks that addr, as proxy.listen, is a loopback
+// HOST:PORT: the proxy answers for the user's memory without asking who
+// calls.
+func CheckProxyListen(addr string) error {
+	host, port, err := splitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("proxy.listen: %q is not HOST:PORT (e.g. 127.0.0.1:11435): %v", addr, err)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("proxy.listen: %q: port %q is not a number 0..65535", addr, port)
+	}
+	if !IsLoopbackHost(host) {
+		if host == "" {
+			host = "every interface"
+		}
+		return fmt.Errorf("proxy.listen: %q listens on %s, which other machines can reach; the proxy serves your memory to whoever connects, so it takes a loopback address only (127.0.0.1, ::1, localhost)", addr, host)
 	}
 	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // BenchmarkAppend compares an append through the Keeper (base recorded on

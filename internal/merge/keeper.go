@@ -15,6 +15,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/internal/util/logkey"
 	"github.com/daybook/daybook/internal/util/words"
 )
 
@@ -85,7 +86,7 @@ func New(root string, o Options) *Keeper {
 	if o.Settle <= 0 {
 		o.Settle = Settle
 	}
-	return &Keeper{root: root, loc: o.Loc, log: o.Log.With("system", "merge"), now: o.Now,
+	return &Keeper{root: root, loc: o.Loc, log: o.Log.With(logkey.System, "merge"), now: o.Now,
 		settle: o.Settle, again: o.Again, timers: map[date.Date]*time.Timer{}}
 }
 

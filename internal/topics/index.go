@@ -16,6 +16,7 @@ import (
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/util/atomicfile"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // CacheFile is the cache of each day file's topics, relative to the data dir.
@@ -70,7 +71,7 @@ func Load(ctx context.Context, root string, log *slog.Logger) (*Index, ScanStats
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	log = log.With("system", "topics")
+	log = log.With(logkey.System, "topics")
 	files, err := dayfiles.List(root, date.Range{}, log)
 	if err != nil {
 		return nil, ScanStats{}, err

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/internal/daybooktest"
 	"github.com/daybook/daybook/internal/topics"
-	"github.com/daybook/daybook/internal/util/daybooktest"
 )
 
 func TestTopicsCountsAndCache(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/dayfiles"
 )
 
 // Client calls a daemon's API over its Unix socket. Its methods are the
@@ -86,13 +87,37 @@ func (c *Client) Close() error {
 
 // Remember appends one entry to its day file.
 func (c *Client) Remember(ctx context.Context, req daybook.RememberRequest) (daybook.RememberResponse, error) {
-	return call[daybook.RememberResponse](ctx, c, "/v1/remember", req)
+	return call[daybook.RememberResponse](ctx, c, routeRemember, req)
+}
+
+// RememberTurns appends a chat's turns in order, one request each (the
+// daemon writes and indexes each as Remember does); it stops at the first
+// error. A turn not written has no ID in its response.
+func (c *Client) RememberTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
+	resps := make([]daybook.RememberResponse, len(reqs))
+	for i, req := range reqs {
+		// The socket's remember takes an entry's worth: the start of a
+		// longer turn, cut as dayfiles cuts every turn.
+		req.Text, _ = dayfiles.CutText(req.Text, dayfiles.MaxTurnText)
+		resp, err := c.Remember(ctx, req)
+		if err != nil {
+			return resps, err
+		}
+		resps[i] = resp
+	}
+	return resps, nil
+}
+
+// ReplayTurns writes turns that waited in the spool as RememberTurns does:
+// the daemon's socket has no replay of its own.
+func (c *Client) ReplayTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
+	return c.RememberTurns(ctx, reqs)
 }
 
 // Import streams JSON lines from r to the daemon.
 func (c *Client) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
 	var resp daybook.ImportResponse
-	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)}}.Encode()
+	u := base + routeImport + "?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)}}.Encode()
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, io.NopCloser(r))
 	if err != nil {
 		return resp, err
@@ -103,38 +128,38 @@ func (c *Client) Import(ctx context.Context, r io.Reader, opt daybook.ImportOpti
 
 // Day returns one day file and its entries.
 func (c *Client) Day(ctx context.Context, req daybook.DayRequest) (daybook.DayResponse, error) {
-	return call[daybook.DayResponse](ctx, c, "/v1/day", req)
+	return call[daybook.DayResponse](ctx, c, routeDay, req)
 }
 
 // Days lists the days in a range.
 func (c *Client) Days(ctx context.Context, req daybook.DaysRequest) (daybook.DaysResponse, error) {
-	return call[daybook.DaysResponse](ctx, c, "/v1/days", req)
+	return call[daybook.DaysResponse](ctx, c, routeDays, req)
 }
 
 // Find scans the day files for a pattern.
 func (c *Client) Find(ctx context.Context, req daybook.FindRequest) (daybook.FindResponse, error) {
-	return call[daybook.FindResponse](ctx, c, "/v1/find", req)
+	return call[daybook.FindResponse](ctx, c, routeFind, req)
 }
 
 // Recall asks what daybook remembers about a query.
 func (c *Client) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
-	return call[daybook.RecallResponse](ctx, c, "/v1/recall", req)
+	return call[daybook.RecallResponse](ctx, c, routeRecall, req)
 }
 
 // Consolidate asks the daemon to bring summaries up to date; the daemon's
 // index sees each summary it writes. Progress does not cross the socket.
 func (c *Client) Consolidate(ctx context.Context, req daybook.ConsolidateRequest) (daybook.ConsolidateResponse, error) {
-	return call[daybook.ConsolidateResponse](ctx, c, "/v1/consolidate", req)
+	return call[daybook.ConsolidateResponse](ctx, c, routeConsolidate, req)
 }
 
 // Reindex asks the daemon, which owns the index, to rebuild it.
 func (c *Client) Reindex(ctx context.Context, req daybook.ReindexRequest) (daybook.ReindexResponse, error) {
-	return call[daybook.ReindexResponse](ctx, c, "/v1/reindex", req)
+	return call[daybook.ReindexResponse](ctx, c, routeReindex, req)
 }
 
 // Status says how the daemon and its data dir stand.
 func (c *Client) Status(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
-	return call[daybook.StatusResponse](ctx, c, "/v1/status", req)
+	return call[daybook.StatusResponse](ctx, c, routeStatus, req)
 }
 
 // call posts req as JSON to path and decodes the answer.

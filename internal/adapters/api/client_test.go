@@ -81,6 +81,30 @@ func TestRememberRoundTrip(t *testing.T) {
 	}
 }
 
+// TestRememberTurnsOverTheSocket: the client writes a chat's turns one
+// request each, in order, and stops at the first refused one, whose
+// response and the ones after it have no ID (the proxy keeps those).
+func TestRememberTurnsOverTheSocket(t *testing.T) {
+	f := serve(t, newApp(t))
+	ctx := context.Background()
+	reqs := []daybook.RememberRequest{{Text: "asked about the heron", At: "10:00"}, {Text: "the heron nests by the weir", At: "10:01"},
+		{Text: "x", Kind: "wish"}, {Text: "never sent", At: "10:03"}}
+	resps, err := f.client.RememberTurns(ctx, reqs)
+	if daybook.CodeOf(err) != daybook.CodeUsage {
+		t.Fatalf("RememberTurns with a bad kind: %v", err)
+	}
+	if len(resps) != len(reqs) || resps[0].ID == "" || resps[1].ID == "" || resps[2].ID != "" || resps[3].ID != "" {
+		t.Fatalf("RememberTurns = %+v", resps)
+	}
+	data, err := os.ReadFile(filepath.Join(f.app.Dir(), resps[0].Path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(data), "- 10:00 asked about the heron\n- 10:01 the heron nests by the weir\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("%s:\n%s\nwant it to end with\n%s", resps[0].Path, got, want)
+	}
+}
+
 func TestReadRoundTrips(t *testing.T) {
 	f := serve(t, newApp(t))
 	ctx := context.Background()

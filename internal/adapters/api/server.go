@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Limits of the HTTP API.
@@ -66,29 +67,29 @@ func NewServer(b daybook.Service, opts ServerOptions) *Server {
 		opts.PID = os.Getpid()
 	}
 	s := &Server{routes: map[string]map[string]http.Handler{}, opts: opts,
-		log: opts.Log.With("system", "api"), started: opts.Now()}
+		log: opts.Log.With(logkey.System, "api"), started: opts.Now()}
 
-	s.Handle(http.MethodPost, "/v1/remember", jsonHandler(s, b.Remember))
-	s.Handle(http.MethodPost, "/v1/import", longRunning(s.importHandler(b)))
-	s.Handle(http.MethodPost, "/v1/day", jsonHandler(s, b.Day))
-	s.Handle(http.MethodPost, "/v1/days", jsonHandler(s, b.Days))
-	s.Handle(http.MethodPost, "/v1/find", jsonHandler(s, b.Find))
-	s.Handle(http.MethodPost, "/v1/recall", jsonHandler(s, b.Recall))
-	s.Handle(http.MethodPost, "/v1/expand", jsonHandler(s, b.Expand))
+	s.Handle(http.MethodPost, routeRemember, jsonHandler(s, b.Remember))
+	s.Handle(http.MethodPost, routeImport, longRunning(s.importHandler(b)))
+	s.Handle(http.MethodPost, routeDay, jsonHandler(s, b.Day))
+	s.Handle(http.MethodPost, routeDays, jsonHandler(s, b.Days))
+	s.Handle(http.MethodPost, routeFind, jsonHandler(s, b.Find))
+	s.Handle(http.MethodPost, routeRecall, jsonHandler(s, b.Recall))
+	s.Handle(http.MethodPost, routeExpand, jsonHandler(s, b.Expand))
 	// Browse reads every summary it lists and plans a dry consolidation for
 	// the stale flags, so it runs without the write deadline.
-	s.Handle(http.MethodPost, "/v1/browse", longRunning(jsonHandler(s, b.Browse)))
+	s.Handle(http.MethodPost, routeBrowse, longRunning(jsonHandler(s, b.Browse)))
 	status := jsonHandler(s, s.daemonStatus(b.Status))
-	s.Handle(http.MethodPost, "/v1/status", status)
-	s.Handle(http.MethodGet, "/v1/status", status)
-	s.Handle(http.MethodPost, "/v1/consolidate", longRunning(jsonHandler(s, b.Consolidate)))
-	s.Handle(http.MethodPost, "/v1/reindex", longRunning(jsonHandler(s, b.Reindex)))
-	s.Handle(http.MethodPost, "/v1/context", jsonHandler(s, b.Context))
-	s.Handle(http.MethodPost, "/v1/topics", jsonHandler(s, b.Topics))
-	s.Handle(http.MethodPost, "/v1/topic", jsonHandler(s, b.Topic))
+	s.Handle(http.MethodPost, routeStatus, status)
+	s.Handle(http.MethodGet, routeStatus, status)
+	s.Handle(http.MethodPost, routeConsolidate, longRunning(jsonHandler(s, b.Consolidate)))
+	s.Handle(http.MethodPost, routeReindex, longRunning(jsonHandler(s, b.Reindex)))
+	s.Handle(http.MethodPost, routeContext, jsonHandler(s, b.Context))
+	s.Handle(http.MethodPost, routeTopics, jsonHandler(s, b.Topics))
+	s.Handle(http.MethodPost, routeTopic, jsonHandler(s, b.Topic))
 	stats := jsonHandler(s, b.Stats)
-	s.Handle(http.MethodPost, "/v1/stats", stats)
-	s.Handle(http.MethodGet, "/v1/stats", stats)
+	s.Handle(http.MethodPost, routeStats, stats)
+	s.Handle(http.MethodGet, routeStats, stats)
 	return s
 }
 

@@ -35,11 +35,12 @@ func SessionContext(ctx context.Context, c Contexter, budget int, s *Session, so
 // PromptContext is the block for a prompt the user submitted, within budget
 // tokens, and false when nothing relevant is remembered: a prompt with no
 // word of its own (a slash command, "yes", "go on"), or one recall finds
-// nothing for, which the block's title says (NothingRecalled). With s,
-// the block leaves out what the session holds already (the foundation,
-// the items of its start block and of earlier prompts' blocks), is not
-// handed over when nothing new is left in it, and what it hands over is
-// recorded (Session.Prompt).
+// nothing for (the response's NothingRecalled): one call tells the hook
+// both the block and whether to hand it over, where a recall first would
+// cost a second drill on every prompt. With s, the block leaves out what
+// the session holds already (the foundation, the items of its start block
+// and of earlier prompts' blocks), is not handed over when nothing new is
+// left in it, and what it hands over is recorded (Session.Prompt).
 func PromptContext(ctx context.Context, c Contexter, prompt string, budget int, s *Session) (string, bool, error) {
 	if s != nil {
 		s.Asked++
@@ -56,7 +57,7 @@ func PromptContext(ctx context.Context, c Contexter, prompt string, budget int, 
 	if err != nil {
 		return "", false, err
 	}
-	if strings.Contains(resp.Markdown, NothingRecalled) || len(resp.Items) == 0 {
+	if resp.NothingRecalled || len(resp.Items) == 0 {
 		return "", false, nil
 	}
 	if s != nil {
@@ -73,12 +74,6 @@ func itemIDs(resp daybook.ContextResponse) []string {
 	}
 	return ids
 }
-
-// NothingRecalled ends the query line of a context block when recall found
-// nothing for the query (app.Context); one call then tells the hook both the
-// block and whether to hand it over, where a recall first would cost a
-// second drill on every prompt.
-const NothingRecalled = " (nothing recalled)\n"
 
 // minQueryWords is how many words of three letters or more a prompt needs
 // to be looked up: "yes", "ok go" or "continue" ask nothing of memory.

@@ -45,14 +45,31 @@ func ReadInput(r io.Reader) (Input, error) {
 	return in, nil
 }
 
-// Events names the hook events, as settings.json and hook_event_name spell
-// them, with the "daybook hook" argument that answers each.
+// The hook events daybook answers, as settings.json and hook_event_name
+// spell them.
+const (
+	EventSessionStart = "SessionStart"
+	EventPrompt       = "UserPromptSubmit"
+	EventStop         = "Stop"
+	EventPreCompact   = "PreCompact"
+	EventSessionEnd   = "SessionEnd"
+)
+
+// The "daybook hook" arguments.
+const (
+	ArgSessionStart = "session-start"
+	ArgPrompt       = "prompt"
+	ArgCapture      = "capture"
+)
+
+// Events names the hook events with the "daybook hook" argument that
+// answers each.
 var Events = []struct{ Name, Arg string }{
-	{"SessionStart", "session-start"},
-	{"UserPromptSubmit", "prompt"},
-	{"Stop", "capture"},
-	{"PreCompact", "capture"},
-	{"SessionEnd", "capture"},
+	{EventSessionStart, ArgSessionStart},
+	{EventPrompt, ArgPrompt},
+	{EventStop, ArgCapture},
+	{EventPreCompact, ArgCapture},
+	{EventSessionEnd, ArgCapture},
 }
 
 // Output is a hook's answer on stdout that adds context to the

@@ -109,28 +109,7 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real // a vault reached through a link is walked, not skipped
 	}
-	folder, pattern, from := "", "", "the default"
-	if f.settings != nil {
-		var file string
-		folder, pattern, file, err = f.settings(root)
-		switch {
-		case err != nil:
-			where, what := file, err.Error()
-			var ie *inputError
-			if errors.As(err, &ie) {
-				where, what = ie.Where(), ie.What()
-			}
-			res.skip(where, WhyMalformed, "%s; so its daily notes settings are not used (the defaults are)", what)
-		case pattern != "":
-			from = "from " + file
-		}
-	}
-	if opt.Pattern != "" {
-		pattern, from = opt.Pattern, "from --pattern"
-	}
-	if pattern == "" {
-		pattern, from = f.defaultPattern, "the default"
-	}
+	folder, pattern, from := f.pattern(root, opt, &res)
 	moment := pattern
 	if f.dateFns {
 		moment = dateFnsToMoment(pattern)
@@ -139,16 +118,7 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("%s notes: pattern %q: %v", f.name, pattern, err)
 	}
-	notes := root
-	for _, sub := range []string{folder, f.subdir} {
-		if sub == "" {
-			continue
-		}
-		if st, err := os.Stat(filepath.Join(root, sub)); err == nil && st.IsDir() {
-			notes = filepath.Join(root, sub)
-			break
-		}
-	}
+	notes := f.notesFolder(root, folder)
 	walk := notes
 	if f.others {
 		walk = root // the other notes of the vault are counted
@@ -189,21 +159,7 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 			return nil
 		}
 		daily++
-		b, err := os.ReadFile(path)
-		switch {
-		case err != nil:
-			res.skip(path, WhyUnreadable, "cannot be read: %v", err)
-		case len(b) > maxNote:
-			res.skip(path, WhyTooLong, "the note is %d MiB, over the %d MiB a day file holds", len(b)>>20, maxNote>>20)
-		case !utf8.Valid(b):
-			res.skip(path, WhyNotUTF8, "%s", notUTF8(b))
-		case emptyNote(string(b)):
-			// Nothing to import: Logseq makes today's page before anything is written.
-		case f.items:
-			res.Entries = append(res.Entries, noteItems(b, day, filepath.Base(stem), path)...)
-		default:
-			res.Entries = append(res.Entries, Entry{At: day, Local: true, Text: string(b), From: path})
-		}
+		f.readNote(&res, path, day, stem)
 		return nil
 	})
 	if err == nil && daily == 0 && res.NotDaily > 0 {
@@ -216,6 +172,73 @@ func (f notesFormat) Read(root string, opt Options) (Result, error) {
 			root, words.Count(res.NotDaily, "note"), in, pattern, from)
 	}
 	return res, err
+}
+
+// pattern returns the daily notes' folder from the vault's settings (""
+// when they name none), their date pattern (--pattern, else the settings',
+// else the format's default) and where that pattern comes from, for the
+// error that no note matched it. Settings that do not read are skipped
+// into res, and the defaults used.
+func (f notesFormat) pattern(root string, opt Options, res *Result) (folder, pattern, from string) {
+	from = "the default"
+	if f.settings != nil {
+		var file string
+		var err error
+		folder, pattern, file, err = f.settings(root)
+		switch {
+		case err != nil:
+			where, what := file, err.Error()
+			var ie *inputError
+			if errors.As(err, &ie) {
+				where, what = ie.Where(), ie.What()
+			}
+			res.skip(where, WhyMalformed, "%s; so its daily notes settings are not used (the defaults are)", what)
+		case pattern != "":
+			from = "from " + file
+		}
+	}
+	if opt.Pattern != "" {
+		pattern, from = opt.Pattern, "from --pattern"
+	}
+	if pattern == "" {
+		pattern, from = f.defaultPattern, "the default"
+	}
+	return folder, pattern, from
+}
+
+// notesFolder returns the folder the daily notes are in: the settings'
+// folder, else the format's own (Logseq's journals), when it exists, else
+// the root.
+func (f notesFormat) notesFolder(root, folder string) string {
+	for _, sub := range []string{folder, f.subdir} {
+		if sub == "" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(root, sub)); err == nil && st.IsDir() {
+			return filepath.Join(root, sub)
+		}
+	}
+	return root
+}
+
+// readNote reads the daily note at path, of day, into res: its entries,
+// or the reason it is skipped.
+func (f notesFormat) readNote(res *Result, path string, day time.Time, stem string) {
+	b, err := os.ReadFile(path)
+	switch {
+	case err != nil:
+		res.skip(path, WhyUnreadable, "cannot be read: %v", err)
+	case len(b) > maxNote:
+		res.skip(path, WhyTooLong, "the note is %d MiB, over the %d MiB a day file holds", len(b)>>20, maxNote>>20)
+	case !utf8.Valid(b):
+		res.skip(path, WhyNotUTF8, "%s", notUTF8(b))
+	case emptyNote(string(b)):
+		// Nothing to import: Logseq makes today's page before anything is written.
+	case f.items:
+		res.Entries = append(res.Entries, noteItems(b, day, filepath.Base(stem), path)...)
+	default:
+		res.Entries = append(res.Entries, Entry{At: day, Local: true, Text: string(b), From: path})
+	}
 }
 
 // notUTF8 says where b, which is not valid UTF-8, first breaks.

@@ -16,7 +16,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/app/apptest"
 	"github.com/daybook/daybook/internal/assemble"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // budgetCorpus writes 60 days before now of four long entries each and

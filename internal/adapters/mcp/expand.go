@@ -59,12 +59,12 @@ type EntryInfo struct {
 
 func (o ExpandOutput) contentText() string { return o.text }
 
-func (t tools) expand(ctx context.Context, in ExpandInput) (ExpandOutput, error) {
+func (t readTools) expand(ctx context.Context, in ExpandInput) (ExpandOutput, error) {
 	if err := firstError(checkText("id", in.ID, 200), checkRangeInt("budget_tokens", in.BudgetTokens, 1, maxExpandBudget),
 		checkRangeInt("from_line", in.FromLine, 1, maxFromLine)); err != nil {
 		return ExpandOutput{}, err
 	}
-	resp, err := t.b.Expand(ctx, daybook.ExpandRequest{ID: in.ID})
+	resp, err := t.r.Expand(ctx, daybook.ExpandRequest{ID: in.ID})
 	if err != nil {
 		return ExpandOutput{}, idError(in.ID, err)
 	}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
-
-	"github.com/daybook/daybook"
 )
 
 // ModelTool is one of daybook's MCP tools as a model sees it outside MCP
@@ -24,10 +22,10 @@ type ModelTool struct {
 	Call func(ctx context.Context, args json.RawMessage) (string, error)
 }
 
-// ModelTools returns recall and expand over b: the read-only tools a
+// ModelTools returns recall and expand over r: the read-only tools a
 // model can call in the middle of a chat to look further into memory.
-func ModelTools(b daybook.Service, opts Options) []ModelTool {
-	t := tools{b: b, opts: opts}
+func ModelTools(r Reader, opts Options) []ModelTool {
+	t := readTools{r: r, opts: opts}
 	return []ModelTool{modelTool(recallTool, t.recall), modelTool(expandTool, t.expand)}
 }
 

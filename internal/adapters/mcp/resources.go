@@ -42,15 +42,20 @@ const serverInstructions = instructions + "\n\n" + loopInstructions
 // period is a year, a month or a day, as the template's {period} takes it.
 var period = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
 
+// contexter builds the context block (daybook.Service.Context).
+type contexter interface {
+	Context(ctx context.Context, req daybook.ContextRequest) (daybook.ContextResponse, error)
+}
+
 // contextResources serves the context block as resources and a prompt.
 type contextResources struct {
-	b   daybook.Service
+	b   contexter
 	log *slog.Logger
 }
 
 // addContextResources registers daybook://context, the template
 // daybook://context/{period} and the prompt remember-context on s.
-func addContextResources(s *sdk.Server, b daybook.Service, log *slog.Logger) {
+func addContextResources(s *sdk.Server, b contexter, log *slog.Logger) {
 	r := contextResources{b: b, log: log}
 	s.AddResource(&sdk.Resource{URI: contextURI, Name: "context", Title: "daybook context",
 		Description: "The context block to start from: foundation.md, the summaries from the year down and the latest entries, within the configured budget (context.budget).",

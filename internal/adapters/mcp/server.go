@@ -6,8 +6,8 @@
 // and the prompt remember-context (resources.go), with instructions that
 // tell the agent when to recall and when to remember.
 //
-// The server takes an daybook.Service: *app.App on the files, or the daemon's
-// socket client; "daybook mcp" picks one as the CLI does. Bad arguments come
+// The server takes a Memory, the seven operations its tools and resources
+// call: *app.App on the files, or the daemon's socket client; "daybook mcp" picks one as the CLI does. Bad arguments come
 // back as tool errors (results with IsError set) whose message names the argument,
 // never as protocol failures; a panic in a tool is recovered into a tool
 // error. Nothing here writes to stdout: on the stdio transport it is the
@@ -24,7 +24,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Options configures a server. The zero value serves every tool with a
@@ -42,7 +42,7 @@ type Options struct {
 
 // NewServer returns an MCP server with daybook's tools over b. Run it with
 // Serve, or connect it to any SDK transport.
-func NewServer(b daybook.Service, opts Options) *sdk.Server {
+func NewServer(b Memory, opts Options) *sdk.Server {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
@@ -52,10 +52,10 @@ func NewServer(b daybook.Service, opts Options) *sdk.Server {
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	log := opts.Log.With("system", "mcp")
+	log := opts.Log.With(logkey.System, "mcp")
 	s := sdk.NewServer(&sdk.Implementation{Name: "daybook", Title: "daybook long-term memory", Version: opts.Version},
 		&sdk.ServerOptions{Instructions: serverInstructions, Logger: log, Capabilities: &sdk.ServerCapabilities{}})
-	t := tools{b: b, opts: opts, log: log}
+	t := tools{readTools: readTools{r: b, opts: opts}, b: b, log: log}
 	addTool(t, s, recallTool, t.recall)
 	addTool(t, s, rememberTool, t.remember)
 	addTool(t, s, expandTool, t.expand)

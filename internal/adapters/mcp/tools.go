@@ -102,11 +102,35 @@ var (
 	statsTool = toolDef{name: toolStats, title: "Memory statistics", doc: statsDoc, readOnly: true}
 )
 
-// tools holds what the handlers need.
-type tools struct {
-	b    daybook.Service
+// Reader is what the read-only tools a model calls in a chat run on:
+// recall and expand (ModelTools).
+type Reader interface {
+	Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error)
+	Expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error)
+}
+
+// Memory is what the server's tools and resources run on: *app.App on the
+// files, or the daemon's socket client.
+type Memory interface {
+	Reader
+	Remember(ctx context.Context, req daybook.RememberRequest) (daybook.RememberResponse, error)
+	Find(ctx context.Context, req daybook.FindRequest) (daybook.FindResponse, error)
+	Browse(ctx context.Context, req daybook.BrowseRequest) (daybook.BrowseResponse, error)
+	Context(ctx context.Context, req daybook.ContextRequest) (daybook.ContextResponse, error)
+	Stats(ctx context.Context, req daybook.StatsRequest) (daybook.StatsResponse, error)
+}
+
+// readTools holds what the read-only tools need: recall and expand.
+type readTools struct {
+	r    Reader
 	opts Options
-	log  *slog.Logger
+}
+
+// tools holds what the server's handlers need.
+type tools struct {
+	readTools
+	b   Memory
+	log *slog.Logger
 }
 
 // RecallInput is the recall tool's arguments.
@@ -118,12 +142,12 @@ type RecallInput struct {
 	Limit int    `json:"limit,omitempty" jsonschema:"at most this many results, 1 to 1000; 0 or none: the default (10)"`
 }
 
-func (t tools) recall(ctx context.Context, in RecallInput) (daybook.RecallResponse, error) {
+func (t readTools) recall(ctx context.Context, in RecallInput) (daybook.RecallResponse, error) {
 	if err := firstError(checkText("query", in.Query, daybook.MaxQuery), checkRange(in.From, in.To),
 		checkOneOf("level", in.Level, append([]string{""}, recallLevels...)...), checkLimit(in.Limit, maxRecallLimit)); err != nil {
 		return daybook.RecallResponse{}, err
 	}
-	resp, err := t.b.Recall(ctx, daybook.RecallRequest{Query: in.Query, From: in.From, To: in.To, Level: in.Level, Limit: in.Limit})
+	resp, err := t.r.Recall(ctx, daybook.RecallRequest{Query: in.Query, From: in.From, To: in.To, Level: in.Level, Limit: in.Limit})
 	if resp.Results == nil {
 		resp.Results = []daybook.RecallResult{}
 	}

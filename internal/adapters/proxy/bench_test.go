@@ -28,10 +28,10 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/tooling/gen"
 )
 
@@ -90,7 +90,7 @@ func newBenchRig(b *testing.B) *benchRig {
 		b.Fatal(err)
 	}
 	up := ollamatest.New(b, "llama3.2")
-	p, err := proxy.New(a, proxy.Options{Upstream: up.URL, StateDir: filepath.Join(dir, "state", "proxy"), Now: now})
+	p, err := proxy.New(a, proxy.Options{Upstream: up.URL, Budget: config.Default().Proxy.Budget, StateDir: filepath.Join(dir, "state", "proxy"), Now: now})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,8 +15,8 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 func chatVia(t *testing.T, c *api.Client, req *api.ChatRequest) string {
@@ -121,7 +121,7 @@ func TestResentHistoryIsRememberedOnce(t *testing.T) {
 	}
 	// A new proxy on the same data dir (the daemon restarted) knows what
 	// was written.
-	p2, err := proxy.New(r.app, proxy.Options{Upstream: r.up.URL, StateDir: r.dir + "/state/proxy"})
+	p2, err := proxy.New(r.app, proxy.Options{Upstream: r.up.URL, Budget: r.app.Config().Proxy.Budget, StateDir: r.dir + "/state/proxy"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // postJSON posts v to url with headers and returns the status, the

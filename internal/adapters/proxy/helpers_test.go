@@ -21,10 +21,10 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/spool"
 )
 
@@ -54,6 +54,9 @@ func newRig(t *testing.T, opts proxy.Options) *rig {
 	t.Cleanup(func() { r.app.Close() })
 	r.up = ollamatest.New(t, "llama3.2", "qwen3")
 	opts.Upstream = r.up.URL
+	if opts.Budget == 0 {
+		opts.Budget = cfg.Proxy.Budget
+	}
 	if opts.StateDir == "" {
 		opts.StateDir = filepath.Join(r.dir, "state", "proxy")
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // Twenty streaming conversations at once, each resending its history and

@@ -49,16 +49,22 @@ const DefaultToolRounds = 4
 // on without memory.
 const contextTimeout = 10 * time.Second
 
-// Memory is what the proxy needs of daybook: the context block, remember,
-// and the service the recall and expand tools run on.
+// Memory is what the proxy calls of daybook: the context block for the
+// latest user turn, the write of a chat's turns (RememberTurns, and
+// Remember for a spooled one), and recall and expand for the model's
+// tools. *app.App and the daemon's socket client are each one.
 type Memory interface {
-	daybook.Service
+	mcp.Reader
+	Context(ctx context.Context, req daybook.ContextRequest) (daybook.ContextResponse, error)
+	Remember(ctx context.Context, req daybook.RememberRequest) (daybook.RememberResponse, error)
+	RememberTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error)
+	spool.Writer // ReplayTurns: the spool's turns, each written once
 }
 
 // Options configure a Proxy.
 type Options struct {
 	Upstream string // the Ollama server's URL
-	Budget   int    // tokens of the injected context; 0: the config default
+	Budget   int    // tokens of the injected context (proxy.budget), at least 1
 	Remember string // config.RememberAll, RememberUser or RememberNone; "": all
 	// StateDir holds the keys of the turns written or spooled (the data
 	// dir's state/proxy); "": kept in memory.
@@ -110,8 +116,8 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	if err != nil || (up.Scheme != "http" && up.Scheme != "https") || up.Host == "" {
 		return nil, fmt.Errorf("proxy.upstream: %q is not an http:// or https:// URL", opts.Upstream)
 	}
-	if opts.Budget == 0 {
-		opts.Budget = config.Default().Proxy.Budget
+	if opts.Budget < 1 {
+		return nil, fmt.Errorf("proxy.budget: %d must be positive", opts.Budget)
 	}
 	switch opts.Remember {
 	case "":

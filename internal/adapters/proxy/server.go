@@ -60,7 +60,7 @@ func Listen(addr string, p *Proxy, opts ServerOptions) (*Server, error) {
 	if addr == "" {
 		return nil, errors.New("proxy.listen is empty: the proxy is off")
 	}
-	if err := (config.Proxy{Listen: addr, Budget: 1, Remember: config.RememberAll, MaxBodyMiB: 1}).Validate(); err != nil {
+	if err := config.CheckProxyListen(addr); err != nil {
 		return nil, err
 	}
 	if opts.TokenFile == "" {

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/spool"
 )
 
@@ -173,38 +172,20 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// rememberTurns is the App's write of a chat's turns (app.RememberTurns):
-// several entries at once (one write, one sync per day file), indexed a
-// moment later with the other turns written meanwhile. A Memory without it
-// gets one Remember each.
-type rememberTurns interface {
-	RememberTurns(context.Context, []daybook.RememberRequest) ([]daybook.RememberResponse, error)
-}
-
-// write writes ts in order and reports which were written.
+// write writes ts in order, several entries at once (the App: one write,
+// one sync per day file, indexed a moment later with the other turns
+// written meanwhile), and reports which were written.
 func (t *turns) write(ctx context.Context, ts []turn) ([]bool, error) {
 	ok := make([]bool, len(ts))
-	if ra, can := t.mem.(rememberTurns); can {
-		reqs := make([]daybook.RememberRequest, len(ts))
-		for i, tr := range ts {
-			reqs[i] = tr.RememberRequest
-		}
-		resps, err := ra.RememberTurns(ctx, reqs)
-		for i := range resps {
-			ok[i] = resps[i].ID != ""
-		}
-		return ok, err
-	}
+	reqs := make([]daybook.RememberRequest, len(ts))
 	for i, tr := range ts {
-		// A daemon's socket takes an entry's worth: the start of a longer
-		// text, cut as dayfiles cuts every turn.
-		tr.Text, _ = dayfiles.CutText(tr.Text, dayfiles.MaxTurnText)
-		if _, err := t.mem.Remember(ctx, tr.RememberRequest); err != nil {
-			return ok, err
-		}
-		ok[i] = true
+		reqs[i] = tr.RememberRequest
 	}
-	return ok, nil
+	resps, err := t.mem.RememberTurns(ctx, reqs)
+	for i := range resps {
+		ok[i] = resps[i].ID != ""
+	}
+	return ok, err
 }
 
 func (t *turns) markWritten(key string) {
@@ -255,7 +236,7 @@ func (t *turns) replay(ctx context.Context) {
 
 // replayLocked is replay with t.replaying held.
 func (t *turns) replayLocked(ctx context.Context) {
-	w := replayWriter{t.mem}
+	w := t.mem
 	if t.sp == nil {
 		t.mu.Lock()
 		items := t.mem0
@@ -279,29 +260,6 @@ func (t *turns) replayLocked(ctx context.Context) {
 	if len(res.Written) > 0 || res.Dead > 0 {
 		t.log.Info("wrote spooled turns", "written", len(res.Written), "dead", res.Dead, "left", res.Left)
 	}
-}
-
-// replayWriter writes a replay through a Memory: its ReplayTurns (the
-// App's), else RememberTurns, else one Remember each (a daemon's socket).
-type replayWriter struct{ mem Memory }
-
-func (w replayWriter) ReplayTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
-	if r, ok := w.mem.(spool.Writer); ok {
-		return r.ReplayTurns(ctx, reqs)
-	}
-	if r, ok := w.mem.(rememberTurns); ok {
-		return r.RememberTurns(ctx, reqs)
-	}
-	out := make([]daybook.RememberResponse, len(reqs))
-	for i, req := range reqs {
-		req.Text, _ = dayfiles.CutText(req.Text, dayfiles.MaxTurnText)
-		resp, err := w.mem.Remember(ctx, req)
-		if err != nil {
-			return out, err
-		}
-		out[i] = resp
-	}
-	return out, nil
 }
 
 // appendLine appends data and a newline to path, creating it and its dir

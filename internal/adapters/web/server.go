@@ -24,6 +24,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/util/httpserve"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Backend is what the page reads; *app.App is one.
@@ -148,7 +149,7 @@ func logger(l *slog.Logger) *slog.Logger {
 	if l == nil {
 		l = slog.New(slog.DiscardHandler)
 	}
-	return l.With("system", "web")
+	return l.With(logkey.System, "web")
 }
 
 // loopbackHost refuses requests whose Host is not this machine, so a page

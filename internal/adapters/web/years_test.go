@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/internal/app/apptest"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // A day file made by hand under days/2999/ adds one row to the timeline,

@@ -15,6 +15,7 @@ import (
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/tooling/gen"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Options say what to measure.
@@ -50,7 +51,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	o.Log = o.Log.With("system", "bench")
+	o.Log = o.Log.With(logkey.System, "bench")
 	if o.Seed == 0 {
 		o.Seed = 1
 	}

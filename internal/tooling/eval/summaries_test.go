@@ -10,8 +10,8 @@ import (
 
 	ollamaapi "github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/tooling/eval"
 )
 

@@ -14,7 +14,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 func TestPlantedFacts(t *testing.T) {

@@ -5,6 +5,6 @@
 // the daemon under load. It has no code of its own; RELIABILITY.md lists
 // each promise, the test that checks it and the last figures.
 //
-// The short versions run with "go test ./reliability"; the long ones with
-// "go test ./reliability -long -timeout 60m".
+// The short versions run with "go test ./internal/tooling/reliability"; the
+// long ones with "go test ./internal/tooling/reliability -long -timeout 60m".
 package reliability

@@ -11,7 +11,7 @@ import (
 
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/util/daybooktest"
+	"github.com/daybook/daybook/internal/daybooktest"
 )
 
 // FuzzDayFileOnDisk writes any content as a day file on disk, reads it back

@@ -17,7 +17,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/adapters/api"
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // nobody is the uid and gid the tests run other users' processes as.

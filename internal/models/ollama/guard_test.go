@@ -8,7 +8,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // TestGuardDefersVectors: during an outage Embed fails fast with

@@ -9,8 +9,8 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 func newFallback(t *testing.T, url string) (*FallbackSummarizer, *logBuffer, *fakeClock) {

@@ -10,7 +10,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/daybook/daybook/internal/util/usage"
+	"github.com/daybook/daybook/internal/app/usage"
 )
 
 func open(t *testing.T, dir string, opts usage.Options) *usage.Store {

@@ -4,7 +4,9 @@
 // appends them (Append, AppendMany), on dayfiles' exported ByDay, LockDay
 // and Locked.Append. It imports dayfiles only, so that the in-package
 // tests of every package above dayfiles (index, merge, recall, consolidate)
-// can use it; package apptest builds Apps.
+// can use it; package apptest builds Apps. Clock and ModTimes (clock.go)
+// are the settable clock and the modification-time walk several packages'
+// tests share.
 package daybooktest
 
 import (

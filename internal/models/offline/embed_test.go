@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 )
 
 func cos(a, b []float32) float64 {

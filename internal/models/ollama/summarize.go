@@ -11,6 +11,7 @@ import (
 
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Summarizer writes summaries with an Ollama chat model. It implements
@@ -45,7 +46,7 @@ func NewSummarizer(cfg config.Ollama, log *slog.Logger) (*Summarizer, error) {
 	return &Summarizer{
 		client: c, model: cfg.SummaryModel, timeout: cfg.Timeout, contextTokens: cfg.ContextTokens,
 		attempts: DefaultAttempts, lim: newLimiter(cfg.Concurrency),
-		log: log.With("system", "ollama", "model", cfg.SummaryModel),
+		log: log.With(logkey.System, "ollama", "model", cfg.SummaryModel),
 	}, nil
 }
 
@@ -175,7 +176,7 @@ func cutLine(l string, budget int) []string {
 // s.attempts answers) when the model's answer is refused by checkSummary.
 // Failures of the server are not retried: the fallback takes over.
 func (s *Summarizer) ask(ctx context.Context, prompt string, words int) (string, error) {
-	msgs := []api.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: prompt}}
+	msgs := []api.Message{{Role: logkey.System, Content: systemPrompt}, {Role: "user", Content: prompt}}
 	var refused error
 	for attempt := 1; attempt <= s.attempts; attempt++ {
 		answer, reason, err := s.chatOnce(ctx, msgs, words)

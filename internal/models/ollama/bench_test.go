@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // BenchmarkEmbed measures the client side of embedding 64 texts (two

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // UpgradeItem is a summary written by the offline summarizer that Ollama
@@ -66,7 +67,7 @@ func Upgrade(ctx context.Context, items []UpgradeItem, redo func(context.Context
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	log = log.With("system", "ollama")
+	log = log.With(logkey.System, "ollama")
 	todo := slices.Clone(items)
 	slices.SortStableFunc(todo, func(a, b UpgradeItem) int { return cmp.Compare(b.Period, a.Period) })
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 func TestProbe(t *testing.T) {

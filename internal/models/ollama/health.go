@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // DefaultCooldown is how long a wrapper leaves Ollama alone after a failure
@@ -32,7 +34,7 @@ func newHealth(what, model string, log *slog.Logger) *health {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &health{what: what, model: model, log: log.With("system", "ollama"), now: time.Now, cooldown: DefaultCooldown}
+	return &health{what: what, model: model, log: log.With(logkey.System, "ollama"), now: time.Now, cooldown: DefaultCooldown}
 }
 
 // allow reports whether the primary should be asked now.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // File is where the counts live, relative to the data dir.
@@ -95,7 +96,7 @@ func Open(root string, opts Options) (*Store, error) {
 		opts.Now = time.Now
 	}
 	s := &Store{path: filepath.Join(root, filepath.FromSlash(File)), opts: opts,
-		log: opts.Log.With("system", "usage"), pending: map[string]Count{}}
+		log: opts.Log.With(logkey.System, "usage"), pending: map[string]Count{}}
 	base, err := readFile(s.path)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // DefaultBatch is how many texts go in one /api/embed request.
@@ -46,7 +47,7 @@ func NewEmbedder(cfg config.Ollama, log *slog.Logger) (*Embedder, error) {
 	}
 	return &Embedder{
 		client: c, model: cfg.EmbedModel, timeout: cfg.EmbedTimeout, batch: DefaultBatch,
-		lim: newLimiter(cfg.Concurrency), log: log.With("system", "ollama", "model", cfg.EmbedModel),
+		lim: newLimiter(cfg.Concurrency), log: log.With(logkey.System, "ollama", "model", cfg.EmbedModel),
 	}, nil
 }
 

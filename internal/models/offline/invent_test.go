@@ -10,7 +10,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/offline"
+	"github.com/daybook/daybook/internal/models/offline"
 	"github.com/daybook/daybook/internal/tooling/eval"
 	"github.com/daybook/daybook/internal/tooling/gen"
 )

@@ -12,6 +12,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/index"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // DefaultUpgradeEvery is how often Upgrader.Loop looks for work.
@@ -75,7 +76,7 @@ type UpgradeReport struct {
 // Loop runs the passes until ctx ends, one every Every (sooner when
 // Ollama said when to ask again). It returns nil when ctx ends.
 func (u *Upgrader) Loop(ctx context.Context) error {
-	log := u.log().With("system", "upgrade")
+	log := u.log().With(logkey.System, "upgrade")
 	for {
 		start := time.Now()
 		rep, err := u.Pass(ctx)
@@ -119,7 +120,7 @@ func (u *Upgrader) Pass(ctx context.Context) (UpgradeReport, error) {
 		case errors.Is(err, index.ErrUnavailable):
 			rep.RetryAt = st.RetryAt
 		case err != nil:
-			u.log().Warn("filling in vectors", "system", "upgrade", "err", err)
+			u.log().Warn("filling in vectors", logkey.System, "upgrade", "err", err)
 		}
 	}
 	f, ok := u.Summarizer().(*FallbackSummarizer)
@@ -211,7 +212,7 @@ func (u *Upgrader) upgradable(primary string) (offline, other []UpgradeItem, kep
 		if !ok || s.size != f.Size || !s.mod.Equal(f.ModTime) {
 			sum, err := consolidate.ReadSummary(f.Path)
 			if err != nil {
-				u.log().Debug("not upgrading a summary that does not read", "system", "upgrade", "path", f.Rel, "err", err)
+				u.log().Debug("not upgrading a summary that does not read", logkey.System, "upgrade", "path", f.Rel, "err", err)
 				continue
 			}
 			s = upgradeSeen{size: f.Size, mod: f.ModTime, summarizer: sum.Summarizer, edited: sum.Edited()}

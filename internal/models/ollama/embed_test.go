@@ -12,7 +12,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/adapters/ollama/ollamatest"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 func texts(n int) []string {
