@@ -143,7 +143,7 @@ func daemonMain(ctx context.Context, e *cli.Env, pos []string) error {
 	}
 	// The socket listens: the hooks waiting on the autostart lock find it.
 	launch.Listening()
-	log.Info("how it was started", "system", "daemon", "started_by", by, "stop", stop)
+	log.Info("how it was started", logkey.System, "daemon", "started_by", by, "stop", stop)
 	<-ctx.Done()
 	log.Info("stopping", logkey.System, "daemon", "reason", context.Cause(ctx).Error())
 	stopCtx, cancel := context.WithTimeout(context.Background(), stopTimeout)

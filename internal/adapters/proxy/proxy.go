@@ -16,6 +16,7 @@ import (
 	"github.com/daybook/daybook/internal/adapters/mcp"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/spool"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Headers a client may send, and the proxy answers with.
@@ -148,7 +149,7 @@ func New(mem Memory, opts Options) (*Proxy, error) {
 	if tr == nil {
 		tr = http.DefaultTransport.(*http.Transport).Clone()
 	}
-	log := opts.Log.With("system", "proxy")
+	log := opts.Log.With(logkey.System, "proxy")
 	p := &Proxy{mem: mem, opts: opts, log: log, up: up, client: &http.Client{Transport: tr},
 		building: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if opts.From == "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/util/httpserve"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Owner checks: how the Server tells its owner's connections from the rest.
@@ -70,7 +71,7 @@ func Listen(addr string, p *Proxy, opts ServerOptions) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	log = log.With("system", "proxy")
+	log = log.With(logkey.System, "proxy")
 	tok, replaced, err := EnsureToken(opts.TokenFile)
 	if err != nil {
 		return nil, err
