@@ -92,7 +92,8 @@ func (c *Client) Remember(ctx context.Context, req daybook.RememberRequest) (day
 // Import streams JSON lines from r to the daemon.
 func (c *Client) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
 	var resp daybook.ImportResponse
-	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)}}.Encode()
+	u := base + "/v1/import?" + url.Values{"strict": {strconv.FormatBool(opt.Strict)}, "any_date": {strconv.FormatBool(opt.AnyDate)},
+		"flatten": {strconv.FormatBool(opt.Flatten)}}.Encode()
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, io.NopCloser(r))
 	if err != nil {
 		return resp, err

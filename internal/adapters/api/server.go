@@ -166,14 +166,15 @@ func (s *Server) daemonStatus(fn func(context.Context, daybook.StatusRequest) (d
 // importHandler streams the request body, JSON lines, into Import. The body
 // has no overall size limit; Import limits each line. ?strict=true rejects
 // the whole input if any line is bad; ?any_date=true takes dates outside the
-// configured window.
+// configured window; ?flatten=true writes a line whose markdown would end
+// its entry early as one paragraph.
 func (s *Server) importHandler(b daybook.Service) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var opt daybook.ImportOptions
 		for _, f := range []struct {
 			name string
 			v    *bool
-		}{{"strict", &opt.Strict}, {"any_date", &opt.AnyDate}} {
+		}{{"strict", &opt.Strict}, {"any_date", &opt.AnyDate}, {"flatten", &opt.Flatten}} {
 			if v := r.URL.Query().Get(f.name); v != "" {
 				var err error
 				if *f.v, err = strconv.ParseBool(v); err != nil {

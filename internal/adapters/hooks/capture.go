@@ -18,7 +18,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
@@ -47,7 +46,7 @@ type Importer interface {
 // CaptureOptions tune Capture.
 type CaptureOptions struct {
 	Dir     string       // the data dir
-	MaxText int          // bytes of one turn kept; the rest is cut (0: dayfiles.MaxEntryText)
+	MaxText int          // bytes of one turn kept; the rest is cut (0: hooksMaxText)
 	Final   bool         // the agent finished (Stop, SessionEnd): the last answer is complete
 	Warn    func(string) // receives a line per skipped transcript line or entry
 }
@@ -105,9 +104,7 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 		}
 		res.New++
 		keys = append(keys, key)
-		if l, ok := importLine(t, tags, opt.MaxText, opt.Warn); ok {
-			lines = append(lines, l)
-		}
+		lines = append(lines, importLine(t, tags, opt.MaxText))
 	}
 	if w != nil {
 		n, err := Drain(ctx, w, opt.Dir, opt.Warn)
@@ -119,7 +116,7 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 	if len(lines) > 0 {
 		written := false
 		if w != nil {
-			r, err := w.Import(ctx, bytes.NewReader(encodeLines(lines)), daybook.ImportOptions{})
+			r, err := w.Import(ctx, bytes.NewReader(encodeLines(lines)), captureImport)
 			switch {
 			case err != nil:
 				opt.Warn(fmt.Sprintf("writing the session's entries failed, so they are spooled: %v", err))
@@ -160,7 +157,7 @@ func Drain(ctx context.Context, w Importer, dir string, warn func(string)) (int,
 	if err != nil {
 		return 0, fmt.Errorf("reading the spool: %w", err)
 	}
-	r, err := w.Import(ctx, bytes.NewReader(data), daybook.ImportOptions{})
+	r, err := w.Import(ctx, bytes.NewReader(data), captureImport)
 	if err != nil {
 		return 0, fmt.Errorf("writing the spool %s: %w", path, err)
 	}
@@ -214,12 +211,23 @@ func tagPart(s string, n int) string {
 	return s
 }
 
-// importLine is turn t as an entry: its text with secrets removed, cut to
-// maxText bytes and made one paragraph if its markdown would not stay one
-// entry; false when even that cannot be written.
-func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.ImportLine, bool) {
-	if maxText <= 0 || maxText > dayfiles.MaxEntryText-1024 {
-		maxText = dayfiles.MaxEntryText - 1024
+// hooksMaxText is the most of a turn's text an entry keeps: an entry's limit
+// (dayfiles.MaxEntryText, which a test compares) less room for the prefix
+// and the tags.
+const hooksMaxText = 64<<10 - 1024
+
+// captureImport is how captured lines are imported, from the hook or the
+// spool: a turn whose markdown would not stay one entry (a list, a heading
+// after a blank line) is written as one paragraph rather than refused. The
+// daemon checks that, with the day files' parser: the hook, run in the
+// front, links no markdown parser.
+var captureImport = daybook.ImportOptions{Flatten: true}
+
+// importLine is turn t as an import line: its text with secrets removed and
+// cut to maxText bytes. Import checks the rest (captureImport).
+func importLine(t Turn, tags []string, maxText int) daybook.ImportLine {
+	if maxText <= 0 || maxText > hooksMaxText {
+		maxText = hooksMaxText
 	}
 	text, _ := Redact(t.Text)
 	text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", ""), "\uFFFD")
@@ -236,15 +244,7 @@ func importLine(t Turn, tags []string, maxText int, warn func(string)) (daybook.
 	}
 	text = prefix + text
 	at := t.At.Truncate(time.Second)
-	e := dayfiles.NewEntry{At: at, Text: text, Tags: tags}
-	if e.Validate() != nil {
-		e.Text = strings.Join(strings.Fields(text), " ")
-		if err := e.Validate(); err != nil {
-			warn(fmt.Sprintf("turn %s at %s: skipped: %v", t.Key, t.At.Format(time.RFC3339), err))
-			return daybook.ImportLine{}, false
-		}
-	}
-	return daybook.ImportLine{At: at.Format(time.RFC3339), Text: e.Text, Tags: tags}, true
+	return daybook.ImportLine{At: at.Format(time.RFC3339), Text: text, Tags: tags}
 }
 
 func encodeLines(lines []daybook.ImportLine) []byte {
