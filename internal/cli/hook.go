@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/api/apiclient"
 	"github.com/daybook/daybook/internal/adapters/hooks"
 )
 
@@ -69,6 +69,11 @@ func runHook(ctx context.Context, e *Env, args []string) error {
 		// block the user's prompt.
 		return fmt.Errorf("hook takes one event: session-start, prompt or capture (or install claude-code)")
 	}
+	// A config the front cannot read goes, with the hook's input unread, to
+	// daybook-core (ErrFullConfig); any other problem is the hook's to say.
+	if err := e.Load(); errors.Is(err, ErrFullConfig) {
+		return err
+	}
 	switch pos[0] {
 	case "session-start", "prompt":
 		hookContext(ctx, e, pos[0])
@@ -91,14 +96,14 @@ func hookWarn(e *Env, format string, args ...any) {
 // data dir, so that a daemon serving another refuses it (daybook.CodeOtherDir)
 // before any work. A hook never opens the files itself: without a daemon
 // it builds no index.
-func hookClient(e *Env) *api.Client {
+func hookClient(e *Env) *apiclient.Client {
 	if _, err := os.Stat(e.AbsDir); err != nil {
 		return nil
 	}
 	if fi, err := os.Lstat(e.Socket()); err != nil || fi.Mode().Type() != os.ModeSocket {
 		return nil
 	}
-	return api.NewClient(e.Socket()).ForDir(e.AbsDir)
+	return apiclient.New(e.Socket()).ForDir(e.AbsDir)
 }
 
 // hookInput reads the hook's JSON from stdin and loads the config; false,

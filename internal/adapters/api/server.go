@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook"
+	"github.com/daybook/daybook/internal/adapters/api/apiclient"
 )
 
 // Limits of the HTTP API.
@@ -36,7 +37,7 @@ type ServerOptions struct {
 
 // DirHeader names the data dir a request is for (Client.ForDir), and in
 // an answer the data dir of the daemon that answered.
-const DirHeader = "X-Daybook-Dir"
+const DirHeader = apiclient.DirHeader
 
 // Server is the HTTP/JSON API over a Service: versioned endpoints under
 // /v1/, JSON errors, and the limits above. It is an http.Handler; the
@@ -138,17 +139,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // SameDir reports whether a and b name the same folder, through symbolic
 // links too.
-func SameDir(a, b string) bool {
-	if a == b {
-		return true
-	}
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	return err == nil && os.SameFile(fa, fb)
-}
+func SameDir(a, b string) bool { return apiclient.SameDir(a, b) }
 
 func (s *Server) paths() []string { return slices.Sorted(maps.Keys(s.routes)) }
 

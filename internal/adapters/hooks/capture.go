@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -200,11 +201,13 @@ func Tags(in Input) []string {
 	return tags
 }
 
-var notTagChar = regexp.MustCompile(`[^a-z0-9_-]+`)
+// notTagChar is compiled at its first use: not at the start of every
+// command of the front, which links this package.
+var notTagChar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9_-]+`) })
 
 // tagPart is s lowercased as the rest of a tag, at most n bytes.
 func tagPart(s string, n int) string {
-	s = strings.Trim(notTagChar.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	s = strings.Trim(notTagChar().ReplaceAllString(strings.ToLower(s), "-"), "-")
 	if len(s) > n {
 		s = strings.TrimRight(s[:n], "-")
 	}
