@@ -35,8 +35,9 @@ entries of today's day file. Lines starting with / are commands:
   /recall Q    what memory holds about Q
   /expand ID   the full text behind an id
   /forget      leave the next turn out of memory (/forget TEXT: this one)
-  /quit        end (so does end of input)
-After each answer, the ids of the memory it was given are listed. --model is
+  /quit        end (so do Ctrl-D and Ctrl-C at the prompt), exit 0
+Ctrl-C during an answer stops it, which is then not remembered, and
+returns to the prompt. After each answer, the ids of the memory it was given are listed. --model is
 ollama.summary_model by default; --upstream is proxy.upstream, else ollama.url.
 Without an Ollama that answers there, chat says so and exits 1.`,
 		Run: runChat,
