@@ -24,6 +24,7 @@ const (
 	CodeNoEndpoint    Code = "no_endpoint"    // no such path: 404
 	CodeBadMethod     Code = "bad_method"     // the path does not take the method: 405
 	CodeOtherDir      Code = "other_dir"      // the request's X-Daybook-Dir is not the daemon's data dir: 409
+	CodeBusy          Code = "busy"           // the same work is under way already (a consolidation, the daemon's backfill): 409
 	CodeInternal      Code = "internal"       // daybook failed: 500
 	CodeUnavailable   Code = "unavailable"    // the caller left before the answer: 503
 )
@@ -40,6 +41,7 @@ var status = map[Code]int{
 	CodeNoEndpoint:    404,
 	CodeBadMethod:     405, // Method Not Allowed
 	CodeOtherDir:      409, // Conflict
+	CodeBusy:          409,
 	CodeInternal:      500, // Internal Server Error
 	CodeUnavailable:   503, // Service Unavailable
 }
