@@ -2,7 +2,6 @@ package daybook
 
 import (
 	"errors"
-	"net/http"
 
 	"github.com/daybook/daybook/dayfiles/date"
 )
@@ -25,22 +24,26 @@ const (
 	CodeNoEndpoint    Code = "no_endpoint"    // no such path: 404
 	CodeBadMethod     Code = "bad_method"     // the path does not take the method: 405
 	CodeOtherDir      Code = "other_dir"      // the request's X-Daybook-Dir is not the daemon's data dir: 409
+	CodeBusy          Code = "busy"           // the same work is under way already (a consolidation, the daemon's backfill): 409
 	CodeInternal      Code = "internal"       // daybook failed: 500
 	CodeUnavailable   Code = "unavailable"    // the caller left before the answer: 503
 )
 
-// status is the HTTP status each code is answered with.
+// status is the HTTP status each code is answered with, as numbers: this
+// package does not import net/http, which the front (cmd/daybook) links
+// none of.
 var status = map[Code]int{
-	CodeUsage:         http.StatusBadRequest,
-	CodeOutsideWindow: http.StatusBadRequest,
-	CodeNotFound:      http.StatusNotFound,
-	CodeBadInput:      http.StatusUnprocessableEntity,
-	CodeTooLarge:      http.StatusRequestEntityTooLarge,
-	CodeNoEndpoint:    http.StatusNotFound,
-	CodeBadMethod:     http.StatusMethodNotAllowed,
-	CodeOtherDir:      http.StatusConflict,
-	CodeInternal:      http.StatusInternalServerError,
-	CodeUnavailable:   http.StatusServiceUnavailable,
+	CodeUsage:         400, // Bad Request
+	CodeOutsideWindow: 400,
+	CodeNotFound:      404, // Not Found
+	CodeBadInput:      422, // Unprocessable Entity
+	CodeTooLarge:      413, // Request Entity Too Large
+	CodeNoEndpoint:    404,
+	CodeBadMethod:     405, // Method Not Allowed
+	CodeOtherDir:      409, // Conflict
+	CodeBusy:          409,
+	CodeInternal:      500, // Internal Server Error
+	CodeUnavailable:   503, // Service Unavailable
 }
 
 // Status returns the HTTP status the API answers c with.
@@ -48,7 +51,7 @@ func (c Code) Status() int {
 	if s, ok := status[c]; ok {
 		return s
 	}
-	return http.StatusInternalServerError
+	return 500
 }
 
 // UserFault reports whether c blames the request.

@@ -28,6 +28,10 @@ type ImportLine struct {
 type ImportOptions struct {
 	Strict  bool // any bad line rejects the whole input before anything is written
 	AnyDate bool // take dates outside the configured window (old journals)
+	// Flatten writes a line whose markdown would end its entry early (an
+	// empty list item before a blank line, say) as one paragraph, its words
+	// joined by spaces, rather than refusing it: an agent's captured turns.
+	Flatten bool
 }
 
 // ImportResponse reports an import.

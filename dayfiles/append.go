@@ -11,10 +11,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 )
 
-// MaxEntryText is the longest text one entry may have.
-const MaxEntryText = 64 << 10
+// MaxEntryText is the longest text one entry may have (entrytext's rule).
+const MaxEntryText = entrytext.MaxEntryText
 
 // NewEntry is an entry to be written.
 type NewEntry struct {

@@ -2,10 +2,11 @@ package dayfiles
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/daybook/daybook/dayfiles/entrytext"
 )
 
 // The automatic tags: what the loop's own writers (Claude Code's hooks, the
@@ -51,10 +52,10 @@ func Captured(tags []string) bool {
 // true. Code spans are not told apart here: an automatic tag inside
 // backticks is blanked too, which costs a search nothing it should find.
 func BlankAutoTags(b []byte) {
-	if bytes.Contains(b, []byte(CitesPrefix)) {
+	if bytes.Contains(b, []byte(entrytext.CitesPrefix)) {
 		// A captured answer's cites line names ids, not words of it.
-		for _, m := range citesLine.FindAllSubmatchIndex(b, -1) {
-			for p := m[2] - len(CitesPrefix); p < m[3]; p++ {
+		for _, m := range entrytext.CitesIndex(b) {
+			for p := m[2] - len(entrytext.CitesPrefix); p < m[3]; p++ {
 				b[p] = ' '
 			}
 		}
@@ -105,7 +106,7 @@ func autoTagBytes(t []byte) bool {
 // WithoutAutoTags returns text with its automatic tags blanked
 // (BlankAutoTags): what the index analyses and embeds of an entry.
 func WithoutAutoTags(text string) string {
-	if !strings.Contains(text, CitesPrefix) && (!strings.Contains(text, "#") || !hasAutoTagPrefix(text)) {
+	if !strings.Contains(text, entrytext.CitesPrefix) && (!strings.Contains(text, "#") || !hasAutoTagPrefix(text)) {
 		return text
 	}
 	b := []byte(text)
@@ -122,34 +123,6 @@ func hasAutoTagPrefix(text string) bool {
 		}
 	}
 	return false
-}
-
-// CitesPrefix starts the line of a captured answer that names the entries
-// it restates: "cites: [2026-03-02T10:00-1a2b3c4d5e6f] [2026-03-05T09:12-…]",
-// the ids its agent was handed (docs/dayfiles.md). Recall and the context
-// never rank such an answer above an entry it cites.
-const CitesPrefix = "cites: "
-
-var citesLine = regexp.MustCompile(`(?m)(?:^|\s)cites: ((?:\[[^\]\s]+\]\s*)+)$`)
-
-// Cites returns the ids text cites, in order; none when it has no cites
-// line.
-func Cites(text string) []string {
-	if !strings.Contains(text, CitesPrefix) {
-		return nil
-	}
-	var ids []string
-	for _, m := range citesLine.FindAllStringSubmatch(text, -1) {
-		for _, f := range strings.Fields(m[1]) {
-			ids = append(ids, strings.Trim(f, "[]"))
-		}
-	}
-	return ids
-}
-
-// CitesText is the cites line of ids.
-func CitesText(ids []string) string {
-	return CitesPrefix + "[" + strings.Join(ids, "] [") + "]"
 }
 
 // Conversation is the conversation an entry of tags belongs to, by its

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 )
 
 func TestBlankAutoTags(t *testing.T) {
@@ -33,17 +34,17 @@ func TestBlankAutoTags(t *testing.T) {
 func TestCites(t *testing.T) {
 	ids := []string{"2026-03-02T10:00-1a2b3c4d5e6f", "2026-06-01:L14"}
 	for _, text := range []string{
-		"Assistant: The code is 4417.\n" + dayfiles.CitesText(ids),
-		"Assistant: The code is 4417. " + dayfiles.CitesText(ids),
+		"Assistant: The code is 4417.\n" + entrytext.CitesText(ids),
+		"Assistant: The code is 4417. " + entrytext.CitesText(ids),
 	} {
-		if got := dayfiles.Cites(text); strings.Join(got, " ") != strings.Join(ids, " ") {
+		if got := entrytext.Cites(text); strings.Join(got, " ") != strings.Join(ids, " ") {
 			t.Errorf("Cites(%q) = %q", text, got)
 		}
 	}
-	if got := dayfiles.WithoutAutoTags("Assistant: 4417.\n" + dayfiles.CitesText(ids)); strings.TrimSpace(got) != "Assistant: 4417." {
+	if got := dayfiles.WithoutAutoTags("Assistant: 4417.\n" + entrytext.CitesText(ids)); strings.TrimSpace(got) != "Assistant: 4417." {
 		t.Errorf("WithoutAutoTags kept the cites line: %q", got)
 	}
-	if got := dayfiles.Cites("he cites: nothing here"); got != nil {
+	if got := entrytext.Cites("he cites: nothing here"); got != nil {
 		t.Errorf("Cites of prose = %q", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 )
 
@@ -19,8 +20,8 @@ import (
 // indexes it.
 const RestDir = "rest"
 
-// MaxRestText is the longest text a rest file takes.
-const MaxRestText = 256 << 20
+// MaxRestText is the most daybook keeps of one text (entrytext's rule).
+const MaxRestText = entrytext.MaxRestText
 
 // stubText is how much of a text a stub keeps.
 const stubText = 240
@@ -66,7 +67,7 @@ func RestLink(rel string, size int) string {
 // link.
 func WithRest(text string, max int, rel string) string {
 	link := RestLink(rel, len(text))
-	head, _ := CutText(text, max-len(link)-2)
+	head, _ := entrytext.CutText(text, max-len(link)-2)
 	return head + "\n\n" + link
 }
 

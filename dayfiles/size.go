@@ -1,8 +1,9 @@
 package dayfiles
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/daybook/daybook/dayfiles/entrytext"
 )
 
 // MaxFileSize is the largest day file Parse reads. A day of a million tiny
@@ -25,10 +26,8 @@ const NearFull = MaxFileSize * 3 / 4
 // MaxStub is the most bytes one entry may add to a full day file.
 const MaxStub = 1 << 10
 
-// ErrDayFull says an append was refused because the day file is full
-// (FullAt); test for it with errors.Is. The writer then keeps the entry's
-// text in a rest file and appends a stub (merge.Keeper does).
-var ErrDayFull = errors.New("the day file is full")
+// ErrDayFull is entrytext.ErrDayFull: a day file past its limit.
+var ErrDayFull = entrytext.ErrDayFull
 
 // CheckSize refuses a day file of size bytes at path over MaxFileSize, with
 // the one message every reader of day files gives.

@@ -7,6 +7,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 	"github.com/daybook/daybook/index"
 )
 
@@ -52,7 +53,7 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 				continue // gone from the index since it was ranked
 			}
 			c.hit = d
-			if ids := dayfiles.Cites(d.Text); len(ids) > 0 && dayfiles.Captured(d.Tags) {
+			if ids := entrytext.Cites(d.Text); len(ids) > 0 && dayfiles.Captured(d.Tags) {
 				cites[d.ID] = ids
 			}
 			out = append(out, result(c, terms, explain, level))

@@ -10,6 +10,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
+	"os/signal"
 	"strings"
 	"time"
 
@@ -32,8 +34,9 @@ entries of today's day file. Lines starting with / are commands:
   /recall Q    what memory holds about Q
   /expand ID   the full text behind an id
   /forget      leave the next turn out of memory (/forget TEXT: this one)
-  /quit        end (so does end of input)
-After each answer, the ids of the memory it was given are listed. --model is
+  /quit        end (so do Ctrl-D and Ctrl-C at the prompt), exit 0
+Ctrl-C during an answer stops it, which is then not remembered, and
+returns to the prompt. After each answer, the ids of the memory it was given are listed. --model is
 ollama.summary_model by default; --upstream is proxy.upstream, else ollama.url.
 Without an Ollama that answers there, chat says so and exits 1.`,
 		Run: runChat,
@@ -137,21 +140,57 @@ type chatSession struct {
 	url    string
 	conv   string
 	hist   []api.Message
+	// printed says that the answer under way printed some of its text,
+	// read once turn returned.
+	printed bool
 }
 
 func (s *chatSession) run(ctx context.Context) error {
+	// Ctrl-C is the chat's while it runs: it stops an answer, or at the
+	// prompt ends the chat. (Ignore first, so that the signal is never
+	// fatal, and so that it no longer cancels ctx, which SIGTERM still does.)
+	intr := make(chan os.Signal, 1)
+	signal.Ignore(os.Interrupt)
+	signal.Notify(intr, os.Interrupt)
+	defer signal.Stop(intr)
+	return s.loop(ctx, intr)
+}
+
+// loop reads the turns and commands: a line read, an interrupt, or ctx's
+// end, whichever comes first. An interrupt at the prompt, and the end of
+// the input (Ctrl-D), end the chat; an interrupt during an answer stops it.
+func (s *chatSession) loop(ctx context.Context, intr <-chan os.Signal) error {
 	out := s.e.Stdout
 	fmt.Fprintf(out, "daybook chat with %s; /recall Q, /expand ID, /forget, /quit\n", s.model)
-	sc := bufio.NewScanner(s.e.Stdin)
-	sc.Buffer(nil, 1<<20)
+	lines := make(chan string)
+	var readErr error
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(s.e.Stdin)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		readErr = sc.Err()
+	}()
 	forgetNext := false
 	for {
 		fmt.Fprint(out, "> ")
-		if !sc.Scan() {
+		var line string
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				fmt.Fprintln(out)
+				return readErr
+			}
+			line = strings.TrimSpace(l)
+		case <-intr:
 			fmt.Fprintln(out)
-			return sc.Err()
+			return nil
+		case <-ctx.Done():
+			fmt.Fprintln(out)
+			return ctx.Err()
 		}
-		line := strings.TrimSpace(sc.Text())
 		cmd, arg, _ := strings.Cut(line, " ")
 		arg = strings.TrimSpace(arg)
 		switch {
@@ -175,14 +214,45 @@ func (s *chatSession) run(ctx context.Context) error {
 			fmt.Fprintf(out, "unknown command %s: /recall Q, /expand ID, /forget [TEXT], /quit\n", cmd)
 			continue
 		}
-		if err := s.turn(ctx, line, forgetNext); err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			fmt.Fprintf(out, "\nerror: %v\n", err)
+		if err := s.answer(ctx, intr, line, forgetNext); err != nil {
+			return err
 		}
 		forgetNext = false
 	}
+}
+
+// answer runs one turn until it is done, an interrupt stops it, or ctx
+// ends (the error returned). A stopped answer is not remembered: the proxy
+// remembers a turn once its answer is whole, and the history keeps only
+// whole answers.
+func (s *chatSession) answer(ctx context.Context, intr <-chan os.Signal, line string, forget bool) error {
+	out := s.e.Stdout
+	turnCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	s.printed = false
+	go func() { done <- s.turn(turnCtx, line, forget) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-intr:
+		cancel()
+		if err = <-done; err == nil {
+			return nil // the answer was whole as the key was pressed
+		}
+		if s.printed {
+			fmt.Fprintln(out)
+		}
+		fmt.Fprintln(out, "(answer stopped; the partial answer is not remembered)")
+		return nil
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		fmt.Fprintf(out, "\nerror: %v\n", err)
+	}
+	return nil
 }
 
 // turn sends one user turn through the proxy and streams the answer.
@@ -228,6 +298,7 @@ func (s *chatSession) turn(ctx context.Context, text string, forget bool) error 
 			return errors.New(m.Error)
 		}
 		fmt.Fprint(out, m.Message.Content)
+		s.printed = s.printed || m.Message.Content != ""
 		reply.WriteString(m.Message.Content)
 		if m.Done {
 			break

@@ -7,6 +7,7 @@ import (
 	"github.com/daybook/daybook/internal/app"
 	"github.com/daybook/daybook/internal/cli"
 	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/config/configfile"
 )
 
 func cmdDoctor() cli.Command {
@@ -48,7 +49,7 @@ func runDoctor(ctx context.Context, e *cli.Env, args []string) error {
 		return err
 	}
 	in := app.DoctorInput{ConfigPath: path}
-	cfg, err := config.Load(path, required)
+	cfg, err := configfile.Load(path, required)
 	if err != nil {
 		in.ConfigErr = err
 		cfg = config.Default()

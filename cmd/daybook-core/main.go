@@ -17,6 +17,7 @@ import (
 	_ "time/tzdata" // time zones by name on machines without a zoneinfo database
 
 	"github.com/daybook/daybook/internal/cli"
+	"github.com/daybook/daybook/internal/config/configfile"
 )
 
 func main() {
@@ -81,6 +82,7 @@ func lookup(name string) (cli.Command, bool) { return cli.Lookup(commands(), nam
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *cli.Env {
 	e := cli.NewEnv(stdin, stdout, stderr)
 	e.Local = openApp
+	e.ReadConfig = configfile.Load
 	return e
 }
 

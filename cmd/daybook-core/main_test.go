@@ -1,14 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/daybook/daybook/consolidate"
+	"github.com/daybook/daybook/internal/util/filelock"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -82,5 +88,26 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}
+
+// A consolidation while another runs (the daemon's backfill at its start,
+// say) is not a usage error: exit 1, saying so.
+func TestConsolidateBusyExitsOne(t *testing.T) {
+	var out, errOut bytes.Buffer
+	e, dir := chatEnv(t, "", &out, &errOut)
+	if code := runEnv(context.Background(), e, []string{"remember", "--at", "2026-03-02 18:00", "The garage door code is 4417."}); code != 0 {
+		t.Fatalf("remember: %d %s", code, errOut.String())
+	}
+	held, err := filelock.LockPID(filepath.Join(dir, consolidate.LockFile), os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Release()
+	e, _ = chatEnv(t, "", &out, &errOut)
+	e.OSEnv.Getenv = func(k string) string { return map[string]string{"DAYBOOK_DIR": dir}[k] }
+	errOut.Reset()
+	if code := runEnv(context.Background(), e, []string{"consolidate"}); code != 1 || !strings.Contains(errOut.String(), "already running") {
+		t.Fatalf("consolidate beside a running one: exit %d %q; want 1 and \"already running\"", code, errOut.String())
 	}
 }

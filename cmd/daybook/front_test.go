@@ -54,15 +54,27 @@ func TestFront(t *testing.T) {
 		return o.String(), e.String(), code
 	}
 
-	// The version from the front alone; help and the rest need daybook-core.
+	// The version and the help from the front alone, the help as
+	// daybook-core prints it; a command's help needs daybook-core.
 	if v, _, code := run(alone, work, "--version"); code != 0 || !strings.HasPrefix(v, "daybook ") {
 		t.Fatalf("--version from the front alone: %d %q", code, v)
 	}
-	if _, stderr, code := run(alone, work, "help"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
-		t.Fatalf("help from the front alone: %d %q; want daybook-core's", code, stderr)
+	core := exec.Command(filepath.Join(bin, "daybook-core"), "help")
+	core.Env = env
+	coreHelp, err := core.Output()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if help, _, code := run(bin, work, "help"); code != 0 || !strings.Contains(help, "recall") {
-		t.Fatalf("help: %d\n%s", code, help)
+	for _, args := range [][]string{{"help"}, {"-h"}} {
+		if help, stderr, code := run(alone, work, args...); code != 0 || help != string(coreHelp) {
+			t.Fatalf("%q from the front alone: %d %q\n%s\nwant daybook-core's:\n%s", args, code, stderr, help, coreHelp)
+		}
+	}
+	if _, stderr, code := run(alone, work, "help", "recall"); code != 1 || !strings.Contains(stderr, "no daybook-core beside") {
+		t.Fatalf("help recall from the front alone: %d %q; want daybook-core's", code, stderr)
+	}
+	if help, _, code := run(bin, work, "help", "recall"); code != 0 || !strings.Contains(help, "--limit") {
+		t.Fatalf("help recall: %d\n%s", code, help)
 	}
 	if _, stderr, code := run(bin, work, "remember", "the quarterly zeppelin review"); code != 0 {
 		t.Fatalf("remember through daybook-core: %d %s", code, stderr)
@@ -133,5 +145,31 @@ func TestFront(t *testing.T) {
 	}
 	if _, _, code := run(bin, work, "--dir", other, "recall", "zeppelin"); code != 0 {
 		t.Errorf("recall in another data dir: exit %d", code)
+	}
+
+	// A plain config file the front reads itself; one that takes YAML's
+	// parser, or a cron spec of names, goes to daybook-core.
+	cfg := filepath.Join(work, "config", "daybook", "config.yaml")
+	if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		yaml  string
+		front bool
+	}{
+		{"recall:\n  limit: 3 # plain\nhooks:\n  timeout: 3s\n", true},
+		{"recall: {limit: 3}\n", false},
+		{"consolidate:\n  daily: \"0 2 * * MON\"\n", false},
+	} {
+		if err := os.WriteFile(cfg, []byte(c.yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, stderr, code := run(alone, work, "recall", "zeppelin")
+		if c.front && (code != 0 || !strings.Contains(got, "zeppelin")) || !c.front && (code != 1 || !strings.Contains(stderr, "no daybook-core beside")) {
+			t.Errorf("recall from the front alone with the config %q: %d %q %q; want it answered by the front: %v", c.yaml, code, got, stderr, c.front)
+		}
+		if _, stderr, code := run(bin, work, "recall", "zeppelin"); code != 0 {
+			t.Errorf("recall with the config %q: %d %q", c.yaml, code, stderr)
+		}
 	}
 }

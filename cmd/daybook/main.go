@@ -11,6 +11,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -27,10 +28,11 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	e := cli.NewEnv(os.Stdin, os.Stdout, os.Stderr)
 	e.Direct = true
-	code, err := cli.Run(ctx, e, commands(), args, cli.Unanswered)
+	code, err := cli.Run(ctx, e, commands(), args, handOver)
 	stop()
 	if err != nil {
-		// No daemon answered: nothing was asked or printed.
+		// No daemon answered, or the config file takes daybook-core's
+		// reader: nothing was asked or printed.
 		code = runCore(args)
 	}
 	os.Exit(code)
@@ -39,17 +41,22 @@ func main() {
 // commands are those the front runs: the ones a daemon answers.
 func commands() []cli.Command {
 	return []cli.Command{cli.CmdRemember(), cli.CmdRecall(), cli.CmdFind(), cli.CmdDay(), cli.CmdDays(),
-		cli.CmdExpand(), cli.CmdContext(), cli.CmdTopics(), cli.CmdTopic(), cli.CmdStats(), cli.CmdVersion(),
+		cli.CmdExpand(), cli.CmdContext(), cli.CmdTopics(), cli.CmdTopic(), cli.CmdStats(), cli.CmdVersion(), cmdHelp(),
 		// An agent runs a hook at every prompt: it never falls through to
 		// daybook-core, and without a daemon prints nothing or spools.
 		cli.CmdHook()}
 }
 
+// handOver reports whether err says that daybook-core must run the
+// command: no daemon answered (cli.Unanswered), or the config file takes
+// more than the front reads (cli.ErrFullConfig).
+func handOver(err error) bool { return cli.Unanswered(err) || errors.Is(err, cli.ErrFullConfig) }
+
 // answered reports whether the front runs the command args name: global
-// flags that parse, and one of commands.
+// flags that parse, and one of commands ("help" with no command named).
 func answered(args []string) bool {
 	rest, err := cli.NewEnv(nil, nil, nil).ParseGlobal(args)
-	if err != nil || len(rest) == 0 {
+	if err != nil || len(rest) == 0 || rest[0] == "help" && len(rest) > 1 {
 		return false
 	}
 	_, ok := cli.Lookup(commands(), rest[0])

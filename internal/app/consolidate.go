@@ -58,7 +58,8 @@ func (a *App) Consolidate(ctx context.Context, req daybook.ConsolidateRequest) (
 	st, err := a.Consolidator().Run(ctx, consolidate.RunOptions{Range: r, Level: level, Force: req.Force, Progress: req.Progress})
 	var busy *consolidate.BusyError
 	if errors.As(err, &busy) {
-		return daybook.ConsolidateResponse{}, userErr(err)
+		// Not a mistake in the request (exit 2): the same work is under way.
+		return daybook.ConsolidateResponse{}, &UserError{Err: err, Code: daybook.CodeBusy}
 	}
 	resp := daybook.ConsolidateResponse{
 		Written:   daybook.WrittenCounts{Days: st.Days, Months: st.Months, Years: st.Years},

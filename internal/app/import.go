@@ -34,7 +34,9 @@ const maxImportLine = 1 << 20
 // any bad line rejects the whole input before anything is written. An entry
 // its day file holds already (same time and text) is skipped, so importing
 // a file again adds only what is new in it.
-// With AnyDate, dates outside the configured window are taken.
+// With AnyDate, dates outside the configured window are taken; with
+// Flatten, a line whose markdown would end its entry early is written as
+// one paragraph.
 func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
 	strict := opt.Strict
 	window := a.cfg.Window()
@@ -93,7 +95,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions
 		if line == "" {
 			continue
 		}
-		e, err := a.parseImportLine(line, window)
+		e, err := a.parseImportLine(line, window, opt.Flatten)
 		if err != nil {
 			resp.Rejected = append(resp.Rejected, daybook.ImportError{Line: n, Error: err.Error()})
 			continue
@@ -133,7 +135,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions
 	return resp, err
 }
 
-func (a *App) parseImportLine(line string, w date.Window) (dayfiles.NewEntry, error) {
+func (a *App) parseImportLine(line string, w date.Window, flatten bool) (dayfiles.NewEntry, error) {
 	var in daybook.ImportLine
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -143,7 +145,15 @@ func (a *App) parseImportLine(line string, w date.Window) (dayfiles.NewEntry, er
 	if in.At == "" {
 		return dayfiles.NewEntry{}, fmt.Errorf(`missing "at"`)
 	}
-	return a.newEntryIn(in.Text, in.Kind, in.Tags, in.At, w)
+	e, err := a.newEntryIn(in.Text, in.Kind, in.Tags, in.At, w)
+	if err != nil && flatten {
+		if one := strings.Join(strings.Fields(in.Text), " "); one != in.Text {
+			if f, ferr := a.newEntryIn(one, in.Kind, in.Tags, in.At, w); ferr == nil {
+				return f, nil
+			}
+		}
+	}
+	return e, err
 }
 
 // appendParallel appends batch as an import does (dayfiles.Locked.Append

@@ -42,7 +42,7 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader, opt daybook.ImportOpt
 		if line == "" {
 			continue
 		}
-		e, err := a.parseImportLine(line, window)
+		e, err := a.parseImportLine(line, window, opt.Flatten)
 		if err != nil {
 			plan.Rejected = append(plan.Rejected, daybook.ImportError{Line: n, Error: err.Error()})
 			continue

@@ -35,7 +35,7 @@ type laterDays struct {
 // meanwhile. Until then, recall finds them in the day files' recent
 // entries of a context, not in the index. Close indexes what still waits.
 //
-// A text over dayfiles.MaxTurnText is kept whole in a rest file beside the
+// A text over entrytext.MaxTurnText is kept whole in a rest file beside the
 // day, and its entry holds its start and the link (rememberAll).
 func (a *App) RememberTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
 	return a.rememberAll(ctx, reqs, false, false)

@@ -7,6 +7,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 )
 
 // rememberAll appends several entries in one write per day file, each as
@@ -16,7 +17,7 @@ import (
 // before it are kept, and the responses say which (an empty ID: not
 // written). The days are indexed at once (indexNow) or a moment later.
 //
-// A text over dayfiles.MaxTurnText is kept whole in a rest file beside the
+// A text over entrytext.MaxTurnText is kept whole in a rest file beside the
 // day (dayfiles.WriteRest), and the entry holds its start and the link.
 // With dedup, an entry its day file holds already (same time, text and
 // tags) is not written again: a replay of the spool that a crash cut
@@ -54,26 +55,26 @@ func (a *App) rememberAll(ctx context.Context, reqs []daybook.RememberRequest, i
 	return out, err
 }
 
-// turnEntry is req as an entry, its text over dayfiles.MaxTurnText kept
+// turnEntry is req as an entry, its text over entrytext.MaxTurnText kept
 // whole in a rest file and the entry holding its start and the link.
 func (a *App) turnEntry(req daybook.RememberRequest) (dayfiles.NewEntry, error) {
-	if len(req.Text) <= dayfiles.MaxTurnText {
+	if len(req.Text) <= entrytext.MaxTurnText {
 		return a.newEntry(req.Text, req.Kind, req.Tags, req.At)
 	}
 	whole := req.Text
-	head, _ := dayfiles.CutText(whole, dayfiles.MaxTurnText)
+	head, _ := entrytext.CutText(whole, entrytext.MaxTurnText)
 	e, err := a.newEntry(head, req.Kind, req.Tags, req.At) // checks all but the text's length, and dates it
 	if err != nil {
 		return e, err
 	}
-	if dayfiles.CleanText(whole) != whole {
+	if entrytext.CleanText(whole) != whole {
 		return e, userErrf("entry text holds a NUL byte or bytes that are not UTF-8")
 	}
 	rel, err := dayfiles.WriteRest(a.dir, date.Of(e.At.In(a.Loc())), whole)
 	if err != nil {
 		return e, err
 	}
-	e.Text = dayfiles.WithRest(whole, dayfiles.MaxTurnText, rel)
+	e.Text = dayfiles.WithRest(whole, entrytext.MaxTurnText, rel)
 	if err := e.Validate(); err != nil {
 		return e, userErr(err)
 	}

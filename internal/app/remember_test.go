@@ -12,7 +12,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/config/configfile"
 )
 
 // One entry dated 9999-12-31 once made the timeline 10,000 years long: a
@@ -41,7 +41,7 @@ func TestRememberRefusesDatesOutsideTheWindow(t *testing.T) {
 }
 
 func TestRememberWindowFollowsTheConfig(t *testing.T) {
-	cfg, err := config.Parse("c.yaml", []byte("timezone: UTC\ndates:\n  earliest: 1800-01-01\n"))
+	cfg, err := configfile.Parse("c.yaml", []byte("timezone: UTC\ndates:\n  earliest: 1800-01-01\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

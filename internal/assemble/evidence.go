@@ -10,6 +10,7 @@ import (
 	"github.com/daybook/daybook/consolidate"
 	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/dayfiles/date"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 	"github.com/daybook/daybook/recall"
 )
 
@@ -209,7 +210,7 @@ func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallRes
 			stmts = append(stmts, recall.Statement{ID: e.ID, Text: e.Text, Kind: string(e.Kind), Tags: e.Tags, Score: l.rel})
 		}
 		g.add(c, date.Range{From: e.Day, To: e.Day})
-		if ids := dayfiles.Cites(e.Text); len(ids) > 0 && dayfiles.Captured(e.Tags) {
+		if ids := entrytext.Cites(e.Text); len(ids) > 0 && dayfiles.Captured(e.Tags) {
 			cites[e.ID] = ids
 		}
 	}

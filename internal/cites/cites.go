@@ -1,7 +1,7 @@
 // Package cites tells which entries of memory an agent's answer restates:
 // what the loop's writers (Claude Code's hooks, the memory proxy) handed
 // the agent is kept with the words of each entry, and an answer that holds
-// enough of an entry's words cites it (dayfiles.Cites) when it is written
+// enough of an entry's words cites it (entrytext.Cites) when it is written
 // back, so that recall and the context place it below what it restates.
 package cites
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/api/apiclient"
 )
 
 // AnswerTimeout bounds waiting for the daemon's brief status once the
@@ -26,13 +26,13 @@ var AnswerTimeout = 30 * time.Second
 // must not be written to. A daemon that accepts the connection but does not
 // answer is an error. e must be loaded; cancelling ctx (Ctrl-C) stops the
 // wait for an answer.
-func DialDaemon(ctx context.Context, e *Env) (*api.Client, string, error) {
+func DialDaemon(ctx context.Context, e *Env) (*apiclient.Client, string, error) {
 	path := e.OSEnv.SocketPath(e.Cfg, e.AbsDir)
 	log := e.Logger()
 	if fi, err := os.Lstat(path); err != nil || fi.Mode().Type() != os.ModeSocket {
 		return nil, "no socket at " + path, nil
 	}
-	c := api.NewClient(path)
+	c := apiclient.New(path)
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, AnswerTimeout)
 	defer cancel()
@@ -50,7 +50,7 @@ func DialDaemon(ctx context.Context, e *Env) (*api.Client, string, error) {
 	if err != nil {
 		c.Close()
 		switch {
-		case api.NoListener(err):
+		case apiclient.NoListener(err):
 			log.Debug("no daemon answers; using the files", "socket", path, "err", err)
 			return nil, "no daemon answers on " + path, nil
 		case parent.Err() != nil:
@@ -61,7 +61,7 @@ func DialDaemon(ctx context.Context, e *Env) (*api.Client, string, error) {
 		}
 		return nil, "", fmt.Errorf("asking the daemon on %s for its status: %w (is a daybook daemon of this version listening there?)", path, err)
 	}
-	if !api.SameDir(st.DataDir, e.AbsDir) {
+	if !apiclient.SameDir(st.DataDir, e.AbsDir) {
 		c.Close()
 		log.Debug("the daemon on the socket serves another data dir; using the files",
 			"socket", path, "daemon_dir", st.DataDir, "dir", e.AbsDir)

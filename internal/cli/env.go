@@ -14,12 +14,18 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/api/apiclient"
 	"github.com/daybook/daybook/internal/config"
 )
 
 // ErrHelpShown ends a command after -h printed its usage.
 var ErrHelpShown = errors.New("help shown")
+
+// ErrFullConfig is Load's answer, in a program with no ReadConfig (the
+// front), when config.ReadSimple does not take the config file: nothing was
+// asked or printed, so the whole program, which reads any config file and
+// says what is wrong with it, may run the command instead.
+var ErrFullConfig = errors.New("the config file needs daybook-core's reader")
 
 // ErrNoDaemon is Backend's answer, in a program with no Local (the front),
 // when no daemon answers for the data dir: nothing was asked or printed,
@@ -41,6 +47,11 @@ type Env struct {
 	Cfg    config.Config
 	AbsDir string
 	loaded bool
+
+	// ReadConfig reads the config file (configfile.Load, in daybook-core);
+	// nil in the front, which reads it with config.ReadSimple, and Load
+	// then says ErrFullConfig for a file that takes more.
+	ReadConfig func(path string, required bool) (config.Config, error)
 
 	// Local returns what works on the files when no daemon answers (the
 	// App, in daybook-core); nil in the front, whose Backend then says
@@ -167,9 +178,16 @@ func (e *Env) Load() error {
 	if err != nil {
 		return err
 	}
-	cfg, err := config.Load(path, required)
-	if err != nil {
-		return err
+	var cfg config.Config
+	if e.ReadConfig != nil {
+		if cfg, err = e.ReadConfig(path, required); err != nil {
+			return err
+		}
+	} else {
+		var ok bool
+		if cfg, ok = config.ReadSimple(path, required); !ok {
+			return ErrFullConfig
+		}
 	}
 	e.AbsDir, e.Cfg, e.loaded = dir, cfg, true
 	warnForeignOwner(e)
@@ -244,7 +262,7 @@ func (e *Env) Backend(ctx context.Context) (daybook.Service, error) {
 		if fi, err := os.Lstat(e.Socket()); err != nil || fi.Mode().Type() != os.ModeSocket {
 			return e.LocalService()
 		}
-		return api.NewClient(e.Socket()).ForDir(e.AbsDir).AnswerWithin(AnswerTimeout), nil
+		return apiclient.New(e.Socket()).ForDir(e.AbsDir).AnswerWithin(AnswerTimeout), nil
 	}
 	c, _, err := DialDaemon(ctx, e)
 	if err != nil {
@@ -262,7 +280,7 @@ func (e *Env) Backend(ctx context.Context) (daybook.Service, error) {
 // another data dir. (Not a connection reset: the daemon may have done the
 // work before it went.)
 func Unanswered(err error) bool {
-	return errors.Is(err, ErrNoDaemon) || api.NoListener(err) || errors.Is(err, syscall.EAGAIN) || daybook.CodeOf(err) == daybook.CodeOtherDir
+	return errors.Is(err, ErrNoDaemon) || apiclient.NoListener(err) || errors.Is(err, syscall.EAGAIN) || daybook.CodeOf(err) == daybook.CodeOtherDir
 }
 
 // Reader is Backend for a command that only reads: a data dir that does

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/internal/adapters/api"
+	"github.com/daybook/daybook/internal/adapters/api/apiclient"
 	"github.com/daybook/daybook/internal/adapters/hooks"
 	"github.com/daybook/daybook/internal/launch"
 )
@@ -80,6 +80,11 @@ func runHook(ctx context.Context, e *Env, args []string) error {
 		// block the user's prompt.
 		return fmt.Errorf("hook takes one event: session-start, prompt or capture (or install claude-code)")
 	}
+	// A config the front cannot read goes, with the hook's input unread, to
+	// daybook-core (ErrFullConfig); any other problem is the hook's to say.
+	if err := e.Load(); errors.Is(err, ErrFullConfig) {
+		return err
+	}
 	switch pos[0] {
 	case hooks.ArgSessionStart, hooks.ArgPrompt:
 		hookContext(ctx, e, pos[0])
@@ -102,14 +107,14 @@ func hookWarn(e *Env, format string, args ...any) {
 // data dir, so that a daemon serving another refuses it (daybook.CodeOtherDir)
 // before any work. A hook never opens the files itself: without a daemon
 // it builds no index.
-func hookClient(e *Env) *api.Client {
+func hookClient(e *Env) *apiclient.Client {
 	if _, err := os.Stat(e.AbsDir); err != nil {
 		return nil
 	}
 	if fi, err := os.Lstat(e.Socket()); err != nil || fi.Mode().Type() != os.ModeSocket {
 		return nil
 	}
-	return api.NewClient(e.Socket()).ForDir(e.AbsDir)
+	return apiclient.New(e.Socket()).ForDir(e.AbsDir)
 }
 
 // hookInput reads the hook's JSON from stdin and loads the config; false,
@@ -270,7 +275,7 @@ const (
 // youngDaemon reports how long the daemon behind c has run, when that is
 // less than youngFor: its status answers at once, even while it builds its
 // index.
-func youngDaemon(c *api.Client) (time.Duration, bool) {
+func youngDaemon(c *apiclient.Client) (time.Duration, bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), youngTimeout)
 	defer cancel()
 	st, err := c.Status(ctx, daybook.StatusRequest{Brief: true})

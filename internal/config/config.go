@@ -1,24 +1,21 @@
-// Package config resolves daybook's data dir and config file and loads the
-// config: defaults first, then the YAML file over them with unknown keys
-// refused, then validation with errors that name the field and the value.
+// Package config resolves daybook's data dir and config file and holds the
+// config: its defaults and its validation, with errors that name the field
+// and the value. The file is read by configfile, with the YAML parser, over
+// the defaults; ReadSimple reads the plain files most configs are without
+// one, for the front (cmd/daybook), which links no YAML or cron parser.
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"net/netip"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/daybook/daybook/dayfiles/date"
-	"github.com/robfig/cron/v3"
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // Config is daybook's configuration. The zero value is not useful: start from Default.
@@ -268,62 +265,14 @@ func Default() Config {
 	}
 }
 
-// Parse reads YAML over the defaults. Unknown keys and wrong types are errors
-// naming the line; name is used in messages.
-func Parse(name string, data []byte) (Config, error) {
-	c := Default()
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return Config{}, fmt.Errorf("%s: %w", name, err)
-	}
-	if err := unknownKey(name, &doc, reflect.TypeOf(c)); err != nil {
-		return Config{}, err
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil && !errors.Is(err, io.EOF) {
-		return Config{}, fmt.Errorf("%s: %w", name, err)
-	}
-	if err := c.Validate(); err != nil {
-		return Config{}, fmt.Errorf("%s: %w", name, err)
-	}
-	return c, nil
-}
-
-// Load reads the config file at path; a missing file gives the defaults
-// unless required (the user named it).
-func Load(path string, required bool) (Config, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) && !required {
-		c := Default()
-		return c, c.Validate()
-	}
-	if err != nil {
-		return Config{}, fmt.Errorf("reading config: %w", err)
-	}
-	return Parse(path, data)
-}
-
-// Validate checks every field and names the first one that is wrong.
+// Validate checks every field and names the first one that is wrong, but
+// for the cron specs of Consolidate, which configfile.Validate checks too.
 func (c *Config) Validate() error {
 	loc, err := loadLocation(c.Timezone)
 	if err != nil {
 		return fmt.Errorf("timezone: %q is not a time zone (want an IANA name such as Europe/Berlin, or Local)", c.Timezone)
 	}
 	c.loc = loc
-	parser := cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
-	for _, f := range []struct{ name, spec string }{
-		{"consolidate.daily", c.Consolidate.Daily},
-		{"consolidate.monthly", c.Consolidate.Monthly},
-		{"consolidate.yearly", c.Consolidate.Yearly},
-	} {
-		if f.spec == "" {
-			continue
-		}
-		if _, err := parser.Parse(f.spec); err != nil {
-			return fmt.Errorf("%s: %q is not a cron spec: %v", f.name, f.spec, err)
-		}
-	}
 	switch {
 	case c.Consolidate.Debounce < 0:
 		return fmt.Errorf("consolidate.debounce: %v is negative", c.Consolidate.Debounce)

@@ -12,7 +12,7 @@
 // to the dead-letter file, state/spool/dead.jsonl, and is not tried again;
 // `daybook doctor` reports it, and `daybook spool` shows, requeues or drops
 // it. Text with NUL bytes or bytes that are not UTF-8 is refused by Add,
-// never spooled: the callers clean it first (dayfiles.CleanText).
+// never spooled: the callers clean it first (entrytext.CleanText).
 package spool
 
 import (
@@ -30,7 +30,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 	"github.com/daybook/daybook/internal/redact"
 	"github.com/daybook/daybook/internal/util/atomicfile"
 	"github.com/daybook/daybook/internal/util/filelock"
@@ -135,8 +135,8 @@ func Check(it Item) error {
 		return errors.New("the text holds a NUL byte")
 	case !utf8.ValidString(t):
 		return errors.New("the text is not UTF-8")
-	case len(t) > dayfiles.MaxRestText:
-		return fmt.Errorf("the text is %d bytes, over the %d MiB daybook keeps of one text", len(t), dayfiles.MaxRestText>>20)
+	case len(t) > entrytext.MaxRestText:
+		return fmt.Errorf("the text is %d bytes, over the %d MiB daybook keeps of one text", len(t), entrytext.MaxRestText>>20)
 	}
 	return nil
 }
@@ -298,7 +298,7 @@ func Permanent(err error) bool {
 	if errors.As(err, &e) && e.UserFault() {
 		return true
 	}
-	return errors.Is(err, dayfiles.ErrDayFull)
+	return errors.Is(err, entrytext.ErrDayFull)
 }
 
 func deadOf(it Item, line string, err error) Dead {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/internal/util/logkey"
+	"github.com/daybook/daybook/internal/adapters/api/apiclient"
 )
 
 // Limits of the HTTP API.
@@ -40,7 +41,7 @@ type ServerOptions struct {
 
 // DirHeader names the data dir a request is for (Client.ForDir), and in
 // an answer the data dir of the daemon that answered.
-const DirHeader = "X-Daybook-Dir"
+const DirHeader = apiclient.DirHeader
 
 // Server is the HTTP/JSON API over a Service: versioned endpoints under
 // /v1/, JSON errors, and the limits above. It is an http.Handler; the
@@ -69,27 +70,27 @@ func NewServer(b daybook.Service, opts ServerOptions) *Server {
 	s := &Server{routes: map[string]map[string]http.Handler{}, opts: opts,
 		log: opts.Log.With(logkey.System, "api"), started: opts.Now()}
 
-	s.Handle(http.MethodPost, routeRemember, jsonHandler(s, b.Remember))
-	s.Handle(http.MethodPost, routeImport, longRunning(s.importHandler(b)))
-	s.Handle(http.MethodPost, routeDay, jsonHandler(s, b.Day))
-	s.Handle(http.MethodPost, routeDays, jsonHandler(s, b.Days))
-	s.Handle(http.MethodPost, routeFind, jsonHandler(s, b.Find))
-	s.Handle(http.MethodPost, routeRecall, jsonHandler(s, b.Recall))
-	s.Handle(http.MethodPost, routeExpand, jsonHandler(s, b.Expand))
+	s.Handle(http.MethodPost, apiclient.RouteRemember, jsonHandler(s, b.Remember))
+	s.Handle(http.MethodPost, apiclient.RouteImport, longRunning(s.importHandler(b)))
+	s.Handle(http.MethodPost, apiclient.RouteDay, jsonHandler(s, b.Day))
+	s.Handle(http.MethodPost, apiclient.RouteDays, jsonHandler(s, b.Days))
+	s.Handle(http.MethodPost, apiclient.RouteFind, jsonHandler(s, b.Find))
+	s.Handle(http.MethodPost, apiclient.RouteRecall, jsonHandler(s, b.Recall))
+	s.Handle(http.MethodPost, apiclient.RouteExpand, jsonHandler(s, b.Expand))
 	// Browse reads every summary it lists and plans a dry consolidation for
 	// the stale flags, so it runs without the write deadline.
-	s.Handle(http.MethodPost, routeBrowse, longRunning(jsonHandler(s, b.Browse)))
+	s.Handle(http.MethodPost, apiclient.RouteBrowse, longRunning(jsonHandler(s, b.Browse)))
 	status := jsonHandler(s, s.daemonStatus(b.Status))
-	s.Handle(http.MethodPost, routeStatus, status)
-	s.Handle(http.MethodGet, routeStatus, status)
-	s.Handle(http.MethodPost, routeConsolidate, longRunning(jsonHandler(s, b.Consolidate)))
-	s.Handle(http.MethodPost, routeReindex, longRunning(jsonHandler(s, b.Reindex)))
-	s.Handle(http.MethodPost, routeContext, jsonHandler(s, b.Context))
-	s.Handle(http.MethodPost, routeTopics, jsonHandler(s, b.Topics))
-	s.Handle(http.MethodPost, routeTopic, jsonHandler(s, b.Topic))
+	s.Handle(http.MethodPost, apiclient.RouteStatus, status)
+	s.Handle(http.MethodGet, apiclient.RouteStatus, status)
+	s.Handle(http.MethodPost, apiclient.RouteConsolidate, longRunning(jsonHandler(s, b.Consolidate)))
+	s.Handle(http.MethodPost, apiclient.RouteReindex, longRunning(jsonHandler(s, b.Reindex)))
+	s.Handle(http.MethodPost, apiclient.RouteContext, jsonHandler(s, b.Context))
+	s.Handle(http.MethodPost, apiclient.RouteTopics, jsonHandler(s, b.Topics))
+	s.Handle(http.MethodPost, apiclient.RouteTopic, jsonHandler(s, b.Topic))
 	stats := jsonHandler(s, b.Stats)
-	s.Handle(http.MethodPost, routeStats, stats)
-	s.Handle(http.MethodGet, routeStats, stats)
+	s.Handle(http.MethodPost, apiclient.RouteStats, stats)
+	s.Handle(http.MethodGet, apiclient.RouteStats, stats)
 	return s
 }
 
@@ -142,17 +143,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // SameDir reports whether a and b name the same folder, through symbolic
 // links too.
-func SameDir(a, b string) bool {
-	if a == b {
-		return true
-	}
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	return err == nil && os.SameFile(fa, fb)
-}
+func SameDir(a, b string) bool { return apiclient.SameDir(a, b) }
 
 func (s *Server) paths() []string { return slices.Sorted(maps.Keys(s.routes)) }
 
@@ -170,14 +161,15 @@ func (s *Server) daemonStatus(fn func(context.Context, daybook.StatusRequest) (d
 // importHandler streams the request body, JSON lines, into Import. The body
 // has no overall size limit; Import limits each line. ?strict=true rejects
 // the whole input if any line is bad; ?any_date=true takes dates outside the
-// configured window.
+// configured window; ?flatten=true writes a line whose markdown would end
+// its entry early as one paragraph.
 func (s *Server) importHandler(b daybook.Service) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var opt daybook.ImportOptions
 		for _, f := range []struct {
 			name string
 			v    *bool
-		}{{"strict", &opt.Strict}, {"any_date", &opt.AnyDate}} {
+		}{{"strict", &opt.Strict}, {"any_date", &opt.AnyDate}, {"flatten", &opt.Flatten}} {
 			if v := r.URL.Query().Get(f.name); v != "" {
 				var err error
 				if *f.v, err = strconv.ParseBool(v); err != nil {

@@ -14,10 +14,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 	"github.com/daybook/daybook/internal/redact"
 	"github.com/daybook/daybook/internal/spool"
 	"github.com/daybook/daybook/internal/util/atomicfile"
@@ -43,7 +44,7 @@ type Importer interface {
 // CaptureOptions tune Capture.
 type CaptureOptions struct {
 	Dir     string       // the data dir
-	MaxText int          // bytes of one turn kept; the rest is cut (0: dayfiles.MaxEntryText)
+	MaxText int          // bytes of one turn kept; the rest is cut (0: hooksMaxText)
 	Final   bool         // the agent finished (Stop, SessionEnd): the last answer is complete
 	Warn    func(string) // receives a line per skipped transcript line or entry
 }
@@ -110,14 +111,12 @@ func Capture(ctx context.Context, w Importer, in Input, opt CaptureOptions) (Cap
 		if t.Role == RoleAssistant {
 			cites = sess.Cites(t.Text)
 		}
-		if l, ok := importLine(t, tags, cites, opt.MaxText, opt.Warn); ok {
-			lines = append(lines, l)
-		}
+		lines = append(lines, importLine(t, tags, cites, opt.MaxText))
 	}
 	if len(lines) > 0 {
 		written := false
 		if w != nil {
-			r, err := w.Import(ctx, bytes.NewReader(encodeLines(lines)), daybook.ImportOptions{})
+			r, err := w.Import(ctx, bytes.NewReader(encodeLines(lines)), captureImport)
 			switch {
 			case err != nil:
 				opt.Warn(fmt.Sprintf("writing the session's entries failed, so they are spooled: %v", err))
@@ -166,50 +165,51 @@ func Tags(in Input) []string {
 	return tags
 }
 
-var notTagChar = regexp.MustCompile(`[^a-z0-9_-]+`)
+// notTagChar is compiled at its first use: not at the start of every
+// command of the front, which links this package.
+var notTagChar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9_-]+`) })
 
 // tagPart is s lowercased as the rest of a tag, at most n bytes.
 func tagPart(s string, n int) string {
-	s = strings.Trim(notTagChar.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	s = strings.Trim(notTagChar().ReplaceAllString(strings.ToLower(s), "-"), "-")
 	if len(s) > n {
 		s = strings.TrimRight(s[:n], "-")
 	}
 	return s
 }
 
+// captureImport is how captured lines are imported, from the hook or the
+// spool: a turn whose markdown would not stay one entry (a list, a heading
+// after a blank line) is written as one paragraph rather than refused. The
+// daemon checks that, with the day files' parser: the hook, run in the
+// front, links no markdown parser.
+var captureImport = daybook.ImportOptions{Flatten: true}
+
 // importLine is turn t as an entry: its text with secrets removed, cleaned
-// and cut to maxText bytes (dayfiles.CleanText and CutText, the rules of
-// every turn), the ids it cites on a line of their own (dayfiles.Cites), and
-// made one paragraph if its markdown would not stay one entry; false when
-// even that cannot be written.
-func importLine(t Turn, tags, cites []string, maxText int, warn func(string)) (daybook.ImportLine, bool) {
-	if maxText <= 0 || maxText > dayfiles.MaxTurnText {
-		maxText = dayfiles.MaxTurnText
+// and cut to maxText bytes (entrytext.CleanText and CutText, the rules of
+// every turn), the ids it cites on a line of their own (entrytext.Cites), and
+// left to the import to make one paragraph if its markdown would not stay
+// one entry (captureImport).
+func importLine(t Turn, tags, cites []string, maxText int) daybook.ImportLine {
+	if maxText <= 0 || maxText > entrytext.MaxTurnText {
+		maxText = entrytext.MaxTurnText
 	}
 	// Cut first: a 20 MB prompt is not read through by every pattern of
 	// the redactor only to be thrown away (redact.Cut keeps whole words,
 	// and Margin leaves room for what redaction removes); then the rules of
 	// every turn.
 	text, _ := redact.Text(redact.Cut(t.Text, maxText+redact.Margin))
-	text, _ = dayfiles.CutText(dayfiles.CleanText(text), maxText)
+	text, _ = entrytext.CutText(entrytext.CleanText(text), maxText)
 	prefix := "User: "
 	if t.Role == RoleAssistant {
 		prefix = "Assistant: "
 	}
 	text = prefix + text
 	if len(cites) > 0 {
-		text += "\n" + dayfiles.CitesText(cites)
+		text += "\n" + entrytext.CitesText(cites)
 	}
 	at := t.At.Truncate(time.Second)
-	e := dayfiles.NewEntry{At: at, Text: text, Tags: tags}
-	if e.Validate() != nil {
-		e.Text = strings.Join(strings.Fields(text), " ")
-		if err := e.Validate(); err != nil {
-			warn(fmt.Sprintf("turn %s at %s: skipped: %v", t.Key, t.At.Format(time.RFC3339), err))
-			return daybook.ImportLine{}, false
-		}
-	}
-	return daybook.ImportLine{At: at.Format(time.RFC3339), Text: e.Text, Tags: tags}, true
+	return daybook.ImportLine{At: at.Format(time.RFC3339), Text: text, Tags: tags}
 }
 
 func encodeLines(lines []daybook.ImportLine) []byte {

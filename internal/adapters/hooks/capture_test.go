@@ -266,3 +266,39 @@ func TestCaptureHugePrompt(t *testing.T) {
 		t.Errorf("the day file is %d bytes: the prompt was not cut to %d", len(day), maxText)
 	}
 }
+
+// TestCaptureFlattens captures turns the hook no longer checks itself (it
+// links no markdown parser): one whose markdown would end its entry early is
+// written by the App as one paragraph, and one past an entry's limit is cut
+// to fit, both through the import a capture asks for.
+func TestCaptureFlattens(t *testing.T) {
+	s := newSession(t)
+	a := newApp(t, s.dir)
+	line := func(uuid, at, text string) string {
+		b, _ := json.Marshal(map[string]any{"type": "user", "sessionId": "3f6a2c1e-8b9d-4e5f-a1b2-c3d4e5f60718", "cwd": s.project,
+			"uuid": uuid, "timestamp": at, "message": map[string]any{"role": "user", "content": text}})
+		return string(b) + "\n"
+	}
+	long := strings.Repeat("zeppelin ", 80<<10/9)
+	transcript := line("u1", "2026-11-20T09:30:00.000Z", "0\n\n*\n\nlost ballast") +
+		line("u2", "2026-11-20T09:31:00.000Z", long)
+	if err := os.WriteFile(s.transcript, []byte(transcript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	res, err := hooks.Capture(context.Background(), a, input(t, s, "stop.json"),
+		hooks.CaptureOptions{Dir: s.dir, Final: true, Warn: func(w string) { warnings = append(warnings, w) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Added != 2 || len(warnings) != 0 {
+		t.Fatalf("capture: %+v, warnings %q; want both turns added", res, warnings)
+	}
+	day := dayFile(t, s.dir)
+	if !strings.Contains(day, "- 09:30 User: 0 * lost ballast #claude-code") {
+		t.Errorf("the turn whose markdown would end its entry is not one paragraph:\n%.400s", day)
+	}
+	if !strings.Contains(day, "- 09:31 User: zeppelin zeppelin") || !strings.Contains(day, " … #claude-code") {
+		t.Errorf("the long turn is not cut to fit:\n%.200s", day[strings.Index(day, "09:31"):])
+	}
+}

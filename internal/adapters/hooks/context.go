@@ -83,7 +83,7 @@ const minQueryWords = 2
 // reminders, cut to daybook.MaxQuery bytes; "" for a slash command or a prompt
 // of fewer than minQueryWords words of three letters or more.
 func Query(prompt string) string {
-	p := strings.TrimSpace(systemReminder.ReplaceAllString(prompt, ""))
+	p := strings.TrimSpace(systemReminder().ReplaceAllString(prompt, ""))
 	if strings.HasPrefix(p, "/") || isGenerated(p) {
 		return ""
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -50,7 +51,9 @@ type contentBlock struct {
 
 // systemReminder is text Claude Code adds inside a user message for the
 // model, not typed by the user.
-var systemReminder = regexp.MustCompile(`(?s)<system-reminder>.*?</system-reminder>`)
+var systemReminder = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)<system-reminder>.*?</system-reminder>`)
+})
 
 // generated are the starts of user messages Claude Code writes itself:
 // slash commands and their output, shell-mode lines, hook output, notes of
@@ -151,7 +154,7 @@ func readLine(raw []byte, name string, n int, warn func(string), turns, answer *
 		warn(fmt.Sprintf("%s line %d: skipped, message content: %v", name, n, err))
 		return
 	}
-	text = strings.TrimSpace(systemReminder.ReplaceAllString(text, ""))
+	text = strings.TrimSpace(systemReminder().ReplaceAllString(text, ""))
 	if l.Type == RoleAssistant {
 		if tools {
 			*answer = nil // what came before a tool call was on the way, not the answer

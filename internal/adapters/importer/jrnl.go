@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/daybook/daybook/internal/util/words"
@@ -31,17 +32,17 @@ func (jrnlFormat) Read(path string, _ Options) (Result, error) {
 // jrnlStart is the line that opens an entry: "[2012-03-29 09:00] Title".
 // Other timeformat settings than jrnl's default "%Y-%m-%d %H:%M" are read
 // as long as the bracket holds a date and a time in one of jrnlLayouts.
-var jrnlStart = regexp.MustCompile(`^\[([^\]]+)\] ?(.*)$`)
+var jrnlStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[([^\]]+)\] ?(.*)$`) })
 
 // jrnlDated is the start of a bracket that is meant as an entry's time: a
 // date. A header like "[2024-03-02 25:61]" whose time does not parse is a
 // bad entry, reported, not a line of the entry above.
-var jrnlDated = regexp.MustCompile(`^\s*\d{4}-\d{1,2}-\d{1,2}\b`)
+var jrnlDated = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\d{4}-\d{1,2}-\d{1,2}\b`) })
 
 var jrnlLayouts = []string{"2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02 03:04 PM", "2006-01-02 3:04 PM", "2006-01-02"}
 
 // jrnlTag is a jrnl tag: "@" and word characters, as jrnl's tag_regex.
-var jrnlTag = regexp.MustCompile(`(?:^|\s)@([\w][-+*#/\w]*)`)
+var jrnlTag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|\s)@([\w][-+*#/\w]*)`) })
 
 func parseJrnlTime(s string) (time.Time, bool) {
 	for _, l := range jrnlLayouts {
@@ -91,13 +92,13 @@ func readJrnlText(path, s string) Result {
 		res.Entries = append(res.Entries, Entry{At: cur.at, Local: true, Text: text, Tags: jrnlTags(text, nil, starred), From: from})
 	}
 	for i, line := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
-		if m := jrnlStart.FindStringSubmatch(line); m != nil {
+		if m := jrnlStart().FindStringSubmatch(line); m != nil {
 			if at, ok := parseJrnlTime(m[1]); ok {
 				flush()
 				cur = &open{line: i + 1, at: at, lines: []string{m[2]}}
 				continue
 			}
-			if jrnlDated.MatchString(m[1]) {
+			if jrnlDated().MatchString(m[1]) {
 				flush()
 				why := fmt.Sprintf("%q is not a date and time like 2012-03-29 09:00", m[1])
 				cur = &open{line: i + 1, lines: []string{why}, bad: line}
@@ -132,7 +133,7 @@ func jrnlTags(text string, exported []string, starred bool) []string {
 			out = append(out, t)
 		}
 	}
-	for _, m := range jrnlTag.FindAllStringSubmatch(text, -1) {
+	for _, m := range jrnlTag().FindAllStringSubmatch(text, -1) {
 		add(m[1])
 	}
 	for _, t := range exported {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -108,8 +109,8 @@ func parseLoCoMo(name, where string, b []byte) ([]Conversation, error) {
 }
 
 var (
-	sessionKey = regexp.MustCompile(`^session_(\d+)$`)
-	eventsKey  = regexp.MustCompile(`^events_session_(\d+)$`)
+	sessionKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^session_(\d+)$`) })
+	eventsKey  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^events_session_(\d+)$`) })
 )
 
 func parseSample(id string, s map[string]json.RawMessage) (Conversation, error) {
@@ -130,7 +131,7 @@ func parseSample(id string, s map[string]json.RawMessage) (Conversation, error) 
 	}
 	c.Speakers = speakers(conv)
 	for key, raw := range conv {
-		m := sessionKey.FindStringSubmatch(key)
+		m := sessionKey().FindStringSubmatch(key)
 		if m == nil {
 			continue
 		}

@@ -20,13 +20,13 @@ func addEvents(c *Conversation, s, conv map[string]json.RawMessage) error {
 	}
 	for _, m := range []map[string]json.RawMessage{s, conv} {
 		for k, v := range m {
-			if eventsKey.MatchString(k) {
+			if eventsKey().MatchString(k) {
 				lists[k] = v
 			}
 		}
 	}
 	for k, raw := range lists {
-		m := eventsKey.FindStringSubmatch(k)
+		m := eventsKey().FindStringSubmatch(k)
 		if m == nil {
 			continue
 		}

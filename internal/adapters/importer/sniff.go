@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // sniffSize is how much of a file Sniff reads.
@@ -17,13 +18,18 @@ const sniffSize = 64 << 10
 
 var (
 	jsonKey = func(k string) *regexp.Regexp { return regexp.MustCompile(`"` + k + `"\s*:`) }
-	// What each JSON format has near its start.
-	chatGPTKeys = []*regexp.Regexp{jsonKey("mapping"), jsonKey("current_node")}
-	dayOneKeys  = []*regexp.Regexp{jsonKey("entries"), jsonKey("creationDate")}
-	jrnlKeys    = []*regexp.Regexp{jsonKey("entries"), jsonKey("title"), jsonKey("body")}
-	loCoMoKeys  = []*regexp.Regexp{regexp.MustCompile(`"(session_\d+|speaker_[ab12]|sample_id)"\s*:`)}
+	// What each JSON format has near its start, compiled at the first
+	// Sniff rather than at every start of daybook-core.
+	chatGPTKeys = sync.OnceValue(func() []*regexp.Regexp { return []*regexp.Regexp{jsonKey("mapping"), jsonKey("current_node")} })
+	dayOneKeys  = sync.OnceValue(func() []*regexp.Regexp { return []*regexp.Regexp{jsonKey("entries"), jsonKey("creationDate")} })
+	jrnlKeys    = sync.OnceValue(func() []*regexp.Regexp {
+		return []*regexp.Regexp{jsonKey("entries"), jsonKey("title"), jsonKey("body")}
+	})
+	loCoMoKeys = sync.OnceValue(func() []*regexp.Regexp {
+		return []*regexp.Regexp{regexp.MustCompile(`"(session_\d+|speaker_[ab12]|sample_id)"\s*:`)}
+	})
 	// jrnlLine is the line a jrnl entry starts with: [2012-03-29 09:00].
-	jrnlLine = regexp.MustCompile(`(?m)^\[\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}`)
+	jrnlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\[\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}`) })
 )
 
 // Sniff guesses which format the input at p is in, by its shape: "jsonl"
@@ -113,13 +119,13 @@ func sniffBytes(head []byte) string {
 	switch {
 	case len(t) == 0:
 		return ""
-	case jrnlLine.Match(t):
+	case jrnlLine().Match(t):
 		return "jrnl"
 	case t[0] == '[':
 		switch {
-		case all(chatGPTKeys):
+		case all(chatGPTKeys()):
 			return "chatgpt"
-		case all(loCoMoKeys):
+		case all(loCoMoKeys()):
 			return "locomo"
 		}
 	case t[0] == '{':
@@ -129,11 +135,11 @@ func sniffBytes(head []byte) string {
 			return "jsonl"
 		}
 		switch {
-		case all(dayOneKeys):
+		case all(dayOneKeys()):
 			return "dayone"
-		case all(jrnlKeys):
+		case all(jrnlKeys()):
 			return "jrnl"
-		case all(loCoMoKeys):
+		case all(loCoMoKeys()):
 			return "locomo"
 		}
 	}

@@ -3,7 +3,7 @@ package importer
 import (
 	"fmt"
 
-	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 )
 
 // SplitLong splits each entry of res whose text is over max bytes into
@@ -18,7 +18,7 @@ func SplitLong(res Result, max int) Result {
 			out = append(out, e)
 			continue
 		}
-		parts := dayfiles.SplitText(e.Text, max)
+		parts := entrytext.SplitText(e.Text, max)
 		for i, p := range parts {
 			part := e
 			part.Text = p

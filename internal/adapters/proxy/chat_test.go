@@ -15,6 +15,7 @@ import (
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 	"github.com/daybook/daybook/internal/adapters/proxy"
 	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
@@ -83,7 +84,7 @@ func TestGoClientChatInjectsMemoryAndRemembers(t *testing.T) {
 				t.Fatalf("recall: %v %+v", err, rr.Results)
 			}
 			note := rr.Results[0].ID
-			if got := dayfiles.Cites(es[1].Text); len(got) != 1 || got[0] != note || strings.Contains(rr.Results[0].Snippet, "llama3.2:") {
+			if got := entrytext.Cites(es[1].Text); len(got) != 1 || got[0] != note || strings.Contains(rr.Results[0].Snippet, "llama3.2:") {
 				t.Errorf("the reply cites %q; recall's first is %s: %s", got, note, rr.Results[0].Snippet)
 			}
 		})

@@ -10,7 +10,7 @@ import (
 	"unicode"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 	"github.com/daybook/daybook/internal/cites"
 	"github.com/daybook/daybook/internal/config"
 )
@@ -180,8 +180,8 @@ func (p *Proxy) finish(ctx context.Context, x *exchange, reply string) string {
 		text := strings.TrimSuffix(x.model, ":latest") + ": " + strings.TrimSpace(reply)
 		if ids := cites.Match(reply, x.handed); len(ids) > 0 {
 			// A reply that restates what it was handed names it: recall
-			// and the context place it below (dayfiles.Cites).
-			text += "\n" + dayfiles.CitesText(ids)
+			// and the context place it below (entrytext.Cites).
+			text += "\n" + entrytext.CitesText(ids)
 		}
 		ts = append(ts, turnsOf(turnKey(x.conv, x.replyAt, "assistant", reply), text, tags, p.opts.Now())...)
 	}
@@ -193,11 +193,11 @@ func (p *Proxy) finish(ctx context.Context, x *exchange, reply string) string {
 }
 
 // turnsOf returns the entry of one turn, its text cleaned of NUL bytes and
-// bytes that are not UTF-8 (dayfiles.CleanText): a turn the day files
+// bytes that are not UTF-8 (entrytext.CleanText): a turn the day files
 // cannot hold is never kept to be written later. A text longer than an
-// entry holds is cut by the writer (dayfiles.MaxTurnText): the App keeps
+// entry holds is cut by the writer (entrytext.MaxTurnText): the App keeps
 // the whole in a rest file beside the day that the entry links to.
 func turnsOf(key, text string, tags []string, at time.Time) []turn {
-	return []turn{{Key: key, RememberRequest: daybook.RememberRequest{Text: dayfiles.CleanText(text), Kind: "chat",
+	return []turn{{Key: key, RememberRequest: daybook.RememberRequest{Text: entrytext.CleanText(text), Kind: "chat",
 		Tags: tags, At: at.Format(time.RFC3339)}}}
 }

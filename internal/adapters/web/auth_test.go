@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/daybook/daybook/internal/app/apptest"
-	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/config/configfile"
 )
 
 func TestNoTokenNoData(t *testing.T) {
@@ -149,15 +149,15 @@ func TestLoopbackOnlyUnlessAllowed(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), listen) || !strings.Contains(err.Error(), "allow_remote") {
 			t.Errorf("New with listen %q: %v, want a refusal naming it", listen, err)
 		}
-		_, err = config.Parse("config.yaml", []byte("web:\n  listen: \""+listen+"\"\n"))
+		_, err = configfile.Parse("config.yaml", []byte("web:\n  listen: \""+listen+"\"\n"))
 		if err == nil || !strings.Contains(err.Error(), "web.listen") || !strings.Contains(err.Error(), listen) {
 			t.Errorf("config with web.listen %q: %v, want a refusal naming it", listen, err)
 		}
 	}
-	if _, err := config.Parse("config.yaml", []byte("web:\n  listen: \"0.0.0.0:7717\"\n  allow_remote: true\n")); err != nil {
+	if _, err := configfile.Parse("config.yaml", []byte("web:\n  listen: \"0.0.0.0:7717\"\n  allow_remote: true\n")); err != nil {
 		t.Errorf("allow_remote: %v", err)
 	}
-	if _, err := config.Parse("config.yaml", []byte("web:\n  listen: \"127.0.0.1\"\n")); err == nil || !strings.Contains(err.Error(), "HOST:PORT") {
+	if _, err := configfile.Parse("config.yaml", []byte("web:\n  listen: \"127.0.0.1\"\n")); err == nil || !strings.Contains(err.Error(), "HOST:PORT") {
 		t.Errorf("a listen without a port: %v", err)
 	}
 

@@ -3,6 +3,7 @@ package offline
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -41,9 +42,9 @@ func cleanText(kind, text string) string {
 		// Each line on its own: its trailing #tags go, links go, and a line
 		// that does not end a sentence is ended, so that continuation lines
 		// do not run into each other.
-		t = strings.TrimSpace(urlPattern.ReplaceAllString(untag(t), ""))
+		t = strings.TrimSpace(urlPattern().ReplaceAllString(untag(t), ""))
 		t = strings.TrimSpace(strings.TrimRight(t, " ,;("))
-		if t == "" || linkLabel.MatchString(t) {
+		if t == "" || linkLabel().MatchString(t) {
 			continue
 		}
 		if r, _ := utf8.DecodeLastRuneInString(t); !strings.ContainsRune(".!?…\")'", r) {
@@ -56,10 +57,10 @@ func cleanText(kind, text string) string {
 
 // urlPattern matches a link; a summary keeps the words, not the addresses
 // (the day file keeps them).
-var urlPattern = regexp.MustCompile(`<?\b(?:https?|ftp)://[^\s>)]+>?`)
+var urlPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<?\b(?:https?|ftp)://[^\s>)]+>?`) })
 
 // linkLabel matches what is left of a line that only held a link.
-var linkLabel = regexp.MustCompile(`^(?i)(link|url|see|ref|pr|issue)s?\s*:?\s*$`)
+var linkLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i)(link|url|see|ref|pr|issue)s?\s*:?\s*$`) })
 
 // untag drops the #tags that end a text and writes the others as words.
 func untag(s string) string {

@@ -13,7 +13,7 @@ import (
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/app"
-	"github.com/daybook/daybook/internal/config"
+	"github.com/daybook/daybook/internal/config/configfile"
 	"github.com/daybook/daybook/internal/tooling/gen"
 	"github.com/daybook/daybook/internal/util/logkey"
 )
@@ -185,7 +185,7 @@ func (o Options) measure(ctx context.Context, years int, end date.Date) (Size, [
 // recallInProcess opens the work dir's App here and times its Recall; the
 // first recall (which opens the index) is not counted.
 func recallInProcess(ctx context.Context, w workDir, queries []string, n int) (Latency, error) {
-	cfg, err := config.Load(w.config, true)
+	cfg, err := configfile.Load(w.config, true)
 	if err != nil {
 		return Latency{}, err
 	}

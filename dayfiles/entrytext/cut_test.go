@@ -1,11 +1,11 @@
-package dayfiles_test
+package entrytext_test
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"github.com/daybook/daybook/dayfiles"
+	"github.com/daybook/daybook/dayfiles/entrytext"
 )
 
 func TestCutText(t *testing.T) {
@@ -20,7 +20,7 @@ func TestCutText(t *testing.T) {
 		{"at a space", strings.Repeat("ab ", 100), 100, ""},
 		{"inside a rune", strings.Repeat("é", 100), 51, ""},
 	} {
-		got, cut := dayfiles.CutText(tc.in, tc.max)
+		got, cut := entrytext.CutText(tc.in, tc.max)
 		if tc.name == "fits" {
 			if cut || got != tc.in {
 				t.Errorf("%s: %q, %v", tc.name, got, cut)
@@ -36,24 +36,14 @@ func TestCutText(t *testing.T) {
 	}
 	// A cut inside a code fence closes it, so the entry stays one entry.
 	code := "Here:\n\n```\n" + strings.Repeat("x := 1\n", 200) + "```\n"
-	got, _ := dayfiles.CutText(code, 500)
+	got, _ := entrytext.CutText(code, 500)
 	if strings.Count(got, "```")%2 != 0 || len(got) > 500 {
 		t.Errorf("fence left open or too long (%d): %q", len(got), got)
 	}
 }
 
 func TestCleanText(t *testing.T) {
-	if got := dayfiles.CleanText("a\x00b caf\xe9"); got != "ab caf\uFFFD" {
+	if got := entrytext.CleanText("a\x00b caf\xe9"); got != "ab caf\uFFFD" {
 		t.Errorf("CleanText = %q", got)
-	}
-}
-
-func TestCheckSizeMessage(t *testing.T) {
-	err := dayfiles.CheckSize("days/2026/11/20.md", dayfiles.MaxFileSize+1)
-	if err == nil || err.Error() != "days/2026/11/20.md: 8388609 bytes is over the 8 MiB limit of a day file" {
-		t.Errorf("CheckSize = %v", err)
-	}
-	if dayfiles.CheckSize("x", dayfiles.MaxFileSize) != nil {
-		t.Error("a file of the limit is refused")
 	}
 }

@@ -1,9 +1,15 @@
-package dayfiles
+package entrytext
 
 import (
 	"strings"
 	"unicode/utf8"
 )
+
+// MaxEntryText is the longest text one entry may have.
+const MaxEntryText = 64 << 10
+
+// MaxRestText is the longest text a rest file takes.
+const MaxRestText = 256 << 20
 
 // MaxTurnText is the most text of one turn of a conversation (a chat
 // through the memory proxy, an agent's captured prompt or answer) one entry
