@@ -51,7 +51,7 @@ func helperServer() int {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	a := app.New(dir, cfg, log)
 	defer a.Close()
-	p, err := proxy.New(a, proxy.Options{Upstream: upstream, StateDir: filepath.Join(dir, "state", "proxy"), Log: log,
+	p, err := proxy.New(a, proxy.Options{Upstream: upstream, Budget: cfg.Proxy.Budget, StateDir: filepath.Join(dir, "state", "proxy"), Log: log,
 		IsUserError: app.IsUserError, MaxBody: int64(cfg.Proxy.MaxBodyMiB) << 20})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
