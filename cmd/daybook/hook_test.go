@@ -134,7 +134,7 @@ func TestHooks(t *testing.T) {
 		b, _ := os.ReadFile(filepath.Join(data, "days", "2026", "11", "20.md"))
 		return string(b)
 	}
-	spool := filepath.Join(data, "state", "hooks", "spool.jsonl")
+	spool := filepath.Join(data, "state", "spool", "spool.jsonl")
 
 	// No daemon: the context hooks print nothing and build no index; a
 	// capture is spooled.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/daybook/daybook/internal/adapters/api/apiclient"
 	"github.com/daybook/daybook/internal/util/filelock"
 )
 
@@ -258,12 +258,7 @@ func Listens(socket string) bool {
 	if err != nil || fi.Mode().Type() != os.ModeSocket {
 		return false
 	}
-	c, err := net.DialTimeout("unix", socket, dialWait)
-	if err != nil {
-		return false
-	}
-	c.Close()
-	return true
+	return apiclient.Listens(socket, dialWait)
 }
 
 // Core returns daybook-core beside this executable, or this executable

@@ -248,3 +248,16 @@ func (c *Client) RememberTurns(ctx context.Context, reqs []daybook.RememberReque
 func (c *Client) ReplayTurns(ctx context.Context, reqs []daybook.RememberRequest) ([]daybook.RememberResponse, error) {
 	return c.RememberTurns(ctx, reqs)
 }
+
+// Listens reports whether something accepts connections on the Unix socket
+// at path within timeout, without the net package (dial).
+func Listens(path string, timeout time.Duration) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	c, err := dial(ctx, path, timeout)
+	if err != nil {
+		return false
+	}
+	c.Close()
+	return true
+}
