@@ -100,29 +100,11 @@ func (s *Spool) lock(ctx context.Context) (func(), error) {
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("spool: %w", err)
 	}
-	path := filepath.Join(s.dir, lockName)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	unlock, err := filelock.LockPathContext(ctx, filepath.Join(s.dir, lockName), 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("spool: %w", err)
 	}
-	wait := time.Millisecond
-	for {
-		err := filelock.TryLock(f)
-		if err == nil {
-			return func() { f.Close() }, nil
-		}
-		if !errors.Is(err, filelock.ErrBusy) {
-			f.Close()
-			return nil, fmt.Errorf("locking %s: %w", path, err)
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, fmt.Errorf("waiting for the lock %s: %w", path, ctx.Err())
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 20*time.Millisecond)
-	}
+	return unlock, nil
 }
 
 // Check refuses an item that no write could ever take, naming why: no

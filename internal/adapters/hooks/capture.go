@@ -287,24 +287,9 @@ func lockState(ctx context.Context, dir string) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("capture state: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	unlock, err := filelock.LockPathContext(ctx, path, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("capture state: %w", err)
 	}
-	for {
-		err := filelock.TryLock(f)
-		if err == nil {
-			return func() { f.Close() }, nil
-		}
-		if !errors.Is(err, filelock.ErrBusy) {
-			f.Close()
-			return nil, fmt.Errorf("locking %s: %w", path, err)
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, fmt.Errorf("waiting for the lock %s: %w", path, ctx.Err())
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
+	return unlock, nil
 }

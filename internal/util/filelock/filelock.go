@@ -10,11 +10,13 @@
 package filelock
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ErrBusy says another open file holds the lock; test for it with errors.Is.
@@ -43,6 +45,34 @@ func LockPath(path string, perm os.FileMode) (unlock func(), err error) {
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
 	return func() { f.Close() }, nil
+}
+
+// LockPathContext is LockPath that stops waiting when ctx ends: it tries
+// the lock, and tries again after a pause that doubles from 1 ms to 20 ms,
+// so that a short hold costs a waiter little and a long one no busy loop.
+func LockPathContext(ctx context.Context, path string, perm os.FileMode) (unlock func(), err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, perm)
+	if err != nil {
+		return nil, err
+	}
+	wait := time.Millisecond
+	for {
+		err := TryLock(f)
+		if err == nil {
+			return func() { f.Close() }, nil
+		}
+		if !errors.Is(err, ErrBusy) {
+			f.Close()
+			return nil, fmt.Errorf("locking %s: %w", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, fmt.Errorf("waiting for the lock %s: %w", path, ctx.Err())
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 20*time.Millisecond)
+	}
 }
 
 // PIDFile is a held lock on a file that names its holder's pid.
