@@ -409,16 +409,6 @@ func newSubject(toks []string, found [][]int) bool {
 	return false
 }
 
-// hasOther reports whether a holds a value b lacks.
-func hasOther(a, b map[string]bool) bool {
-	for v := range a {
-		if !b[v] {
-			return true
-		}
-	}
-	return false
-}
-
 // strongOther reports whether a holds a number, code or name b lacks: a
 // value, not just another word.
 func strongOther(a, b map[string]bool) bool {
