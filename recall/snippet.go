@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/daybook/daybook/dayfiles"
 	"github.com/daybook/daybook/index"
 	"github.com/daybook/daybook/internal/util/words"
 )
@@ -31,6 +32,7 @@ func snippet(h index.Hit, terms map[string]bool) string {
 	if len(spans) == 0 {
 		spans = stemSpans(text, terms)
 	}
+	spans = outsideAutoTags(text, spans)
 	start, end := 0, len(text)
 	if len(text) > snippetLen {
 		at := 0
@@ -64,6 +66,24 @@ func snippet(h index.Hit, terms map[string]bool) string {
 		b.WriteString("…")
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// outsideAutoTags drops the spans that fall in an automatic tag
+// (#claude-code, #session-…): a label matches no query word, so none is
+// shown in bold.
+func outsideAutoTags(text string, spans []index.Span) []index.Span {
+	if len(spans) == 0 || !strings.Contains(text, "#") {
+		return spans
+	}
+	masked := []byte(text)
+	dayfiles.BlankAutoTags(masked)
+	out := spans[:0:0]
+	for _, s := range spans {
+		if s.Start < len(masked) && masked[s.Start] == text[s.Start] {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // stemSpans finds the words of text whose stems are in terms.
