@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	_ "time/tzdata" // zones by name as daybook-core knows them, for find's days (find.go)
 
 	"github.com/daybook/daybook/internal/cli"
 )
@@ -40,7 +41,7 @@ func main() {
 
 // commands are those the front runs: the ones a daemon answers.
 func commands() []cli.Command {
-	return []cli.Command{cli.CmdRemember(), cli.CmdRecall(), cli.CmdFind(), cli.CmdDay(), cli.CmdDays(),
+	return []cli.Command{cli.CmdRemember(), cli.CmdRecall(), cmdFind(), cli.CmdDay(), cli.CmdDays(),
 		cli.CmdExpand(), cli.CmdContext(), cli.CmdTopics(), cli.CmdTopic(), cli.CmdStats(), cli.CmdVersion(), cmdHelp(),
 		// An agent runs a hook at every prompt: it never falls through to
 		// daybook-core, and without a daemon prints nothing or spools.
