@@ -51,7 +51,7 @@ func TestFindInFront(t *testing.T) {
 		// Conflict markers: the day is not searched, and find says so.
 		"2025-07-02": "# 2025-07-02 Wednesday\n\n<<<<<<< ours\n- 09:00 zeppelin ours\n=======\n- 09:00 zeppelin theirs\n>>>>>>> theirs\n",
 		// A setext underline alone is no marker.
-		"2025-07-03": "# 2025-07-03 Thursday\n\nA heading\n=======\n\n- 11:00 zeppelin after a heading\n",
+		"2025-07-03":                  "# 2025-07-03 Thursday\n\nA heading\n=======\n\n- 11:00 zeppelin after a heading\n",
 		day(today.AddDate(0, 0, -10)): "# recent\n\n- 12:00 a recent zeppelin sighting\n",
 		day(today.AddDate(0, 0, -60)): "# older\n\n- 12:00 an older zeppelin sighting\n",
 	}
