@@ -13,15 +13,21 @@ import (
 // cmdFind is find, which the front runs on the files itself when no daemon
 // answers: it reads the day files only (package dayfind, the App's own
 // Find), so that a find pays no start of daybook-core, whose search index
-// takes tens of milliseconds to link in. A config file that ReadSimple does
-// not take still goes to daybook-core (cli.ErrFullConfig), as a daemon
-// that stopped answering does.
+// takes tens of milliseconds to start. So does a socket no daemon answers
+// on (a stale one, or a daemon of another data dir): nothing ran, and find
+// then reads the files. A config file that ReadSimple does not take still
+// goes to daybook-core (cli.ErrFullConfig), which says what is wrong in it.
 func cmdFind() cli.Command {
 	c := cli.CmdFind()
 	run := c.Run
 	c.Run = func(ctx context.Context, e *cli.Env, args []string) error {
 		e.Local = func(e *cli.Env) (daybook.Service, error) { return filesFind{e: e}, nil }
-		return run(ctx, e, args)
+		err := run(ctx, e, args)
+		if cli.Unanswered(err) {
+			e.SetLocal(filesFind{e: e})
+			err = run(ctx, e, args)
+		}
+		return err
 	}
 	return c
 }

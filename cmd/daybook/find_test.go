@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -146,6 +147,27 @@ func TestFindInFront(t *testing.T) {
 		!strings.Contains(out, "days/2025/07/03.md:6: - 11:00 zeppelin after a heading") {
 		t.Errorf("find's output lacks the escaped line or the day with a heading:\n%s", out)
 	}
+
+	// A socket no daemon listens on (one left behind by a daemon that was
+	// killed): the front alone still runs find on the files.
+	sock := filepath.Join(work, "run", "daybook", "daybook.sock")
+	if err := os.MkdirAll(filepath.Dir(sock), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.(*net.UnixListener).SetUnlinkOnClose(false)
+	l.Close()
+	if fi, err := os.Lstat(sock); err != nil || fi.Mode().Type() != os.ModeSocket {
+		t.Fatalf("the stale socket is not there: %v", err)
+	}
+	co, ce, cc := run(filepath.Join(bin, "daybook-core"), "find", "zeppelin")
+	if ao, ae, ac := run(filepath.Join(alone, "daybook"), "find", "zeppelin"); ao != co || ae != ce || ac != cc {
+		t.Errorf("find with a stale socket from the front alone: exit %d %q %q; want daybook-core's exit %d %q %q", ac, ao, ae, cc, co, ce)
+	}
+	os.Remove(sock)
 
 	// A config file: one the front reads, it answers alone; one it does
 	// not (YAML's flow style), daybook-core answers, and the front alone

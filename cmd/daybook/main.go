@@ -6,7 +6,8 @@
 // or Ollama code and starts in a few milliseconds. For every other
 // command, and whenever no daemon answers for the data dir, it replaces
 // itself with daybook-core, the whole program, beside it, which runs the
-// same code for these commands on the files.
+// same code for these commands on the files; find excepted, which reads
+// only the day files and runs that code here (find.go).
 package main
 
 import (
