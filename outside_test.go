@@ -46,7 +46,7 @@ func TestOutsideModule(t *testing.T) {
 
 // publicPackages are the packages outside internal/ and cmd/ that other
 // programs may import.
-var publicPackages = []string{".", "consolidate", "daemon", "dayfiles", "dayfiles/date", "index", "recall", "service"}
+var publicPackages = []string{".", "consolidate", "daemon", "dayfiles", "dayfiles/date", "dayfiles/scan", "index", "recall", "service"}
 
 // TestPublicSignatures reads each public package's exported declarations
 // (functions, methods of exported types, types with their exported fields

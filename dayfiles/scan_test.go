@@ -99,10 +99,6 @@ func TestMatcherRandom(t *testing.T) {
 	} {
 		matcherRandom(t, rng, alphabet)
 	}
-	m, _ := NewMatcher("master", false)
-	if !m.pair {
-		t.Error(`"master" is not searched by pairs`)
-	}
 }
 
 func matcherRandom(t *testing.T, rng *rand.Rand, alphabet string) {

@@ -26,10 +26,10 @@ the socket of a daemon started on the copy, and through "daybook recall"
 run as a child, in turns with "daybook --version" (the front's start;
 recall less it is what the daemon adds); "daybook find" is timed against
 grep -r and ripgrep (rg) on the same files, the commands taking turns, beside
-"daybook help find" (the front handing a command to daybook-core, as find
-does with no daemon), "daybook --version", "rg --version" and a Go
-hello-world built by the go command on PATH (each program's start, with its
-page faults; find less that start compares the scans). The daemon's RSS is read once it is idle. The children
+"daybook --version" (the front, which runs find itself with no daemon),
+"rg --version" and a Go hello-world built by the go command on PATH (each
+program's start, with its page faults; find less that start compares the
+scans). The daemon's RSS is read once it is idle. The children
 run the front daybook beside daybook-core, as people do.
 
 It never touches the data dir, config or daemon of --dir: every child gets

@@ -6,7 +6,8 @@
 // or Ollama code and starts in a few milliseconds. For every other
 // command, and whenever no daemon answers for the data dir, it replaces
 // itself with daybook-core, the whole program, beside it, which runs the
-// same code for these commands on the files.
+// same code for these commands on the files; find excepted, which reads
+// only the day files and runs that code here (find.go).
 package main
 
 import (
@@ -16,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	_ "time/tzdata" // zones by name as daybook-core knows them, for find's days (find.go)
 
 	"github.com/daybook/daybook/internal/cli"
 )
@@ -40,7 +42,7 @@ func main() {
 
 // commands are those the front runs: the ones a daemon answers.
 func commands() []cli.Command {
-	return []cli.Command{cli.CmdRemember(), cli.CmdRecall(), cli.CmdFind(), cli.CmdDay(), cli.CmdDays(),
+	return []cli.Command{cli.CmdRemember(), cli.CmdRecall(), cmdFind(), cli.CmdDay(), cli.CmdDays(),
 		cli.CmdExpand(), cli.CmdContext(), cli.CmdTopics(), cli.CmdTopic(), cli.CmdStats(), cli.CmdVersion(), cmdHelp(),
 		// An agent runs a hook at every prompt: it never falls through to
 		// daybook-core, and without a daemon prints nothing or spools.

@@ -104,7 +104,7 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	}
 	a := &App{dir: dir, cfg: cfg, log: log, now: now, opts: opts}
 	// The parts, each opened or built on first use.
-	a.zone = &zonePart{dir: dir, configured: cfg.Timezone, fallback: cfg.Location(), log: log}
+	a.zone = &zonePart{dir: dir, cfg: cfg, log: log}
 	a.models = &models{cfg: cfg.Ollama, log: log, now: now}
 	a.use = &usagePart{dir: dir, log: log, now: now}
 	a.keep = merge.New(dir, merge.Options{

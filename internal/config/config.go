@@ -22,7 +22,7 @@ import (
 type Config struct {
 	// Timezone names the IANA zone whose days entries belong to; "Local" (the
 	// default) is the machine's zone, which the App pins per data dir at its
-	// first write (app.ZoneFile) so that every process agrees.
+	// first write (ZoneFile) so that every process agrees.
 	Timezone    string      `yaml:"timezone"`
 	Consolidate Consolidate `yaml:"consolidate"`
 	Socket      Socket      `yaml:"socket"`

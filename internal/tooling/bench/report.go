@@ -83,8 +83,7 @@ type Size struct {
 	FindOverGrep float64 `json:"find_over_grep"`
 	// The start of each program doing nothing, and find's time less its
 	// start over ripgrep's less its: the scan's own share.
-	Start      Latency `json:"start"`                  // daybook help find: the front, then daybook-core
-	FrontStart Latency `json:"front_start"`            // daybook --version, which the front answers itself
+	FrontStart Latency `json:"front_start"`            // daybook --version: the front, which runs find itself with no daemon
 	RgStart    Latency `json:"ripgrep_start,omitzero"` // rg --version
 	ScanOverRg float64 `json:"scan_over_ripgrep,omitempty"`
 	// A Go hello-world built by the same toolchain, and the front's start

@@ -34,9 +34,9 @@ func scanPattern(facts []gen.Fact) string {
 
 // measureScan times "daybook find" (no daemon up) against grep -r and
 // ripgrep on the same day files and pattern, and the start of each program
-// doing nothing ("daybook help find", which the front hands to daybook-core
-// as it does find without a daemon, and "rg --version"), the part of find's time
-// that is not the scan. The commands take turns, one run each a round, so
+// doing nothing ("daybook --version", the front, which runs find itself
+// when no daemon answers, and "rg --version"), the part of find's time that
+// is not the scan. The commands take turns, one run each a round, so
 // that the machine's drift weighs on all alike; the first round warms the
 // page cache and is not counted.
 func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Size) (notes []string, err error) {
@@ -59,7 +59,6 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 	}
 	cmds := []*timed{
 		{mk: func() *exec.Cmd { return w.command(ctx, "find", pattern) }, out: &run.Find},
-		{mk: func() *exec.Cmd { return w.command(ctx, "help", "find") }, out: &run.Start},
 		{mk: func() *exec.Cmd { return w.command(ctx, "--version") }, out: &run.FrontStart, faults: &run.StartFaults},
 		{mk: func() *exec.Cmd { return exec.CommandContext(ctx, "grep", "-r", "-n", "-i", "-F", pattern, days) }, out: &run.Grep},
 	}
@@ -97,7 +96,7 @@ func measureScan(ctx context.Context, w workDir, pattern string, n int, run *Siz
 	}
 	run.FindOverGrep = ratio(run.Find.P50, run.Grep.P50)
 	run.FindOverRg = ratio(run.Find.P50, run.Ripgrep.P50)
-	run.ScanOverRg = ratio(run.Find.P50-run.Start.P50, run.Ripgrep.P50-run.RgStart.P50)
+	run.ScanOverRg = ratio(run.Find.P50-run.FrontStart.P50, run.Ripgrep.P50-run.RgStart.P50)
 	run.StartOverHello = ratio(run.FrontStart.P50, run.Hello.P50)
 	return notes, nil
 }

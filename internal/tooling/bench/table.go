@@ -88,11 +88,11 @@ var rows = []row{
 		}
 		return fmt.Sprintf("%.2f× (%.2f×)", s.FindOverRg, s.FindOverGrep)
 	}},
-	{"start: daybook help find (front, then core) / rg --version", "", func(s Size) string {
+	{"start: daybook --version (find's) / rg --version", "", func(s Size) string {
 		if s.RgStart.N == 0 {
-			return ms(s.Start.P50) + " / -"
+			return ms(s.FrontStart.P50) + " / -"
 		}
-		return ms(s.Start.P50) + " / " + ms(s.RgStart.P50)
+		return ms(s.FrontStart.P50) + " / " + ms(s.RgStart.P50)
 	}},
 	{"start: daybook --version ÷ Go hello-world", "≤ 1.5×", func(s Size) string {
 		if s.Hello.N == 0 {
@@ -107,7 +107,7 @@ var rows = []row{
 		return fmt.Sprintf("%d (%d)", s.StartFaults, s.HelloFaults)
 	}},
 	{"find less start (÷ rg less start)", "", func(s Size) string {
-		scan := ms(s.Find.P50 - s.Start.P50)
+		scan := ms(s.Find.P50 - s.FrontStart.P50)
 		if s.ScanOverRg == 0 {
 			return scan + " (-)"
 		}

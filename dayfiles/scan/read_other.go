@@ -1,6 +1,6 @@
 //go:build !unix
 
-package dayfiles
+package scan
 
 import (
 	"io"
@@ -8,9 +8,9 @@ import (
 	"slices"
 )
 
-// readInto reads the file f into buf, growing it as needed. The size from
+// ReadInto reads the file f into buf, growing it as needed. The size from
 // List is a hint: the file may have grown or shrunk since.
-func readInto(buf []byte, f File) ([]byte, error) {
+func ReadInto(buf []byte, f File) ([]byte, error) {
 	fh, err := os.Open(f.Path)
 	if err != nil {
 		return buf, err
@@ -34,6 +34,3 @@ func readInto(buf []byte, f File) ([]byte, error) {
 		}
 	}
 }
-
-// inode returns 0: the system does not say.
-func inode(os.FileInfo) uint64 { return 0 }

@@ -1,22 +1,21 @@
 //go:build unix
 
-package dayfiles
+package scan
 
 import (
 	"os"
 	"slices"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// readInto reads the file f into buf, growing it as needed. The size from
+// ReadInto reads the file f into buf, growing it as needed. The size from
 // List is a hint: the file may have grown or shrunk since. It calls open(2),
 // read(2) and close(2) directly: os.Open would add four fcntl(2) calls and a
 // failing epoll_ctl(2) per file, which are most of a scan's system time. A
 // read of a regular file that returns less than asked for is at the end of
 // the file, which saves the read that would return 0.
-func readInto(buf []byte, f File) ([]byte, error) {
+func ReadInto(buf []byte, f File) ([]byte, error) {
 	fd, err := retryEINTR(func() (int, error) { return unix.Open(f.Path, unix.O_RDONLY|unix.O_CLOEXEC, 0) })
 	if err != nil {
 		return buf, &os.PathError{Op: "open", Path: f.Path, Err: err}
@@ -47,12 +46,4 @@ func retryEINTR(fn func() (int, error)) (int, error) {
 			return n, err
 		}
 	}
-}
-
-// inode returns the inode number of fi, or 0 when the system does not say.
-func inode(fi os.FileInfo) uint64 {
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return uint64(st.Ino)
-	}
-	return 0
 }

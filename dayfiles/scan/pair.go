@@ -1,4 +1,4 @@
-package dayfiles
+package scan
 
 import (
 	"encoding/binary"
