@@ -3,6 +3,7 @@ package entrytext
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // CitesPrefix starts the line of a captured answer that names the entries
@@ -11,7 +12,7 @@ import (
 // never rank such an answer above an entry it cites.
 const CitesPrefix = "cites: "
 
-var citesLine = regexp.MustCompile(`(?m)(?:^|\s)cites: ((?:\[[^\]\s]+\]\s*)+)$`)
+var citesLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|\s)cites: ((?:\[[^\]\s]+\]\s*)+)$`) }) // built on first use: the front links this package
 
 // Cites returns the ids text cites, in order; none when it has no cites
 // line.
@@ -20,7 +21,7 @@ func Cites(text string) []string {
 		return nil
 	}
 	var ids []string
-	for _, m := range citesLine.FindAllStringSubmatch(text, -1) {
+	for _, m := range citesLine().FindAllStringSubmatch(text, -1) {
 		for _, f := range strings.Fields(m[1]) {
 			ids = append(ids, strings.Trim(f, "[]"))
 		}
@@ -35,4 +36,4 @@ func CitesText(ids []string) string {
 
 // CitesIndex returns where b's cites lines are, as
 // regexp.FindAllSubmatchIndex does: m[2]:m[3] is the ids of one.
-func CitesIndex(b []byte) [][]int { return citesLine.FindAllSubmatchIndex(b, -1) }
+func CitesIndex(b []byte) [][]int { return citesLine().FindAllSubmatchIndex(b, -1) }

@@ -228,8 +228,8 @@ func isGenerated(text string) bool {
 // commandTags find a slash command's name and arguments in the user
 // message Claude Code writes for it.
 var (
-	commandName = regexp.MustCompile(`(?s)<command-name>\s*(.*?)\s*</command-name>`)
-	commandArgs = regexp.MustCompile(`(?s)<command-args>\s*(.*?)\s*</command-args>`)
+	commandName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)<command-name>\s*(.*?)\s*</command-name>`) })
+	commandArgs = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)<command-args>\s*(.*?)\s*</command-args>`) })
 )
 
 // slashCommand returns the command line of a slash command's message,
@@ -238,7 +238,7 @@ func slashCommand(text string) string {
 	if !strings.HasPrefix(text, "<command-") {
 		return ""
 	}
-	m := commandName.FindStringSubmatch(text)
+	m := commandName().FindStringSubmatch(text)
 	if m == nil || m[1] == "" {
 		return ""
 	}
@@ -246,7 +246,7 @@ func slashCommand(text string) string {
 	if !strings.HasPrefix(cmd, "/") {
 		cmd = "/" + cmd
 	}
-	if a := commandArgs.FindStringSubmatch(text); a != nil && a[1] != "" {
+	if a := commandArgs().FindStringSubmatch(text); a != nil && a[1] != "" {
 		cmd += " " + a[1]
 	}
 	return cmd
