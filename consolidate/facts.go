@@ -116,7 +116,7 @@ func (f *facts) addDay(day *dayfiles.Day) {
 // fill sets the fact sections of s from f.
 func (f *facts) fill(s *Summary) {
 	s.Counts = f.counts
-	s.Tags = top(f.tags, maxCounts(s.Period.Level))
+	s.Tags = topTags(f.tags, maxCounts(s.Period.Level))
 	s.People = top(f.people, maxCounts(s.Period.Level))
 	s.Keywords = keywords(f.keywords, maxKeywords(s.Period.Level))
 	s.Decisions = f.decisions
@@ -171,6 +171,23 @@ func (f *facts) salientDecisions(n int) []Decision {
 }
 
 // top returns the n names with the highest counts, ties by name.
+// topTags returns the n most frequent tags of m, the person's before the
+// automatic ones (dayfiles.AutoTag): a busy agent's #claude-code,
+// #session-… and #project-… are on every captured turn, and would
+// otherwise fill a day's list and leave out the tags the person wrote.
+func topTags(m map[string]int, n int) []Count {
+	own, auto := map[string]int{}, map[string]int{}
+	for k, v := range m {
+		if dayfiles.AutoTag(k) {
+			auto[k] = v
+		} else {
+			own[k] = v
+		}
+	}
+	out := top(own, n)
+	return append(out, top(auto, n-len(out))...)
+}
+
 func top(m map[string]int, n int) []Count {
 	out := make([]Count, 0, len(m))
 	for k, v := range m {

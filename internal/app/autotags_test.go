@@ -124,3 +124,50 @@ func TestPersonsNoteOutranksCapturedTurn(t *testing.T) {
 		t.Errorf("the person's note is not first: %v %+v", err, resp.Results)
 	}
 }
+
+// A summary in the block names the person's topics, not the labels of a
+// busy agent's sessions: #claude-code, #session-… and #project-… are the
+// most frequent tags of such a day, and they took the Topics line of every
+// day summary in the block (the captured-traffic eval lost evidence at
+// 4,000 tokens to them).
+func TestSummaryTopicsLeaveOutTheLoopsLabels(t *testing.T) {
+	ctx := context.Background()
+	a := newAppAt(t, t.TempDir(), time.Date(2026, 1, 20, 12, 0, 0, 0, time.UTC))
+	for i := range 3 {
+		if _, err := a.Remember(ctx, daybook.RememberRequest{Text: fmt.Sprintf("Planted the broad beans in bed %d #allotment", i), At: fmt.Sprintf("2026-01-05 08:%02d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var lines strings.Builder
+	for i := range 60 {
+		tags := []string{"claude-code", fmt.Sprintf("session-%08d", i/10), fmt.Sprintf("project-web%d", i/20)}
+		fmt.Fprintf(&lines, `{"at":"2026-01-05T%02d:%02d:00Z","text":"Assistant: refactored the webhook retry queue, step %d","tags":["%s"]}`+"\n",
+			9+i/60, i%60, i, strings.Join(tags, `","`))
+	}
+	if _, err := a.Import(ctx, strings.NewReader(lines.String()), daybook.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Consolidate(ctx, daybook.ConsolidateRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := a.Context(ctx, daybook.ContextRequest{Query: "when did I plant the broad beans?", Budget: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topics := 0
+	for _, l := range strings.Split(c.Markdown, "\n") {
+		if !strings.HasPrefix(l, "Topics: ") {
+			continue
+		}
+		topics++
+		if strings.Contains(l, "#claude-code") || strings.Contains(l, "#session-") || strings.Contains(l, "#project-") {
+			t.Errorf("a summary's topics name the loop's labels: %s", l)
+		}
+		if !strings.Contains(l, "#allotment") {
+			t.Errorf("a summary's topics lack the person's #allotment: %s", l)
+		}
+	}
+	if topics == 0 {
+		t.Errorf("no summary with topics in the block:\n%s", c.Markdown)
+	}
+}

@@ -20,7 +20,16 @@ func SummaryCandidate(s *consolidate.Summary) Candidate {
 	p := s.Period
 	head := fmt.Sprintf("### [%s] %s · %s", p.ID(), p.Title(), countsLine(p.Level, s.Counts))
 	var topics []string
-	for _, t := range s.Tags[:min(len(s.Tags), topicsShown)] {
+	for _, t := range s.Tags {
+		if len(topics) == topicsShown {
+			break
+		}
+		if dayfiles.AutoTag(t.Name) {
+			// A label of the loop's captured sessions (#claude-code,
+			// #session-…): the most frequent tags of a busy agent's day,
+			// they would name its sessions instead of the person's topics.
+			continue
+		}
 		topics = append(topics, "#"+t.Name)
 	}
 	for _, t := range s.People[:min(len(s.People), topicsShown)] {
