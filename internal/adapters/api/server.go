@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/daybook/daybook"
-	"github.com/daybook/daybook/internal/util/logkey"
 	"github.com/daybook/daybook/internal/adapters/api/apiclient"
+	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // Limits of the HTTP API.

@@ -15,8 +15,8 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 	"github.com/daybook/daybook/internal/adapters/proxy"
+	"github.com/daybook/daybook/internal/models/ollama/ollamatest"
 )
 
 // rigAddr is the rig's loopback address, for raw requests.
