@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,14 +77,17 @@ func TestAutostart(t *testing.T) {
 		t.Fatalf("a command typed in a shell started daemons %v", pids)
 	}
 
-	// Ten hooks race: one daemon.
+	// Ten hooks race: one daemon. Each is of a session of its own: a
+	// prompt adds only what its session does not hold already, so hooks of
+	// one session would rightly print nothing once one of them had the
+	// evidence.
 	prompt := `{"session_id":"s1","transcript_path":"/nonexistent","cwd":"` + project +
 		`","hook_event_name":"UserPromptSubmit","prompt":"Why does the nightly backup of the billing replica fail again?"}`
 	var wg sync.WaitGroup
 	outs := make([]string, 10)
 	for i := range outs {
 		wg.Go(func() {
-			out, errOut, err := run(prompt, "hook", "prompt")
+			out, errOut, err := run(strings.Replace(prompt, `"session_id":"s1"`, fmt.Sprintf(`"session_id":"race-%d"`, i), 1), "hook", "prompt")
 			if err != nil {
 				t.Errorf("racing hook %d: %v (a hook exits 0)\n%s", i, err, errOut)
 			}
@@ -115,9 +119,7 @@ func TestAutostart(t *testing.T) {
 	}
 	t.Logf("ten racing hooks: one daemon (pid %v); %d had the evidence, %d said the memory is starting", pids, evidence, starting)
 
-	// The next prompt, of a new session (the racing session holds the
-	// evidence already: a prompt adds only what is new to its session),
-	// gets its evidence.
+	// The next prompt, of a new session, gets its evidence.
 	out, errOut, err := run(strings.Replace(prompt, `"session_id":"s1"`, `"session_id":"s2"`, 1), "hook", "prompt")
 	if err != nil || !strings.Contains(out, "disk full on /var/backups") || !strings.Contains(out, `"hookEventName":"UserPromptSubmit"`) {
 		t.Fatalf("the prompt after the race: %v\nstdout: %s\nstderr: %s", err, out, errOut)
