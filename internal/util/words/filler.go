@@ -24,7 +24,7 @@ var reactions = set(`hi hey hello hiya bye goodbye goodnight night morning thank
 // happened: a stop word, a word of talk (see chatter) or a reaction, or
 // laughter however long ("hahaha", "lolll").
 func IsFiller(w string) bool {
-	return stop[w] || (chatter[w] && !tells[w]) || reactions[w] || isLaugh(w)
+	return stop()[w] || (chatter()[w] && !tells()[w]) || reactions()[w] || isLaugh(w)
 }
 
 // tells are the words of chatter that tell what happened and when: a
@@ -47,7 +47,7 @@ func isLaugh(w string) bool {
 // IsChatter reports whether the lower-cased word w is a word of talk of
 // any kind: IsFiller's, and the words of doing and of when that it keeps
 // ("went", "today"). None of them is ever a name or a speaker.
-func IsChatter(w string) bool { return IsFiller(w) || chatter[w] }
+func IsChatter(w string) bool { return IsFiller(w) || chatter()[w] }
 
 // Stem returns the Porter stem of the lower-cased word w.
 func Stem(w string) string {

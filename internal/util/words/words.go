@@ -6,6 +6,7 @@ package words
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -29,16 +30,21 @@ var chatter = set(`also really like yeah yes okay ok oh haha lol well much many 
 	youre theyre whats lets said say says go goes went come came make made take took see saw want wanted
 	good great nice cool right time day today new back first last next need feel`)
 
-func set(list string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(list) {
-		m[w] = true
-	}
-	return m
+// set returns the set of list's words, built on first use: the front
+// links this package, and a command that never looks at a word should not
+// pay for building its sets at start.
+func set(list string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(list) {
+			m[w] = true
+		}
+		return m
+	})
 }
 
 // IsStop reports whether the lower-cased word w is a stop word.
-func IsStop(w string) bool { return stop[w] }
+func IsStop(w string) bool { return stop()[w] }
 
 // Lower returns the words of s, lower-cased: runs of letters and digits,
 // an apostrophe inside a word dropped ("don't" is "dont").
@@ -53,7 +59,7 @@ func Keywords(s string) []string {
 	ws := Lower(s)
 	out := ws[:0]
 	for _, w := range ws {
-		if len(w) >= 3 && !stop[w] && !chatter[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+		if len(w) >= 3 && !stop()[w] && !chatter()[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
 			out = append(out, w)
 		}
 	}
