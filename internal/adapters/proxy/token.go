@@ -1,16 +1,11 @@
 package proxy
 
 import (
-	"crypto/rand"
-	"crypto/subtle"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"io/fs"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/daybook/daybook/internal/util/tokenfile"
 )
 
 // TokenFile is where the proxy's token lives, relative to the data dir
@@ -26,63 +21,12 @@ func TokenPath(dir string) string { return filepath.Join(dir, filepath.FromSlash
 // /v1/...).
 const TokenPrefix = "/t/"
 
-// minTokenLen is the shortest token taken from a file: 128 bits in hex.
-const minTokenLen = 32
-
 // EnsureToken returns the token stored at path, creating the file (mode
 // 0600, its folder 0700) with 256 random bits when it is absent. A file
 // that others may read is not a secret any more: it is replaced by a new
 // token, and replaced says so.
 func EnsureToken(path string) (tok string, replaced bool, err error) {
-	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
-		if err := os.Remove(path); err != nil {
-			return "", false, fmt.Errorf("removing proxy token %s, which others may read (mode %04o): %w", path, fi.Mode().Perm(), err)
-		}
-		replaced = true
-	}
-	tok, err = readToken(path)
-	if err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return tok, replaced, err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return "", replaced, fmt.Errorf("creating proxy token folder: %w", err)
-	}
-	var b [32]byte
-	rand.Read(b[:])
-	tok = hex.EncodeToString(b[:])
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, fs.ErrExist) { // another process made it first: use theirs
-		tok, err = readToken(path)
-		return tok, replaced, err
-	}
-	if err != nil {
-		return "", replaced, fmt.Errorf("creating proxy token: %w", err)
-	}
-	_, err = f.WriteString(tok + "\n")
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(path)
-		return "", replaced, fmt.Errorf("writing proxy token %s: %w", path, err)
-	}
-	return tok, replaced, nil
-}
-
-func readToken(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("reading proxy token: %w", err)
-	}
-	tok := strings.TrimSpace(string(data))
-	if len(tok) < minTokenLen || strings.ContainsAny(tok, " \t\r\n/") {
-		return "", fmt.Errorf("proxy token %s: %d characters on one line wanted at least %d; remove the file and restart the daemon to make a new one",
-			path, len(tok), minTokenLen)
-	}
-	return tok, nil
+	return tokenfile.Ensure(path, "proxy")
 }
 
 // tokenGate takes the token off a request: from the path's /t/TOKEN prefix
@@ -120,6 +64,4 @@ func (g *tokenGate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.next.ServeHTTP(w, r)
 }
 
-func (g *tokenGate) valid(tok string) bool {
-	return subtle.ConstantTimeCompare([]byte(tok), g.token) == 1
-}
+func (g *tokenGate) valid(tok string) bool { return tokenfile.Equal(tok, g.token) }
