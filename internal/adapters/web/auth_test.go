@@ -90,7 +90,7 @@ func TestTokenFile(t *testing.T) {
 	if _, err := ReadToken(dir); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("reading a missing token: %v", err)
 	}
-	tok, err := EnsureToken(dir)
+	tok, _, err := EnsureToken(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,11 +104,11 @@ func TestTokenFile(t *testing.T) {
 	if len(tok) != 64 {
 		t.Errorf("token %q: want 64 hex characters", tok)
 	}
-	again, err := EnsureToken(dir)
+	again, _, err := EnsureToken(dir)
 	if err != nil || again != tok {
 		t.Errorf("a second EnsureToken: %q %v, want the same token", again, err)
 	}
-	other, _ := EnsureToken(t.TempDir())
+	other, _, _ := EnsureToken(t.TempDir())
 	if other == tok {
 		t.Error("two data dirs got the same token")
 	}
@@ -116,7 +116,7 @@ func TestTokenFile(t *testing.T) {
 	bad := t.TempDir()
 	os.MkdirAll(bad+"/state", 0o700)
 	os.WriteFile(TokenPath(bad), []byte("short\n"), 0o600)
-	if _, err := EnsureToken(bad); err == nil || !strings.Contains(err.Error(), TokenPath(bad)) {
+	if _, _, err := EnsureToken(bad); err == nil || !strings.Contains(err.Error(), TokenPath(bad)) {
 		t.Errorf("a short token: %v", err)
 	}
 	if data, _ := os.ReadFile(TokenPath(bad)); string(data) != "short\n" {

@@ -123,9 +123,13 @@ func newHandler(b Backend, opts Options) (http.Handler, *pages, error) {
 	}
 	tok := opts.Token
 	if tok == "" {
+		var replaced bool
 		var err error
-		if tok, err = EnsureToken(opts.Dir); err != nil {
+		if tok, replaced, err = EnsureToken(opts.Dir); err != nil {
 			return nil, nil, err
+		}
+		if replaced {
+			logger(opts.Log).Warn("the web page's token file could be read by others; it holds a new token now, and the old links stop working", "file", TokenPath(opts.Dir))
 		}
 	}
 	if opts.Now == nil {

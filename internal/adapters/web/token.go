@@ -26,10 +26,9 @@ func ReadToken(dir string) (string, error) { return tokenfile.Read(TokenPath(dir
 
 // EnsureToken returns the token of the data dir dir, creating the file
 // (mode 0600, its folder 0700) with 256 random bits when it is absent, or
-// when others may read it (tokenfile.Ensure).
-func EnsureToken(dir string) (string, error) {
-	tok, _, err := tokenfile.Ensure(TokenPath(dir), "web")
-	return tok, err
+// when others may read it, which replaced says (tokenfile.Ensure).
+func EnsureToken(dir string) (tok string, replaced bool, err error) {
+	return tokenfile.Ensure(TokenPath(dir), "web")
 }
 
 // URL returns the address a browser opens: the page at listen with the
