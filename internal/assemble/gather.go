@@ -190,10 +190,7 @@ func (g *gatherer) addFrames(days []date.Date) {
 // addHits adds the drill's hits, best first, each with its relevance to
 // the best one.
 func (g *gatherer) addHits(hits []daybook.RecallResult) {
-	best := 0.0
-	for _, r := range hits {
-		best = max(best, r.Score)
-	}
+	best := bestScore(hits)
 	for rank, r := range hits {
 		rel := 0.0
 		if best > 0 {
