@@ -87,23 +87,12 @@ type Candidate struct {
 	SupersededBy string
 }
 
-// RecentDays is how far back "recent" reaches: the daily summaries of a
-// context, and the evidence that makes the latest entries worth giving
-// beside it (a query about last March needs no entries from this morning).
-const RecentDays = 14
-
 // WantsRecent reports whether a block whose best evidence is from day best
 // gives the latest entries too: when best is within RecentDays of today (a
 // query about last March needs no entries from this morning).
 func WantsRecent(best, today date.Date) bool {
 	return !today.IsZero() && daysBetween(best, today) <= RecentDays
 }
-
-// EvidenceShare is the share of what the foundation leaves that evidence
-// (the entries that answer a query, with their neighbours) may take first;
-// the summaries that frame it take the rest, and recent entries only what
-// those leave.
-const EvidenceShare = 0.8
 
 // Input is everything Build needs.
 type Input struct {
@@ -133,14 +122,13 @@ type Result struct {
 	Warnings []string
 }
 
-// minBody is the fewest tokens of a cut body worth giving.
-const minBody = 16
-
 // ItemCap is the most tokens one summary item may take in a part of
-// partBudget tokens: a twelfth of it, between 48 and 800, so that several
-// periods share the part. A longer body is cut at a sentence; its id expands
-// to the whole summary.
-func ItemCap(partBudget int) int { return min(max(partBudget/12, 48), 800) }
+// partBudget tokens: a twelfth of it, between 48 and 800 (itemCapParts,
+// itemCapMin, itemCapMax), so that several periods share the part. A longer
+// body is cut at a sentence; its id expands to the whole summary.
+func ItemCap(partBudget int) int {
+	return min(max(partBudget/itemCapParts, itemCapMin), itemCapMax)
+}
 
 // scored is a candidate (its index into Input.Candidates) with its memory
 // utility score.

@@ -14,39 +14,6 @@ import (
 	"github.com/daybook/daybook/recall"
 )
 
-// Neighbours of an evidence entry in its day file (and on into the next
-// or previous day's), and how much of the entry's relevance each keeps: an
-// entry k after a hit keeps decayAfter^k of it, k before decayBefore^k (a
-// message's replies come after it, what it answers before it), so that
-// the best days are read outward from their hits as far as the budget goes.
-const (
-	neighboursAfter  = 40
-	neighboursBefore = 40
-	decayAfter       = 0.85
-	decayBefore      = 0.8
-)
-
-// relevancePower sharpens a hit's relevance (its score over the best's):
-// the neighbours of the best days' hits come before the lone hits of days
-// that scored far below.
-const relevancePower = 2
-
-// previewTokens is the most tokens of a neighbour's text: a longer one is
-// cut at a word, marked " …", and its line expands to it whole.
-// hitPreviewTokens is a hit's: twice as much, since it is what matched,
-// but a long message's opening says what it is about, and the tokens a
-// long hit would take read further around the hits.
-const (
-	previewTokens    = 30
-	hitPreviewTokens = 2 * previewTokens
-)
-
-// evidenceRead is how many times the budget the evidence candidates may
-// take, the most relevant first: Build places them in that order while
-// they fit, so that those past it could fill only the gaps left by longer
-// ones skipped, never more than the budget.
-const evidenceRead = 2
-
 // addEvidence adds the entry and line hits as evidence, and the entries
 // near them that repeat the query's words (wordMatches), each with its
 // neighbouring entries at a share of its relevance (an entry near several
@@ -357,7 +324,7 @@ func (g *gatherer) markStale() {
 				if rest, ok := strings.CutPrefix(c.Head, "- ["+c.ID+"] "); ok {
 					c.Head = "- [" + c.ID + "] " + supersededMark + st.by + "]) " + rest
 				}
-			case c.Part == PartSummaries && len(st.text) >= 12 && strings.Contains(c.Body, st.text) && !strings.Contains(c.Body, st.text+" "+supersededMark):
+			case c.Part == PartSummaries && len(st.text) >= minStaleText && strings.Contains(c.Body, st.text) && !strings.Contains(c.Body, st.text+" "+supersededMark):
 				c.Body = strings.ReplaceAll(c.Body, st.text, st.text+" "+supersededMark+st.by+"])")
 			}
 		}
@@ -428,9 +395,6 @@ type walk struct {
 	conv    string
 	skipped int
 }
-
-// maxSkip bounds the entries of other conversations a walk steps over.
-const maxSkip = 400
 
 // Conversation is the conversation entry e belongs to
 // (dayfiles.Conversation): a captured session's, a chat's, or "" for the
@@ -523,14 +487,6 @@ func (q *leads) push(l lead) {
 }
 
 func (q *leads) pop() lead { return heap.Pop(q).(lead) }
-
-// otherSpeaker is the share of its relevance a neighbour keeps when it is
-// a message of a speaker the query does not name, and the query names a
-// speaker of the hits: a question about Elise ("what does Elise do in her
-// free time?") is answered in Elise's own words, or in what she answers,
-// more often than in the other side's. Entries that are not messages
-// ("Name: text"), and queries that name no speaker, keep it all.
-const otherSpeaker = 0.5
 
 // own is the share of its relevance entry e keeps as a neighbour: 1, or
 // otherSpeaker when the query names a speaker of the hits but not e's.
