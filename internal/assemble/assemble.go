@@ -87,23 +87,12 @@ type Candidate struct {
 	SupersededBy string
 }
 
-// RecentDays is how far back "recent" reaches: the daily summaries of a
-// context, and the evidence that makes the latest entries worth giving
-// beside it (a query about last March needs no entries from this morning).
-const RecentDays = 14
-
 // WantsRecent reports whether a block whose best evidence is from day best
 // gives the latest entries too: when best is within RecentDays of today (a
 // query about last March needs no entries from this morning).
 func WantsRecent(best, today date.Date) bool {
 	return !today.IsZero() && daysBetween(best, today) <= RecentDays
 }
-
-// EvidenceShare is the share of what the foundation leaves that evidence
-// (the entries that answer a query, with their neighbours) may take first;
-// the summaries that frame it take the rest, and recent entries only what
-// those leave.
-const EvidenceShare = 0.8
 
 // Input is everything Build needs.
 type Input struct {
@@ -133,15 +122,16 @@ type Result struct {
 	Warnings []string
 }
 
-// minBody is the fewest tokens of a cut body worth giving.
-const minBody = 16
-
 // ItemCap is the most tokens one summary item may take in a part of
-// partBudget tokens: a twelfth of it, between 48 and 800, so that several
-// periods share the part. A longer body is cut at a sentence; its id expands
-// to the whole summary.
-func ItemCap(partBudget int) int { return min(max(partBudget/12, 48), 800) }
+// partBudget tokens: a twelfth of it, between 48 and 800 (itemCapParts,
+// itemCapMin, itemCapMax), so that several periods share the part. A longer
+// body is cut at a sentence; its id expands to the whole summary.
+func ItemCap(partBudget int) int {
+	return min(max(partBudget/itemCapParts, itemCapMin), itemCapMax)
+}
 
+// scored is a candidate (its index into Input.Candidates) with its memory
+// utility score.
 type scored struct {
 	i       int
 	utility float64
@@ -149,250 +139,316 @@ type scored struct {
 
 // Build chooses and renders the block.
 func Build(in Input) Result {
-	var res Result
-	var b blockWriter
 	if in.Budget < 1 {
 		in.Budget = 1
 	}
+	b := &builder{in: in, chosen: map[int]Placed{}, pieces: map[int]string{}, used: map[Part]int{}, groups: map[string]bool{}}
+	if !b.start() {
+		return b.res
+	}
+	b.score()
+	b.choose()
+	b.writeEvidence()
+	b.writeParts()
+	b.res.Omitted = len(in.Candidates) - len(b.chosen)
+	b.res.Markdown = strings.TrimRight(b.w.String(), "\n") + "\n"
+	b.res.Tokens = Tokens(b.res.Markdown)
+	return b.res
+}
+
+// builder is the state of one Build: the block written so far, each
+// candidate's utility, the candidates of each part in the order they are
+// placed, and what was chosen.
+type builder struct {
+	in  Input
+	res Result
+	w   blockWriter
+	// util is each candidate's utility; byPart the candidates of each part,
+	// in the order they are offered a place (see score).
+	util   []float64
+	byPart map[Part][]scored
+	// chosen and pieces are the candidates placed, by index, and their
+	// rendered text; used is the tokens each part took, headings included.
+	chosen map[int]Placed
+	pieces map[int]string
+	used   map[Part]int
+	// groups are the evidence groups placed; changed says a superseded item
+	// was placed, so noteChanged heads the evidence.
+	groups  map[string]bool
+	changed bool
+}
+
+// start writes the title and the foundation; false when nothing else fits
+// (the res says why, and is the whole result).
+func (b *builder) start() bool {
+	in := b.in
 	title := strings.TrimRight(in.Title, "\n") + "\n\n"
 	if Tokens(title) > in.Budget && in.Foundation == "" {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("the budget of %d tokens is too small for anything; nothing was placed", in.Budget))
-		res.Omitted = len(in.Candidates)
-		return res
+		b.res.Warnings = append(b.res.Warnings, fmt.Sprintf("the budget of %d tokens is too small for anything; nothing was placed", in.Budget))
+		b.res.Omitted = len(in.Candidates)
+		return false
 	}
-	b.add(title)
-
-	if in.Foundation != "" {
-		f := strings.TrimRight(in.Foundation, "\n") + "\n\n"
-		need := Tokens(headFoundation) + Tokens(f)
-		if b.tokens+need > in.Budget {
-			w := fmt.Sprintf("foundation.md alone is %d tokens, over the budget of %d: it is given whole and nothing else fits; raise the budget or shorten foundation.md", Tokens(f), in.Budget)
-			res.Warnings = append(res.Warnings, w)
-			b.add(headFoundation)
-			b.add("> Warning: " + w + ".\n\n")
-			b.add(f)
-			res.Placed = append(res.Placed, Placed{Index: -1, Tokens: Tokens(f)})
-			res.Omitted = len(in.Candidates)
-			res.Markdown, res.Tokens = b.String(), Tokens(b.String())
-			return res
-		}
-		b.add(headFoundation)
-		b.add(f)
-		res.Placed = append(res.Placed, Placed{Index: -1, Tokens: Tokens(f)})
+	b.w.add(title)
+	if in.Foundation == "" {
+		return true
 	}
+	f := strings.TrimRight(in.Foundation, "\n") + "\n\n"
+	need := Tokens(headFoundation) + Tokens(f)
+	if b.w.tokens+need > in.Budget {
+		w := fmt.Sprintf("foundation.md alone is %d tokens, over the budget of %d: it is given whole and nothing else fits; raise the budget or shorten foundation.md", Tokens(f), in.Budget)
+		b.res.Warnings = append(b.res.Warnings, w)
+		b.w.add(headFoundation)
+		b.w.add("> Warning: " + w + ".\n\n")
+		b.w.add(f)
+		b.res.Placed = append(b.res.Placed, Placed{Index: -1, Tokens: Tokens(f)})
+		b.res.Omitted = len(in.Candidates)
+		b.res.Markdown, b.res.Tokens = b.w.String(), Tokens(b.w.String())
+		return false
+	}
+	b.w.add(headFoundation)
+	b.w.add(f)
+	b.res.Placed = append(b.res.Placed, Placed{Index: -1, Tokens: Tokens(f)})
+	return true
+}
 
-	// Score every candidate.
+// score gives every candidate its utility and orders each part's
+// candidates as they are offered a place: the evidence by relevance, the
+// others tier by tier, by utility within a tier.
+func (b *builder) score() {
+	cs := b.in.Candidates
 	maxUses := 0
-	for _, c := range in.Candidates {
+	for _, c := range cs {
 		maxUses = max(maxUses, c.Uses)
 	}
-	util := make([]float64, len(in.Candidates))
-	byPart := map[Part][]scored{}
-	for i, c := range in.Candidates {
+	b.util = make([]float64, len(cs))
+	b.byPart = map[Part][]scored{}
+	for i, c := range cs {
 		age := 0
-		if !c.Date.IsZero() && !in.Today.IsZero() {
-			age = daysBetween(c.Date, in.Today)
+		if !c.Date.IsZero() && !b.in.Today.IsZero() {
+			age = daysBetween(c.Date, b.in.Today)
 		}
-		util[i] = Utility(Frequency(c.Uses, maxUses), c.Relevance, Recency(age))
-		byPart[c.Part] = append(byPart[c.Part], scored{i, util[i]})
+		b.util[i] = Utility(Frequency(c.Uses, maxUses), c.Relevance, Recency(age))
+		b.byPart[c.Part] = append(b.byPart[c.Part], scored{i, b.util[i]})
 	}
-	for p, list := range byPart {
+	for p, list := range b.byPart {
 		if p == PartEvidence {
-			slices.SortStableFunc(list, func(a, b scored) int {
-				ca, cb := in.Candidates[a.i], in.Candidates[b.i]
-				if c := cmp.Compare(cb.Relevance, ca.Relevance); c != 0 {
-					return c
-				}
-				return cmp.Compare(ca.Rank, cb.Rank)
-			})
-			continue
+			slices.SortStableFunc(list, b.evidenceOrder)
+		} else {
+			slices.SortStableFunc(list, b.offerOrder)
 		}
-		slices.SortStableFunc(list, func(a, b scored) int {
-			if c := cmp.Compare(in.Candidates[a.i].Tier, in.Candidates[b.i].Tier); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(b.utility, a.utility); c != 0 {
-				return c
-			}
-			ca, cb := in.Candidates[a.i], in.Candidates[b.i]
-			if ca.Hit != cb.Hit {
-				if ca.Hit {
-					return -1
-				}
-				return 1
-			}
-			if ca.Hit {
-				return cmp.Compare(ca.Rank, cb.Rank)
-			}
-			return cmp.Compare(cb.Rank, ca.Rank) // later (newer) first
-		})
 	}
+}
 
-	// Share out what the foundation left.
-	rest := in.Budget - b.tokens
-	ss, rs := max(in.SummaryShare, 0), max(in.RecentShare, 0)
+// evidenceOrder is the order evidence is offered a place in: the most
+// relevant first, then by Rank.
+func (b *builder) evidenceOrder(x, y scored) int {
+	cx, cy := b.in.Candidates[x.i], b.in.Candidates[y.i]
+	if c := cmp.Compare(cy.Relevance, cx.Relevance); c != 0 {
+		return c
+	}
+	return cmp.Compare(cx.Rank, cy.Rank)
+}
+
+// offerOrder is the order summaries and recent entries are offered a
+// place in: by Tier, then the most useful first, then hits by the drill's
+// rank before the rest, newest first.
+func (b *builder) offerOrder(x, y scored) int {
+	cx, cy := b.in.Candidates[x.i], b.in.Candidates[y.i]
+	if c := cmp.Compare(cx.Tier, cy.Tier); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(y.utility, x.utility); c != 0 {
+		return c
+	}
+	if cx.Hit != cy.Hit {
+		if cx.Hit {
+			return -1
+		}
+		return 1
+	}
+	if cx.Hit {
+		return cmp.Compare(cx.Rank, cy.Rank)
+	}
+	return cmp.Compare(cy.Rank, cx.Rank) // later (newer) first
+}
+
+// choose shares out what the foundation left among the parts and chooses
+// what each places. With evidence: the evidence first (EvidenceShare of
+// it), the summaries that frame it, then more evidence, and recent entries
+// only in what is left, and only when the evidence is recent. Without:
+// the summaries their share, recent entries the rest, then summaries what
+// recent left over.
+func (b *builder) choose() {
+	rest := b.in.Budget - b.w.tokens // what the title and foundation left
+	ss, rs := max(b.in.SummaryShare, 0), max(b.in.RecentShare, 0)
 	if ss+rs <= 0 {
 		ss, rs = 1, 1
 	}
 	sumBudget := int(float64(rest) * ss / (ss + rs))
-	chosen := map[int]Placed{}
-	pieces := map[int]string{}
-	used := map[Part]int{}
-	fill := func(p Part, budget, capBudget int) {
-		head := headSummaries
-		if p == PartRecent {
-			head = headRecent
-		}
-		itemCap := ItemCap(capBudget)
-		left := budget
-		for _, s := range byPart[p] {
-			if _, ok := chosen[s.i]; ok {
-				continue
-			}
-			c := in.Candidates[s.i]
-			extra := 0
-			if used[p] == 0 {
-				extra = Tokens(head)
-			}
-			piece, truncated, ok := render(c, min(itemCap, left-extra))
-			if !ok {
-				continue
-			}
-			cost := Tokens(piece) + extra
-			if cost > left {
-				continue
-			}
-			left -= cost
-			used[p] += cost
-			chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: util[s.i], Truncated: truncated}
-			pieces[s.i] = piece
-		}
-	}
-	groups := map[string]bool{} // evidence groups placed
-	changed := false            // a superseded item placed: noteChanged heads the evidence
-	fillEvidence := func(budget int) {
-		left := budget
-		for _, s := range byPart[PartEvidence] {
-			if _, ok := chosen[s.i]; ok {
-				continue
-			}
-			c := in.Candidates[s.i]
-			piece := strings.TrimRight(c.Head, "\n") + "\n"
-			cost := Tokens(piece)
-			if used[PartEvidence] == 0 {
-				cost += Tokens(headEvidence)
-			}
-			if !groups[c.Group] && c.Group != "" {
-				cost += Tokens(groupHead(c.Group))
-			}
-			if c.SupersededBy != "" && !changed {
-				cost += Tokens(noteChanged)
-			}
-			if cost > left {
-				continue
-			}
-			left -= cost
-			used[PartEvidence] += cost
-			groups[c.Group] = true
-			changed = changed || c.SupersededBy != ""
-			chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: util[s.i], Truncated: c.Cut}
-			pieces[s.i] = piece
-		}
-	}
-	if len(byPart[PartEvidence]) > 0 {
-		// A query with hits: the evidence first, the summaries that frame
-		// it, then more evidence, and recent entries only in what is left.
-		fillEvidence(int(float64(rest) * EvidenceShare))
-		sumBudget = rest - used[PartEvidence]
-		fill(PartSummaries, sumBudget, sumBudget)
-		fillEvidence(rest - used[PartEvidence] - used[PartSummaries])
-		if best := in.Candidates[byPart[PartEvidence][0].i]; WantsRecent(best.Date, in.Today) {
+	if ev := b.byPart[PartEvidence]; len(ev) > 0 {
+		b.fillEvidence(int(float64(rest) * EvidenceShare))
+		sumBudget = rest - b.used[PartEvidence]
+		b.fill(PartSummaries, sumBudget, sumBudget)
+		b.fillEvidence(rest - b.used[PartEvidence] - b.used[PartSummaries])
+		if best := b.in.Candidates[ev[0].i]; WantsRecent(best.Date, b.in.Today) {
 			// The query is about these days: what was said since may matter.
-			left := rest - used[PartEvidence] - used[PartSummaries]
-			fill(PartRecent, left, left)
+			left := rest - b.used[PartEvidence] - b.used[PartSummaries]
+			b.fill(PartRecent, left, left)
 		}
-	} else {
-		fill(PartSummaries, sumBudget, sumBudget)
-		recBudget := rest - used[PartSummaries]
-		fill(PartRecent, recBudget, rest-sumBudget)
-		if left := rest - used[PartSummaries] - used[PartRecent]; left > 0 {
-			fill(PartSummaries, left, sumBudget) // what recent left over
+		return
+	}
+	b.fill(PartSummaries, sumBudget, sumBudget)
+	recBudget := rest - b.used[PartSummaries]
+	b.fill(PartRecent, recBudget, rest-sumBudget)
+	if left := rest - b.used[PartSummaries] - b.used[PartRecent]; left > 0 {
+		b.fill(PartSummaries, left, sumBudget) // what recent left over
+	}
+}
+
+// fill places the candidates of part p (summaries or recent entries) in
+// their order while they fit in budget tokens, each cut to at most the
+// ItemCap of capBudget; the part's heading counts with its first item.
+func (b *builder) fill(p Part, budget, capBudget int) {
+	head := headSummaries
+	if p == PartRecent {
+		head = headRecent
+	}
+	itemCap := ItemCap(capBudget)
+	left := budget
+	for _, s := range b.byPart[p] {
+		if _, ok := b.chosen[s.i]; ok {
+			continue
+		}
+		c := b.in.Candidates[s.i]
+		extra := 0
+		if b.used[p] == 0 {
+			extra = Tokens(head)
+		}
+		piece, truncated, ok := render(c, min(itemCap, left-extra))
+		if !ok {
+			continue
+		}
+		cost := Tokens(piece) + extra
+		if cost > left {
+			continue
+		}
+		left -= cost
+		b.used[p] += cost
+		b.chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: b.util[s.i], Truncated: truncated}
+		b.pieces[s.i] = piece
+	}
+}
+
+// fillEvidence places evidence in its order while it fits in budget
+// tokens, with the headings it brings: the part's, its group's and, for a
+// superseded item, noteChanged.
+func (b *builder) fillEvidence(budget int) {
+	left := budget
+	for _, s := range b.byPart[PartEvidence] {
+		if _, ok := b.chosen[s.i]; ok {
+			continue
+		}
+		c := b.in.Candidates[s.i]
+		piece := strings.TrimRight(c.Head, "\n") + "\n"
+		cost := Tokens(piece)
+		if b.used[PartEvidence] == 0 {
+			cost += Tokens(headEvidence)
+		}
+		if !b.groups[c.Group] && c.Group != "" {
+			cost += Tokens(groupHead(c.Group))
+		}
+		if c.SupersededBy != "" && !b.changed {
+			cost += Tokens(noteChanged)
+		}
+		if cost > left {
+			continue
+		}
+		left -= cost
+		b.used[PartEvidence] += cost
+		b.groups[c.Group] = true
+		b.changed = b.changed || c.SupersededBy != ""
+		b.chosen[s.i] = Placed{Index: s.i, Tokens: Tokens(piece), Utility: b.util[s.i], Truncated: c.Cut}
+		b.pieces[s.i] = piece
+	}
+}
+
+// writeEvidence writes the evidence chosen by group, the groups in the
+// order of their best item, each in line order.
+func (b *builder) writeEvidence() {
+	ev := b.byPart[PartEvidence]
+	if len(b.chosen) == 0 || len(ev) == 0 {
+		return
+	}
+	cs := b.in.Candidates
+	order := map[string]int{}
+	var idx []int
+	for k, s := range ev {
+		if _, ok := b.chosen[s.i]; !ok {
+			continue
+		}
+		if _, ok := order[cs[s.i].Group]; !ok {
+			order[cs[s.i].Group] = k
+		}
+		idx = append(idx, s.i)
+	}
+	slices.SortFunc(idx, func(x, y int) int {
+		cx, cy := cs[x], cs[y]
+		if c := cmp.Compare(order[cx.Group], order[cy.Group]); c != 0 {
+			return c
+		}
+		return cmp.Compare(cx.Line, cy.Line)
+	})
+	if len(idx) > 0 {
+		b.w.addSection(headEvidence)
+		if b.changed {
+			b.w.add(noteChanged)
 		}
 	}
-
-	// The evidence by group, the groups in the order of their best item,
-	// each in line order.
-	if ev := byPart[PartEvidence]; len(chosen) > 0 && len(ev) > 0 {
-		order := map[string]int{}
-		var idx []int
-		for k, s := range ev {
-			if _, ok := chosen[s.i]; !ok {
-				continue
-			}
-			if _, ok := order[in.Candidates[s.i].Group]; !ok {
-				order[in.Candidates[s.i].Group] = k
-			}
-			idx = append(idx, s.i)
+	group := ""
+	for k, i := range idx {
+		if g := cs[i].Group; g != "" && (k == 0 || g != group) {
+			b.w.add(groupHead(g))
+			group = g
 		}
-		slices.SortFunc(idx, func(a, b int) int {
-			ca, cb := in.Candidates[a], in.Candidates[b]
-			if c := cmp.Compare(order[ca.Group], order[cb.Group]); c != 0 {
-				return c
-			}
-			return cmp.Compare(ca.Line, cb.Line)
-		})
-		if len(idx) > 0 {
-			b.addSection(headEvidence)
-			if changed {
-				b.add(noteChanged)
-			}
-		}
-		group := ""
-		for k, i := range idx {
-			if g := in.Candidates[i].Group; g != "" && (k == 0 || g != group) {
-				b.add(groupHead(g))
-				group = g
-			}
-			b.add(pieces[i])
-			res.Placed = append(res.Placed, chosen[i])
-		}
+		b.w.add(b.pieces[i])
+		b.res.Placed = append(b.res.Placed, b.chosen[i])
 	}
+}
 
-	// Render the chosen items part by part, in Rank order.
+// writeParts writes the summaries and recent entries chosen, part by
+// part: hits first, by the drill's rank, then the rest in Rank order.
+func (b *builder) writeParts() {
+	cs := b.in.Candidates
 	for _, p := range []Part{PartSummaries, PartRecent} {
 		var idx []int
-		for i := range chosen {
-			if in.Candidates[i].Part == p {
+		for i := range b.chosen {
+			if cs[i].Part == p {
 				idx = append(idx, i)
 			}
 		}
 		if len(idx) == 0 {
 			continue
 		}
-		slices.SortFunc(idx, func(a, b int) int {
-			ca, cb := in.Candidates[a], in.Candidates[b]
-			if ca.Hit != cb.Hit {
-				if ca.Hit {
+		slices.SortFunc(idx, func(x, y int) int {
+			cx, cy := cs[x], cs[y]
+			if cx.Hit != cy.Hit {
+				if cx.Hit {
 					return -1
 				}
 				return 1
 			}
-			return cmp.Compare(ca.Rank, cb.Rank)
+			return cmp.Compare(cx.Rank, cy.Rank)
 		})
 		if p == PartSummaries {
-			b.addSection(headSummaries)
+			b.w.addSection(headSummaries)
 		} else {
-			b.addSection(headRecent)
+			b.w.addSection(headRecent)
 		}
 		for _, i := range idx {
-			b.add(pieces[i])
-			res.Placed = append(res.Placed, chosen[i])
+			b.w.add(b.pieces[i])
+			b.res.Placed = append(b.res.Placed, b.chosen[i])
 		}
 	}
-	res.Omitted = len(in.Candidates) - len(chosen)
-	res.Markdown = strings.TrimRight(b.String(), "\n") + "\n"
-	res.Tokens = Tokens(res.Markdown)
-	return res
 }
 
 // groupHead is the heading of an evidence group.

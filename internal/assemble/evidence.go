@@ -14,39 +14,6 @@ import (
 	"github.com/daybook/daybook/recall"
 )
 
-// Neighbours of an evidence entry in its day file (and on into the next
-// or previous day's), and how much of the entry's relevance each keeps: an
-// entry k after a hit keeps decayAfter^k of it, k before decayBefore^k (a
-// message's replies come after it, what it answers before it), so that
-// the best days are read outward from their hits as far as the budget goes.
-const (
-	neighboursAfter  = 40
-	neighboursBefore = 40
-	decayAfter       = 0.85
-	decayBefore      = 0.8
-)
-
-// relevancePower sharpens a hit's relevance (its score over the best's):
-// the neighbours of the best days' hits come before the lone hits of days
-// that scored far below.
-const relevancePower = 2
-
-// previewTokens is the most tokens of a neighbour's text: a longer one is
-// cut at a word, marked " …", and its line expands to it whole.
-// hitPreviewTokens is a hit's: twice as much, since it is what matched,
-// but a long message's opening says what it is about, and the tokens a
-// long hit would take read further around the hits.
-const (
-	previewTokens    = 30
-	hitPreviewTokens = 2 * previewTokens
-)
-
-// evidenceRead is how many times the budget the evidence candidates may
-// take, the most relevant first: Build places them in that order while
-// they fit, so that those past it could fill only the gaps left by longer
-// ones skipped, never more than the budget.
-const evidenceRead = 2
-
 // addEvidence adds the entry and line hits as evidence, and the entries
 // near them that repeat the query's words (wordMatches), each with its
 // neighbouring entries at a share of its relevance (an entry near several
@@ -59,164 +26,248 @@ const evidenceRead = 2
 // (after it and before it), and the walk whose next entry is the most
 // relevant gives it, so that only what may be placed is read and rendered.
 func (g *gatherer) addEvidence(hits []daybook.RecallResult) ([]daybook.RecallResult, []date.Date) {
-	best := 0.0
-	for _, r := range hits {
-		best = max(best, r.Score)
-	}
-	var rest []daybook.RecallResult
-	var days []date.Date
 	g.dayRel = map[date.Date]float64{}
-	var q leads
-	isHit := map[string]bool{}
-	superseded := map[string]string{} // by id: the newer entry that changed it (recall.Supersede)
-	for _, r := range hits {
-		if r.SupersededBy != "" {
-			superseded[r.ID] = r.SupersededBy
+	r := &evidenceReader{g: g, isHit: map[string]bool{}, superseded: supersededBy(hits),
+		hitDays: map[date.Date]float64{}, seen: map[string]bool{}, cites: map[string][]string{}, groups: map[date.Date]string{}}
+	rest := r.leadHits(hits)
+	r.leadEntries(len(hits))
+	r.read()
+	g.supersede(r.stated, r.stmts)
+	g.belowCited(r.cites)
+	return rest, r.days
+}
+
+// evidenceReader is the state of one addEvidence: the leads waiting, the
+// entry hits they start from, and what was given.
+type evidenceReader struct {
+	g *gatherer
+	q leads
+	// isHit marks the entry hits by id; superseded is, by id, the newer
+	// entry that changed a hit (recall.Supersede).
+	isHit      map[string]bool
+	superseded map[string]string
+	// entryHits are the entries the walks start from: the entry hits, then
+	// the word matches; hitDays is the best score of each day's entry hits
+	// over the best hit's.
+	entryHits []entryHit
+	hitDays   map[date.Date]float64
+	// seen marks what was given, by id; stated are the entries given, as
+	// indexes into the candidates, and stmts their texts (for supersede);
+	// cites what each captured answer given cites (for belowCited).
+	seen   map[string]bool
+	stated []int
+	stmts  []recall.Statement
+	cites  map[string][]string
+	// groups is each day's evidence heading; days the days given, in the
+	// order of their most relevant item; tokens what was given so far.
+	groups map[date.Date]string
+	days   []date.Date
+	tokens int
+}
+
+// entryHit is an entry a walk starts from, at rel, ranked rank.
+type entryHit struct {
+	day  *dayfiles.Day
+	at   int
+	rel  float64
+	rank int
+}
+
+// supersededBy returns, by id, the newer entry that changed each hit that
+// recall found superseded.
+func supersededBy(hits []daybook.RecallResult) map[string]string {
+	by := map[string]string{}
+	for _, h := range hits {
+		if h.SupersededBy != "" {
+			by[h.ID] = h.SupersededBy
 		}
 	}
-	type entryHit struct {
-		day  *dayfiles.Day
-		at   int
-		rel  float64
-		rank int
+	return by
+}
+
+// bestScore is the best score of hits; 0 without any.
+func bestScore(hits []daybook.RecallResult) float64 {
+	best := 0.0
+	for _, h := range hits {
+		best = max(best, h.Score)
 	}
-	var entryHits []entryHit
-	hitDays := map[date.Date]float64{} // the best score of each day's entry hits over the best hit's
-	for rank, r := range hits {
-		l := date.Level(r.Level)
+	return best
+}
+
+// leadHits decides where each hit leads: a line hit is a lead of its own,
+// an entry hit starts walks (entryHits); it returns the hits of the other
+// levels. A hit's relevance is its score over the best's, sharpened by
+// relevancePower; one whose day file will not read, or no longer holds
+// it, is left out.
+func (r *evidenceReader) leadHits(hits []daybook.RecallResult) (rest []daybook.RecallResult) {
+	best := bestScore(hits)
+	for rank, h := range hits {
+		l := date.Level(h.Level)
 		if l != date.LevelEntry && l != date.LevelLine {
-			rest = append(rest, r)
+			rest = append(rest, h)
 			continue
 		}
-		d, err := date.Parse(r.Period)
+		d, err := date.Parse(h.Period)
 		if err != nil {
 			continue
 		}
-		day, err := g.day(d)
+		day, err := r.g.day(d)
 		if err != nil {
 			continue
 		}
 		rel := 0.0
 		if best > 0 {
-			rel = math.Pow(r.Score/best, relevancePower)
+			rel = math.Pow(h.Score/best, relevancePower)
 		}
 		if l == date.LevelLine {
-			for _, n := range day.Notes {
-				if n.ID(d) == r.ID {
-					c := Candidate{ID: r.ID, Level: string(date.LevelLine), Head: NoteLine(r.ID, n.Text), Date: d,
-						Hit: true, Group: EvidenceGroup(d), Line: n.Line}
-					q.push(lead{rel: rel, rank: 2 * rank, note: &c})
-				}
-			}
+			r.leadNote(day, d, h.ID, rel, 2*rank)
 			continue
 		}
-		at := slices.IndexFunc(day.Entries, func(e dayfiles.Entry) bool { return e.ID == r.ID })
+		at := slices.IndexFunc(day.Entries, func(e dayfiles.Entry) bool { return e.ID == h.ID })
 		if at < 0 {
 			continue
 		}
-		isHit[r.ID] = true
-		entryHits = append(entryHits, entryHit{day: day, at: at, rel: rel, rank: 2 * rank})
+		r.isHit[h.ID] = true
+		r.entryHits = append(r.entryHits, entryHit{day: day, at: at, rel: rel, rank: 2 * rank})
 		if best > 0 {
-			hitDays[d] = max(hitDays[d], r.Score/best)
+			r.hitDays[d] = max(r.hitDays[d], h.Score/best)
 		}
-		if !g.named {
-			g.named = g.names(&day.Entries[at])
+		if !r.g.named {
+			r.g.named = r.g.names(&day.Entries[at])
 		}
 	}
-	// The entries of the hits' days that repeat the query's rare words lead
-	// too, each with its neighbours (see wordMatches).
+	return rest
+}
+
+// leadNote makes the free-text note id of day, of date d, a lead at rel,
+// ranked rank: it is given whole.
+func (r *evidenceReader) leadNote(day *dayfiles.Day, d date.Date, id string, rel float64, rank int) {
+	for _, n := range day.Notes {
+		if n.ID(d) == id {
+			c := Candidate{ID: id, Level: string(date.LevelLine), Head: NoteLine(id, n.Text), Date: d,
+				Hit: true, Group: EvidenceGroup(d), Line: n.Line}
+			r.q.push(lead{rel: rel, rank: rank, note: &c})
+		}
+	}
+}
+
+// leadEntries adds to the entry hits the entries of their days that
+// repeat the query's rare words (see wordMatches; an entry hit takes the
+// better of its two relevances), ranked after the n hits, and makes each
+// a lead: the walk that gives just it.
+func (r *evidenceReader) leadEntries(n int) {
 	byEntry := map[string]int{}
 	hitsAt := map[*dayfiles.Day][]int{}
-	for i, h := range entryHits {
+	for i, h := range r.entryHits {
 		byEntry[h.day.Entries[h.at].ID] = i
 		hitsAt[h.day] = append(hitsAt[h.day], h.at)
 	}
-	for _, m := range g.wordMatches(hitsAt, hitDays) {
+	for _, m := range r.g.wordMatches(hitsAt, r.hitDays) {
 		if i, ok := byEntry[m.day.Entries[m.at].ID]; ok {
-			entryHits[i].rel = max(entryHits[i].rel, m.rel)
+			r.entryHits[i].rel = max(r.entryHits[i].rel, m.rel)
 			continue
 		}
-		entryHits = append(entryHits, entryHit{day: m.day, at: m.at, rel: m.rel, rank: 2*len(hits) + 2*m.n})
+		r.entryHits = append(r.entryHits, entryHit{day: m.day, at: m.at, rel: m.rel, rank: 2*n + 2*m.n})
 	}
-	for _, h := range entryHits {
-		q.push(lead{rel: h.rel, rank: h.rank, walk: &walk{day: h.day, i: h.at, n: 1, rel: h.rel}})
+	for _, h := range r.entryHits {
+		r.q.push(lead{rel: h.rel, rank: h.rank, walk: &walk{day: h.day, i: h.at, n: 1, rel: h.rel}})
 	}
+}
 
-	seen := map[string]bool{}
-	var stated []int             // the entries given, as indexes into the candidates
-	var stmts []recall.Statement // their texts, for supersede
-	cites := map[string][]string{}
-	groups := map[date.Date]string{}
-	tokens := 0
-	// given notes day d's first item: the leads come most relevant first.
-	given := func(d date.Date, rel float64) {
-		if _, ok := g.dayRel[d]; !ok {
-			g.dayRel[d] = rel
-			days = append(days, d)
-		}
-	}
-	for q.Len() > 0 && tokens <= evidenceRead*g.in.Budget {
-		l := q.pop()
+// read gives the leads, the most relevant first, until what was given
+// takes evidenceRead times the budget: a note as it is, an entry once
+// (nearer another hit, or a hit itself, it was given already) after its
+// walk offers what comes next.
+func (r *evidenceReader) read() {
+	for r.q.Len() > 0 && r.tokens <= evidenceRead*r.g.in.Budget {
+		l := r.q.pop()
 		if l.note != nil {
-			if !seen[l.note.ID] {
-				seen[l.note.ID] = true
-				given(l.note.Date, l.rel)
-				c := *l.note
-				c.Part, c.Relevance, c.Rank = PartEvidence, l.rel, l.rank
-				if by := superseded[c.ID]; by != "" {
-					c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
-				}
-				tokens += Tokens(c.Head)
-				g.add(c, date.Range{From: c.Date, To: c.Date})
-			}
+			r.giveNote(l)
 			continue
 		}
 		w := l.walk
 		e := &w.day.Entries[w.i]
-		if w.step == 0 {
-			// A hit: its neighbours, which are less relevant, may come next.
-			for _, n := range g.walks(w.day, w.i, w.rel) {
-				if g.advance(n) {
-					n.rel = w.rel * n.decay
-					q.push(lead{rel: n.rel * g.own(&n.day.Entries[n.i]), rank: l.rank + 1, walk: n})
-				}
-			}
-		}
-		if w.k++; w.k < w.n && g.advance(w) {
-			w.rel *= w.decay
-			q.push(lead{rel: w.rel * g.own(&w.day.Entries[w.i]), rank: l.rank, walk: w})
-		}
-		if seen[e.ID] {
-			continue // nearer another hit, or a hit itself
-		}
-		seen[e.ID] = true
-		given(e.Day, l.rel)
-		if groups[e.Day] == "" {
-			groups[e.Day] = EvidenceGroup(e.Day)
-		}
-		c := Candidate{ID: e.ID, Part: PartEvidence, Level: string(date.LevelEntry), Date: e.Day, Hit: isHit[e.ID],
-			Line: e.Line, Group: groups[e.Day], Relevance: l.rel, Rank: l.rank}
-		most := previewTokens
-		if c.Hit {
-			most = hitPreviewTokens
-		}
-		c.Head, c.Cut = EvidenceLineCut(*e, most)
-		if by := superseded[e.ID]; by != "" {
-			c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
-		}
-		tokens += Tokens(c.Head)
-		if !g.seen[c.ID] {
-			stated = append(stated, len(g.out.Candidates))
-			stmts = append(stmts, recall.Statement{ID: e.ID, Text: e.Text, Kind: string(e.Kind), Tags: e.Tags, Score: l.rel})
-		}
-		g.add(c, date.Range{From: e.Day, To: e.Day})
-		if ids := entrytext.Cites(e.Text); len(ids) > 0 && dayfiles.Captured(e.Tags) {
-			cites[e.ID] = ids
+		r.follow(l)
+		if !r.seen[e.ID] {
+			r.giveEntry(e, l)
 		}
 	}
-	g.supersede(stated, stmts)
-	g.belowCited(cites)
-	return rest, days
+}
+
+// follow pushes what walk lead l offers next: for a hit, the first
+// entries of its two walks outward, which are less relevant (see own);
+// and the walk's own next entry, until it gave its n.
+func (r *evidenceReader) follow(l lead) {
+	g, w := r.g, l.walk
+	if w.step == 0 {
+		for _, n := range g.walks(w.day, w.i, w.rel) {
+			if g.advance(n) {
+				n.rel = w.rel * n.decay
+				r.q.push(lead{rel: n.rel * g.own(&n.day.Entries[n.i]), rank: l.rank + 1, walk: n})
+			}
+		}
+	}
+	if w.k++; w.k < w.n && g.advance(w) {
+		w.rel *= w.decay
+		r.q.push(lead{rel: w.rel * g.own(&w.day.Entries[w.i]), rank: l.rank, walk: w})
+	}
+}
+
+// given notes day d's first item, at rel: the leads come most relevant
+// first.
+func (r *evidenceReader) given(d date.Date, rel float64) {
+	if _, ok := r.g.dayRel[d]; !ok {
+		r.g.dayRel[d] = rel
+		r.days = append(r.days, d)
+	}
+}
+
+// giveNote adds the note of lead l as evidence, once.
+func (r *evidenceReader) giveNote(l lead) {
+	if r.seen[l.note.ID] {
+		return
+	}
+	r.seen[l.note.ID] = true
+	r.given(l.note.Date, l.rel)
+	c := *l.note
+	c.Part, c.Relevance, c.Rank = PartEvidence, l.rel, l.rank
+	if by := r.superseded[c.ID]; by != "" {
+		c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
+	}
+	r.tokens += Tokens(c.Head)
+	r.g.add(c, date.Range{From: c.Date, To: c.Date})
+}
+
+// giveEntry adds entry e as evidence at lead l's relevance and rank: cut
+// to previewTokens (a hit to hitPreviewTokens), marked when a newer entry
+// superseded it, and kept for supersede and, when a captured answer cites
+// entries, for belowCited.
+func (r *evidenceReader) giveEntry(e *dayfiles.Entry, l lead) {
+	g := r.g
+	r.seen[e.ID] = true
+	r.given(e.Day, l.rel)
+	if r.groups[e.Day] == "" {
+		r.groups[e.Day] = EvidenceGroup(e.Day)
+	}
+	c := Candidate{ID: e.ID, Part: PartEvidence, Level: string(date.LevelEntry), Date: e.Day, Hit: r.isHit[e.ID],
+		Line: e.Line, Group: r.groups[e.Day], Relevance: l.rel, Rank: l.rank}
+	most := previewTokens
+	if c.Hit {
+		most = hitPreviewTokens
+	}
+	c.Head, c.Cut = EvidenceLineCut(*e, most)
+	if by := r.superseded[e.ID]; by != "" {
+		c.SupersededBy, c.Head = by, MarkSuperseded(c.Head, by)
+	}
+	r.tokens += Tokens(c.Head)
+	if !g.seen[c.ID] {
+		r.stated = append(r.stated, len(g.out.Candidates))
+		r.stmts = append(r.stmts, recall.Statement{ID: e.ID, Text: e.Text, Kind: string(e.Kind), Tags: e.Tags, Score: l.rel})
+	}
+	g.add(c, date.Range{From: e.Day, To: e.Day})
+	if ids := entrytext.Cites(e.Text); len(ids) > 0 && dayfiles.Captured(e.Tags) {
+		r.cites[e.ID] = ids
+	}
 }
 
 // supersede finds what recall.Supersede finds among the evidence entries
@@ -273,7 +324,7 @@ func (g *gatherer) markStale() {
 				if rest, ok := strings.CutPrefix(c.Head, "- ["+c.ID+"] "); ok {
 					c.Head = "- [" + c.ID + "] " + supersededMark + st.by + "]) " + rest
 				}
-			case c.Part == PartSummaries && len(st.text) >= 12 && strings.Contains(c.Body, st.text) && !strings.Contains(c.Body, st.text+" "+supersededMark):
+			case c.Part == PartSummaries && len(st.text) >= minStaleText && strings.Contains(c.Body, st.text) && !strings.Contains(c.Body, st.text+" "+supersededMark):
 				c.Body = strings.ReplaceAll(c.Body, st.text, st.text+" "+supersededMark+st.by+"])")
 			}
 		}
@@ -344,9 +395,6 @@ type walk struct {
 	conv    string
 	skipped int
 }
-
-// maxSkip bounds the entries of other conversations a walk steps over.
-const maxSkip = 400
 
 // Conversation is the conversation entry e belongs to
 // (dayfiles.Conversation): a captured session's, a chat's, or "" for the
@@ -439,14 +487,6 @@ func (q *leads) push(l lead) {
 }
 
 func (q *leads) pop() lead { return heap.Pop(q).(lead) }
-
-// otherSpeaker is the share of its relevance a neighbour keeps when it is
-// a message of a speaker the query does not name, and the query names a
-// speaker of the hits: a question about Elise ("what does Elise do in her
-// free time?") is answered in Elise's own words, or in what she answers,
-// more often than in the other side's. Entries that are not messages
-// ("Name: text"), and queries that name no speaker, keep it all.
-const otherSpeaker = 0.5
 
 // own is the share of its relevance entry e keeps as a neighbour: 1, or
 // otherSpeaker when the query names a speaker of the hits but not e's.

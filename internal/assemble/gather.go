@@ -11,13 +11,6 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 )
 
-// How far back a context looks.
-const (
-	recentDailies    = RecentDays // days back whose daily summaries are candidates
-	recentMonths     = 3          // months back (besides this year's) whose summaries are candidates
-	maxRecentEntries = 400        // entries considered for the recent part
-)
-
 // GatherInput says where and for what a context's candidates are gathered.
 type GatherInput struct {
 	Dir    string    // the data dir
@@ -163,11 +156,6 @@ func (g *gatherer) day(d date.Date) (*dayfiles.Day, error) {
 	return day, nil
 }
 
-// framingDays is how many of the evidence's days (the best first) have
-// their summaries placed before the years and months; the others' come
-// with the last days' daily summaries.
-const framingDays = 3
-
 // addFrames adds the summaries of the evidence's days, in that order: the
 // first framingDays at the top tier of the summaries (they frame the
 // evidence), the rest at the tier of days.
@@ -190,10 +178,7 @@ func (g *gatherer) addFrames(days []date.Date) {
 // addHits adds the drill's hits, best first, each with its relevance to
 // the best one.
 func (g *gatherer) addHits(hits []daybook.RecallResult) {
-	best := 0.0
-	for _, r := range hits {
-		best = max(best, r.Score)
-	}
+	best := bestScore(hits)
 	for rank, r := range hits {
 		rel := 0.0
 		if best > 0 {
@@ -307,13 +292,14 @@ func levelOrder(l date.Level) int {
 }
 
 // addRecent adds the latest entries, walking back from the newest day file
-// until they would fill the whole budget twice over or maxRecentEntries.
+// until they would fill the budget recentRead times over, or
+// maxRecentEntries (see tuning.go).
 func (g *gatherer) addRecent(files []dayfiles.File, budget int) {
 	var picked []dayfiles.Entry
 	tokens, captured, scanned := 0, 0, 0
 	turns := map[string]int{} // of each captured conversation, picked
 	full := func() bool {
-		return tokens >= 2*budget || len(picked) >= maxRecentEntries || scanned >= maxRecentScanned
+		return tokens >= recentRead*budget || len(picked) >= maxRecentEntries || scanned >= maxRecentScanned
 	}
 	for i := len(files) - 1; i >= 0 && !full(); i-- {
 		day, err := g.day(files[i].Date)
@@ -351,16 +337,6 @@ func (g *gatherer) addRecent(files []dayfiles.File, budget int) {
 		g.add(c, date.Range{From: e.Day, To: e.Day})
 	}
 }
-
-// How captured agent sessions and chats share the recent part: each its
-// last recentTurns turns, all of them at most 1/recentCapturedShare of the
-// budget, placed after the person's own entries; the scan stops after
-// maxRecentScanned entries.
-const (
-	recentTurns         = 2
-	recentCapturedShare = 4
-	maxRecentScanned    = 20000
-)
 
 // Drop removes the candidates drop reports, with what they cover.
 func (g *Gathered) Drop(drop func(Candidate) bool) {

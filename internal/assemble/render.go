@@ -11,9 +11,6 @@ import (
 	"github.com/daybook/daybook/internal/util/words"
 )
 
-// topicsShown is how many tags and people a summary item names.
-const topicsShown = 6
-
 // SummaryCandidate returns the candidate of a summary: a heading with its
 // id, period and counts; a body of its main tags and people, then its prose.
 func SummaryCandidate(s *consolidate.Summary) Candidate {

@@ -2,17 +2,6 @@ package assemble
 
 import "math"
 
-// The memory utility score ranks what goes into a context when not
-// everything fits: the weights of its three parts, each normalised to 0..1.
-const (
-	WeightFrequency = 0.4 // how often recall and expand returned the item
-	WeightRelevance = 0.4 // how well it matches the query
-	WeightRecency   = 0.2 // how recent the last day it covers is
-)
-
-// HalfLifeDays is the age in days at which recency falls to one half.
-const HalfLifeDays = 90
-
 // Utility returns the score of an item from its normalised parts.
 func Utility(frequency, relevance, recency float64) float64 {
 	return WeightFrequency*clamp01(frequency) + WeightRelevance*clamp01(relevance) + WeightRecency*clamp01(recency)

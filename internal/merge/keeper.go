@@ -490,6 +490,43 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 		st.know(l)
 		return mergeResult{}
 	}
+	if r, done := k.beforeMerge(l, st, content); done {
+		return r
+	}
+	path := dayfiles.RelPath(l.Date)
+	if line := dayfiles.ConflictLine(content); line > 0 {
+		k.log.Warn("the day file holds conflict markers; merging it when they are resolved", "path", path, "line", line)
+		return mergeResult{}
+	}
+	day, err := dayfiles.Parse(path, l.Date, content)
+	if err != nil {
+		k.log.Warn("cannot merge a day file that does not parse; keeping it as it is", "path", path, "err", err)
+		return mergeResult{}
+	}
+	keep, lost := k.triage(path, content, st.Appended, appendedIn(day, st.Appended))
+	if len(lost) > 0 && !l.Unchanged() {
+		k.log.Info("entries daybook appended are missing from a file that changed a moment ago; appending them again once it settles",
+			"path", path, "entries", len(lost))
+		return mergeResult{settle: true}
+	}
+	st.Appended = keep
+	var r mergeResult
+	if len(lost) > 0 {
+		var ok bool
+		if r, ok = k.appendAgain(l, st, path, content, h, lost); !ok {
+			return r
+		}
+	}
+	st.know(l)
+	st.prune(k.now().Add(-Window))
+	return r
+}
+
+// beforeMerge decides what needs no merge of a file whose content changed
+// since st: a file not settled yet (look again later), a new day file or
+// one with nothing appended (only known), and one emptied and left so (the
+// person's deletion of the day, kept); done says it decided.
+func (k *Keeper) beforeMerge(l *dayfiles.Locked, st *dayState, content []byte) (r mergeResult, done bool) {
 	// Nothing is decided on a file another writer changed a moment ago:
 	// an editor that truncates, writes part, stalls and writes the rest
 	// leaves an empty or half file that looks like a stale copy (missing
@@ -508,121 +545,126 @@ func (k *Keeper) mergeLocked(l *dayfiles.Locked, st *dayState) mergeResult {
 	empty := len(bytes.TrimSpace(content)) == 0
 	if empty && len(st.Appended) == 0 {
 		st.know(l) // a new day file: nothing to decide, nothing to guard
-		return mergeResult{}
+		return mergeResult{}, true
 	}
 	inPlace := st.Ino == 0 || st.Ino == l.Inode() || empty
 	if inPlace && !st.own && !l.Quiet(k.settle) || empty && !l.Quiet(maxSettles*k.settle) || !l.Unchanged() {
-		return mergeResult{settle: true}
+		return mergeResult{settle: true}, true
 	}
 	if len(st.Appended) == 0 {
 		st.know(l)
-		return mergeResult{}
+		return mergeResult{}, true
 	}
-	path := dayfiles.RelPath(l.Date)
 	if empty {
 		// Emptied, and left so: the person's deletion of the day.
+		path := dayfiles.RelPath(l.Date)
 		for _, a := range st.Appended {
 			k.log.Warn("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID, "text", clip(a.Lines, 80))
 		}
 		st.Appended = nil
 		st.know(l)
-		return mergeResult{}
+		return mergeResult{}, true
 	}
-	if line := dayfiles.ConflictLine(content); line > 0 {
-		k.log.Warn("the day file holds conflict markers; merging it when they are resolved", "path", path, "line", line)
-		return mergeResult{}
-	}
-	day, err := dayfiles.Parse(path, l.Date, content)
-	if err != nil {
-		k.log.Warn("cannot merge a day file that does not parse; keeping it as it is", "path", path, "err", err)
-		return mergeResult{}
-	}
-	present := map[string]bool{}
+	return mergeResult{}, false
+}
+
+// inFile is what a day file says of the entries daybook appended to it.
+type inFile struct {
+	present map[string]bool // the ids of the file's entries
+	// theirs holds the text part of the ids of entries nobody appended: a
+	// person's.
+	theirs map[string]bool
+	// last is the newest append with an entry still in the file, -1 for
+	// none: the version the writer started from.
+	last int64
+	// lastMissing is the newest append with an entry missing, -1 for none,
+	// to tell a stale copy of a stale copy from a deliberate deletion of
+	// an entry appended again.
+	lastMissing int64
+}
+
+// appendedIn reads day, the parsed file, against what daybook appended.
+func appendedIn(day *dayfiles.Day, appended []appended) inFile {
+	f := inFile{present: map[string]bool{}, theirs: map[string]bool{}, last: -1, lastMissing: -1}
 	for _, e := range day.Entries {
-		present[e.ID] = true
+		f.present[e.ID] = true
 	}
 	ours := map[string]bool{}
-	last := int64(-1)
-	for _, a := range st.Appended {
+	for _, a := range appended {
 		ours[a.ID] = true
-		if present[a.ID] {
-			last = max(last, a.Batch)
+		if f.present[a.ID] {
+			f.last = max(f.last, a.Batch)
+		} else {
+			f.lastMissing = max(f.lastMissing, a.Batch)
 		}
 	}
-	// The text part of the ids of entries nobody appended: a person's.
-	theirs := map[string]bool{}
 	for _, e := range day.Entries {
 		if !ours[e.ID] {
-			theirs[dayfiles.EntryID(e.ID).TextHash()] = true
+			f.theirs[dayfiles.EntryID(e.ID).TextHash()] = true
 		}
 	}
-	// The newest append with an entry missing, to tell a stale copy of a
-	// stale copy from a deliberate deletion of an entry appended again.
-	lastMissing := int64(-1)
-	for _, a := range st.Appended {
-		if !present[a.ID] {
-			lastMissing = max(lastMissing, a.Batch)
-		}
-	}
-	var keep, lost []appended
-	for _, a := range st.Appended {
+	return f
+}
+
+// triage sorts what daybook appended to the file at path into what it
+// keeps in the base (still in the file) and what a stale copy lost (to
+// append again); the rest the writer removed, changed or moved, on
+// purpose, and it says so.
+func (k *Keeper) triage(path string, content []byte, appended []appended, f inFile) (keep, lost []appended) {
+	for _, a := range appended {
 		switch {
-		case present[a.ID]:
+		case f.present[a.ID]:
 			keep = append(keep, a)
-		case a.Batch <= last:
+		case a.Batch <= f.last:
 			k.log.Warn("an entry daybook appended was removed or changed by hand; keeping that", "path", path, "id", a.ID, "text", clip(a.Lines, 80))
-		case theirs[dayfiles.EntryID(a.ID).TextHash()]:
+		case f.theirs[dayfiles.EntryID(a.ID).TextHash()]:
 			k.log.Info("an entry daybook appended was moved to another time by hand; keeping that", "path", path, "id", a.ID)
-		case a.Again && lastMissing <= a.Batch && !startsWith(content, a.StaleLen, a.StaleHash):
+		case a.Again && f.lastMissing <= a.Batch && !startsWith(content, a.StaleLen, a.StaleHash):
 			k.log.Warn("an entry appended again after a stale save was removed again; keeping the removal", "path", path, "id", a.ID, "text", clip(a.Lines, 80))
 		default:
 			lost = append(lost, a)
 		}
 	}
-	if len(lost) > 0 && !l.Unchanged() {
-		k.log.Info("entries daybook appended are missing from a file that changed a moment ago; appending them again once it settles",
-			"path", path, "entries", len(lost))
-		return mergeResult{settle: true}
+	return keep, lost
+}
+
+// appendAgain appends the entries lost to a stale copy again, as one
+// append, and records them in st with the stale copy (content, of hash h)
+// they came back to. ok is false when nothing more is to be done on this
+// look: a save began meanwhile (look again later), or the write failed
+// (they stay in the base).
+func (k *Keeper) appendAgain(l *dayfiles.Locked, st *dayState, path string, content []byte, h string, lost []appended) (r mergeResult, ok bool) {
+	lines := make([]string, len(lost))
+	for i, a := range lost {
+		lines[i] = a.Lines
 	}
-	st.Appended = keep
-	var r mergeResult
-	if len(lost) > 0 {
-		lines := make([]string, len(lost))
-		for i, a := range lost {
-			lines[i] = a.Lines
-		}
-		p, err := l.Plan(lines, nil)
-		if err == nil && !l.Unchanged() {
-			// A save began while the file was parsed and merged: what is
-			// appended now would land inside it. Nothing was decided.
-			return mergeResult{settle: true}
-		}
-		if err == nil {
-			err = l.Write(p)
-		}
-		if err != nil {
-			k.log.Error("appending again entries a stale copy dropped; they are kept in the merge base", "path", path, "err", err)
-			st.Appended = append(st.Appended, lost...)
-			return r
-		}
-		ws := p.Written
-		now := k.now()
-		staleLen, staleHash := len(content), h
-		for i, w := range ws {
-			a := lost[i]
-			a.StaleLen, a.StaleHash = staleLen, staleHash
-			k.log.Warn("an acknowledged entry is missing from its day file, saved over by a copy made before it was written (an editor's buffer, a synced file); appending it again",
-				"path", path, "line", w.Line, "id", a.ID, "text", clip(a.Lines, 60))
-			a.ID, a.Batch, a.Again = w.ID, st.Next, true
-			st.Appended = append(st.Appended, a)
-			st.Restored = append(st.Restored, restored{ID: w.ID, At: now, Text: clip(a.Lines, 60)})
-		}
-		st.Next++
-		r.wrote = true
+	p, err := l.Plan(lines, nil)
+	if err == nil && !l.Unchanged() {
+		// A save began while the file was parsed and merged: what is
+		// appended now would land inside it. Nothing was decided.
+		return mergeResult{settle: true}, false
 	}
-	st.know(l)
-	st.prune(k.now().Add(-Window))
-	return r
+	if err == nil {
+		err = l.Write(p)
+	}
+	if err != nil {
+		k.log.Error("appending again entries a stale copy dropped; they are kept in the merge base", "path", path, "err", err)
+		st.Appended = append(st.Appended, lost...)
+		return mergeResult{}, false
+	}
+	now := k.now()
+	staleLen, staleHash := len(content), h
+	for i, w := range p.Written {
+		a := lost[i]
+		a.StaleLen, a.StaleHash = staleLen, staleHash
+		k.log.Warn("an acknowledged entry is missing from its day file, saved over by a copy made before it was written (an editor's buffer, a synced file); appending it again",
+			"path", path, "line", w.Line, "id", a.ID, "text", clip(a.Lines, 60))
+		a.ID, a.Batch, a.Again = w.ID, st.Next, true
+		st.Appended = append(st.Appended, a)
+		st.Restored = append(st.Restored, restored{ID: w.ID, At: now, Text: clip(a.Lines, 60)})
+	}
+	st.Next++
+	return mergeResult{wrote: true}, true
 }
 
 // startsWith reports whether content is longer than n bytes and begins

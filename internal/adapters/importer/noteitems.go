@@ -29,65 +29,48 @@ var noteParser = parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockPar
 // it is an entry of its own, so that no text of the note is lost. from
 // names the note; each entry's From is from:line.
 func noteItems(src []byte, day time.Time, stem, from string) []Entry {
-	var out []Entry
-	add := func(line int, text string) {
-		if text = strings.TrimSpace(text); text != "" {
-			out = append(out, Entry{At: day, Local: true, Text: text, From: fmt.Sprintf("%s:%d", from, line)})
-		}
-	}
 	body, fm, fmLines := frontMatter(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")))
+	s := &noteSplitter{day: day, stem: stem, from: from, body: body, fmLines: fmLines}
 	if fm != "" {
-		add(2, fm)
+		s.add(2, fm)
 	}
-	line := func(off int) int { return fmLines + 1 + bytes.Count(body[:off], []byte{'\n'}) }
+	blocks, starts := topBlocks(noteParser.Parse(text.NewReader(body)), body)
+	for i, n := range blocks {
+		start, end := starts[i], len(body)
+		if i+1 < len(blocks) {
+			end = max(starts[i+1], start)
+		}
+		s.block(n, start, end)
+	}
+	s.pop(0)
+	return s.out
+}
 
-	type heading struct {
-		level int
-		title string // "" for a heading that only names the day
-		used  bool   // an entry was written under it
-		pos   int
-	}
-	var path []heading
-	prefix := func() string {
-		var names []string
-		for _, h := range path {
-			if h.title != "" {
-				names = append(names, h.title)
-			}
-		}
-		if len(names) == 0 {
-			return ""
-		}
-		return strings.Join(names, " › ") + ": "
-	}
-	item := func(off int, text string) {
-		if strings.TrimSpace(text) == "" {
-			return
-		}
-		add(line(off), prefix()+text)
-		for i := range path {
-			path[i].used = true
-		}
-	}
-	pop := func(level int) {
-		for len(path) > 0 && path[len(path)-1].level >= level {
-			h := path[len(path)-1]
-			if !h.used && h.title != "" {
-				// Nothing under it: the heading, with those above it, is the entry.
-				add(line(h.pos), strings.TrimSuffix(prefix(), ": "))
-				for i := range path {
-					path[i].used = true
-				}
-			}
-			path = path[:len(path)-1]
-		}
-	}
+// noteSplitter is the state of one noteItems: the note's body, the
+// headings above the block at hand, and the entries so far.
+type noteSplitter struct {
+	day      time.Time
+	stem     string
+	from     string
+	body     []byte // the note without its front matter
+	fmLines  int    // the lines the front matter took
+	headings []heading
+	out      []Entry
+}
 
-	doc := noteParser.Parse(text.NewReader(body))
-	// A block runs from its line to the next block's: so text the parser
-	// keeps in no node (a rule's underline, blank lines) is not lost.
-	var blocks []ast.Node
-	var starts []int
+// heading is a heading above the block at hand.
+type heading struct {
+	level int
+	title string // "" for a heading that only names the day
+	used  bool   // an entry was written under it
+	pos   int
+}
+
+// topBlocks returns the top-level blocks of doc, parsed from body, with
+// the offset each starts at: a block runs from its line to the next
+// block's, so that text the parser keeps in no node (a rule's underline,
+// blank lines) is not lost.
+func topBlocks(doc ast.Node, body []byte) (blocks []ast.Node, starts []int) {
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		start := len(body)
 		if len(starts) > 0 {
@@ -98,37 +81,96 @@ func noteItems(src []byte, day time.Time, stem, from string) []Entry {
 		}
 		blocks, starts = append(blocks, n), append(starts, start)
 	}
-	for i, n := range blocks {
-		start, end := starts[i], len(body)
-		if i+1 < len(blocks) {
-			end = max(starts[i+1], start)
+	return blocks, starts
+}
+
+// block splits the top-level block n, body[start:end], into entries: a
+// heading becomes the context of what follows, up to the next of its
+// level or above; a list gives an entry per item; a rule nothing; any
+// other block one entry as written.
+func (s *noteSplitter) block(n ast.Node, start, end int) {
+	switch n := n.(type) {
+	case *ast.Heading:
+		s.pop(n.Level)
+		title := headingTitle(n, s.body)
+		if namesDay(title, s.day, s.stem) {
+			title = ""
 		}
-		switch n := n.(type) {
-		case *ast.Heading:
-			pop(n.Level)
-			title := headingTitle(n, body)
-			if namesDay(title, day, stem) {
-				title = ""
+		s.headings = append(s.headings, heading{level: n.Level, title: title, pos: n.Pos()})
+	case *ast.ThematicBreak:
+		// a rule separates; it holds no text
+	case *ast.List:
+		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+			itEnd := end
+			if next := it.NextSibling(); next != nil && next.Pos() >= 0 {
+				itEnd = lineStart(s.body, next.Pos())
 			}
-			path = append(path, heading{level: n.Level, title: title, pos: n.Pos()})
-		case *ast.ThematicBreak:
-			// a rule separates; it holds no text
-		case *ast.List:
-			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
-				itEnd := end
-				if next := it.NextSibling(); next != nil && next.Pos() >= 0 {
-					itEnd = lineStart(body, next.Pos())
-				}
-				if c := it.FirstChild(); c != nil && c.Pos() >= start && c.Pos() <= itEnd {
-					item(c.Pos(), dedent(body[c.Pos():itEnd], c.Pos()-lineStart(body, c.Pos())))
-				}
+			if c := it.FirstChild(); c != nil && c.Pos() >= start && c.Pos() <= itEnd {
+				s.item(c.Pos(), dedent(s.body[c.Pos():itEnd], c.Pos()-lineStart(s.body, c.Pos())))
 			}
-		default:
-			item(start, string(body[start:end]))
+		}
+	default:
+		s.item(start, string(s.body[start:end]))
+	}
+}
+
+// add adds an entry of text, trimmed, from the note's line; none for
+// blank text.
+func (s *noteSplitter) add(line int, text string) {
+	if text = strings.TrimSpace(text); text != "" {
+		s.out = append(s.out, Entry{At: s.day, Local: true, Text: text, From: fmt.Sprintf("%s:%d", s.from, line)})
+	}
+}
+
+// line is the note's line of the body's offset off.
+func (s *noteSplitter) line(off int) int {
+	return s.fmLines + 1 + bytes.Count(s.body[:off], []byte{'\n'})
+}
+
+// prefix is the context of an item: the titles of the headings above it,
+// "Work › Ideas: "; "" under none.
+func (s *noteSplitter) prefix() string {
+	var names []string
+	for _, h := range s.headings {
+		if h.title != "" {
+			names = append(names, h.title)
 		}
 	}
-	pop(0)
-	return out
+	if len(names) == 0 {
+		return ""
+	}
+	return strings.Join(names, " › ") + ": "
+}
+
+// item adds text, at the body's offset off, as an entry under its
+// headings, which then have something under them.
+func (s *noteSplitter) item(off int, text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	s.add(s.line(off), s.prefix()+text)
+	s.markUsed()
+}
+
+// pop closes the headings of level or deeper: one with nothing under it
+// is, with those above it, an entry of its own.
+func (s *noteSplitter) pop(level int) {
+	for len(s.headings) > 0 && s.headings[len(s.headings)-1].level >= level {
+		h := s.headings[len(s.headings)-1]
+		if !h.used && h.title != "" {
+			// Nothing under it: the heading, with those above it, is the entry.
+			s.add(s.line(h.pos), strings.TrimSuffix(s.prefix(), ": "))
+			s.markUsed()
+		}
+		s.headings = s.headings[:len(s.headings)-1]
+	}
+}
+
+// markUsed marks every open heading as having an entry under it.
+func (s *noteSplitter) markUsed() {
+	for i := range s.headings {
+		s.headings[i].used = true
+	}
 }
 
 // frontMatter splits a note's YAML front matter ("---" lines around it, at

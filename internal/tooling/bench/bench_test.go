@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,13 +78,22 @@ func TestQuickRun(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// A second run reuses the cached corpus.
-	rep2, err := Run(context.Background(), Options{Years: []int{1}, Cache: cache, Exe: exe, Quick: true, Now: now})
+	if work, _ := filepath.Glob(filepath.Join(cache, "work-y1-*")); len(work) > 0 {
+		t.Errorf("the work dir was left behind: %v", work)
+	}
+
+	// A second run reuses the cached corpus, and keeps its work dir when
+	// asked to, saying where.
+	rep2, err := Run(context.Background(), Options{Years: []int{1}, Cache: cache, Exe: exe, Quick: true, Now: now, Keep: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !rep2.Sizes[0].Reused || rep2.Sizes[0].Lines != s.Lines {
 		t.Errorf("second run: reused %v, %d lines; want the cached corpus of %d lines", rep2.Sizes[0].Reused, rep2.Sizes[0].Lines, s.Lines)
+	}
+	work, _ := filepath.Glob(filepath.Join(cache, "work-y1-*"))
+	if len(work) != 1 || !slices.ContainsFunc(rep2.Notes, func(n string) bool { return strings.Contains(n, "the work dir is kept at "+work[0]) }) {
+		t.Errorf("Keep: work dirs %v, notes %q", work, rep2.Notes)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/daybook/daybook"
@@ -85,81 +86,23 @@ func Run(ctx context.Context, o Options) (Report, error) {
 // measure does every measurement on a fresh copy of the corpus of years.
 func (o Options) measure(ctx context.Context, years int, end date.Date) (Size, []string, error) {
 	t0 := time.Now()
-	var notes []string
 	run := Size{Years: years, Seed: o.Seed}
-	src, st, reused, err := cachedCorpus(o.Cache, years, o.Seed, end)
+	src, queries, pattern, err := o.corpus(years, end, &run)
 	if err != nil {
 		return run, nil, err
 	}
-	run.Days, run.Entries, run.Lines, run.Bytes, run.Reused = st.Days, st.Entries, st.Lines, st.Bytes, reused
-	o.Log.Info("corpus ready", "years", years, "days", st.Days, "reused", reused, "took", time.Since(t0).Round(time.Millisecond))
-	facts, err := gen.ReadFacts(filepath.Join(src, gen.FactsFile))
+	w, notes, cleanup, err := o.prepare(years, src)
+	defer cleanup()
 	if err != nil {
-		return run, nil, err
-	}
-	if len(facts) == 0 {
-		return run, nil, errNoFacts
-	}
-	queries := make([]string, len(facts))
-	for i, f := range facts {
-		queries[i] = f.Q
-	}
-
-	dir, err := os.MkdirTemp(o.Cache, fmt.Sprintf("work-y%d-*", years))
-	if err != nil {
-		return run, nil, fmt.Errorf("creating work dir: %w", err)
-	}
-	if o.Keep {
-		notes = append(notes, fmt.Sprintf("%d years: the work dir is kept at %s", years, dir))
-	} else {
-		defer os.RemoveAll(dir)
-	}
-	// A short socket path: Unix socket paths are limited to about 100 bytes.
-	sockDir, err := os.MkdirTemp("", "dbb-")
-	if err != nil {
-		return run, nil, fmt.Errorf("creating socket dir: %w", err)
-	}
-	defer os.RemoveAll(sockDir)
-	w := workDir{exe: o.Exe, dir: filepath.Join(dir, "data"), config: filepath.Join(dir, "config.yaml"), socket: filepath.Join(sockDir, "d.sock")}
-	if err := os.MkdirAll(w.dir, 0o755); err != nil {
-		return run, nil, fmt.Errorf("creating work dir: %w", err)
-	}
-	if err := cloneDays(src, w.dir); err != nil {
-		return run, nil, fmt.Errorf("copying the corpus: %w", err)
-	}
-	if err := writeConfig(w.config, w.socket); err != nil {
 		return run, nil, err
 	}
 	n := o.counts()
 
-	// Backfill, the rerun with nothing to do, and the index build.
-	if _, run.Backfill, err = w.run(ctx, "consolidate", "--json"); err != nil {
-		return run, notes, err
-	}
-	o.Log.Info("backfilled", "years", years, "seconds", run.Backfill.Seconds)
-	out, p, err := w.run(ctx, "consolidate", "--json")
+	more, err := o.build(ctx, w, years, &run)
+	notes = append(notes, more...)
 	if err != nil {
 		return run, notes, err
 	}
-	var cr daybook.ConsolidateResponse
-	if err := json.Unmarshal(out, &cr); err != nil {
-		return run, notes, fmt.Errorf("reading daybook consolidate --json: %w", err)
-	}
-	if w := cr.Written; w.Days+w.Months+w.Years > 0 {
-		notes = append(notes, fmt.Sprintf("%d years: the second consolidation wrote %d summaries; it should write none", years, w.Days+w.Months+w.Years))
-	}
-	run.NoChange, run.NoChangeMS = p, float64(cr.DurationMS)
-	out, run.Reindex, err = w.run(ctx, "reindex", "--json")
-	if err != nil {
-		return run, notes, err
-	}
-	var rr daybook.ReindexResponse
-	if err := json.Unmarshal(out, &rr); err != nil {
-		return run, notes, fmt.Errorf("reading daybook reindex --json: %w", err)
-	}
-	run.IndexDocs, run.IndexBytes = rr.Documents, dirSize(filepath.Join(w.dir, app.IndexDir))
-	run.BuildSeconds = run.Backfill.Seconds + run.Reindex.Seconds
-	o.Log.Info("indexed", "years", years, "seconds", run.Reindex.Seconds)
 
 	// Recall in this process, on the index the child built.
 	if run.RecallInProcess, err = recallInProcess(ctx, w, queries, n.inProcess); err != nil {
@@ -173,13 +116,111 @@ func (o Options) measure(ctx context.Context, years int, end date.Date) (Size, [
 	}
 
 	// The linear scan, with no daemon up: the CLI reads the files itself.
-	more, err := measureScan(ctx, w, scanPattern(facts), n.scan, &run)
+	more, err = measureScan(ctx, w, pattern, n.scan, &run)
 	notes = append(notes, more...)
 	if err != nil {
 		return run, notes, err
 	}
 	run.Seconds = time.Since(t0).Seconds()
 	return run, notes, nil
+}
+
+// corpus readies the generated corpus of years ending at end (kept in the
+// cache between runs) and records its size in run; it returns its dir, the
+// questions of its planted facts (the recall queries) and the pattern the
+// scan looks for.
+func (o Options) corpus(years int, end date.Date, run *Size) (src string, queries []string, pattern string, err error) {
+	t0 := time.Now()
+	src, st, reused, err := cachedCorpus(o.Cache, years, o.Seed, end)
+	if err != nil {
+		return "", nil, "", err
+	}
+	run.Days, run.Entries, run.Lines, run.Bytes, run.Reused = st.Days, st.Entries, st.Lines, st.Bytes, reused
+	o.Log.Info("corpus ready", "years", years, "days", st.Days, "reused", reused, "took", time.Since(t0).Round(time.Millisecond))
+	facts, err := gen.ReadFacts(filepath.Join(src, gen.FactsFile))
+	if err != nil {
+		return "", nil, "", err
+	}
+	if len(facts) == 0 {
+		return "", nil, "", errNoFacts
+	}
+	queries = make([]string, len(facts))
+	for i, f := range facts {
+		queries[i] = f.Q
+	}
+	return src, queries, scanPattern(facts), nil
+}
+
+// prepare makes the work dir of a measurement: a copy of the corpus at src
+// with a config of its own and a short socket path (Unix socket paths are
+// limited to about 100 bytes). cleanup removes what it made, but for a
+// work dir kept (Keep), which notes say; call it on an error too.
+func (o Options) prepare(years int, src string) (w workDir, notes []string, cleanup func(), err error) {
+	var made []string
+	cleanup = func() {
+		for _, p := range slices.Backward(made) {
+			os.RemoveAll(p)
+		}
+	}
+	dir, err := os.MkdirTemp(o.Cache, fmt.Sprintf("work-y%d-*", years))
+	if err != nil {
+		return w, nil, cleanup, fmt.Errorf("creating work dir: %w", err)
+	}
+	if o.Keep {
+		notes = append(notes, fmt.Sprintf("%d years: the work dir is kept at %s", years, dir))
+	} else {
+		made = append(made, dir)
+	}
+	sockDir, err := os.MkdirTemp("", "dbb-")
+	if err != nil {
+		return w, nil, cleanup, fmt.Errorf("creating socket dir: %w", err)
+	}
+	made = append(made, sockDir)
+	w = workDir{exe: o.Exe, dir: filepath.Join(dir, "data"), config: filepath.Join(dir, "config.yaml"), socket: filepath.Join(sockDir, "d.sock")}
+	if err := os.MkdirAll(w.dir, 0o755); err != nil {
+		return w, nil, cleanup, fmt.Errorf("creating work dir: %w", err)
+	}
+	if err := cloneDays(src, w.dir); err != nil {
+		return w, nil, cleanup, fmt.Errorf("copying the corpus: %w", err)
+	}
+	if err := writeConfig(w.config, w.socket); err != nil {
+		return w, nil, cleanup, err
+	}
+	return w, notes, cleanup, nil
+}
+
+// build times, in children on w, the backfill, the rerun of consolidate
+// with nothing to do (a note says when it wrote anything) and the index
+// build, and records the index's size.
+func (o Options) build(ctx context.Context, w workDir, years int, run *Size) (notes []string, err error) {
+	if _, run.Backfill, err = w.run(ctx, "consolidate", "--json"); err != nil {
+		return notes, err
+	}
+	o.Log.Info("backfilled", "years", years, "seconds", run.Backfill.Seconds)
+	out, p, err := w.run(ctx, "consolidate", "--json")
+	if err != nil {
+		return notes, err
+	}
+	var cr daybook.ConsolidateResponse
+	if err := json.Unmarshal(out, &cr); err != nil {
+		return notes, fmt.Errorf("reading daybook consolidate --json: %w", err)
+	}
+	if w := cr.Written; w.Days+w.Months+w.Years > 0 {
+		notes = append(notes, fmt.Sprintf("%d years: the second consolidation wrote %d summaries; it should write none", years, w.Days+w.Months+w.Years))
+	}
+	run.NoChange, run.NoChangeMS = p, float64(cr.DurationMS)
+	out, run.Reindex, err = w.run(ctx, "reindex", "--json")
+	if err != nil {
+		return notes, err
+	}
+	var rr daybook.ReindexResponse
+	if err := json.Unmarshal(out, &rr); err != nil {
+		return notes, fmt.Errorf("reading daybook reindex --json: %w", err)
+	}
+	run.IndexDocs, run.IndexBytes = rr.Documents, dirSize(filepath.Join(w.dir, app.IndexDir))
+	run.BuildSeconds = run.Backfill.Seconds + run.Reindex.Seconds
+	o.Log.Info("indexed", "years", years, "seconds", run.Reindex.Seconds)
+	return notes, nil
 }
 
 // recallInProcess opens the work dir's App here and times its Recall; the
