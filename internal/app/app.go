@@ -35,10 +35,8 @@ var _ daybook.Service = (*App)(nil)
 
 // App carries out daybook's operations on one data dir.
 type App struct {
-	dir string // the data dir, absolute
-	cfg config.Config
-	log *slog.Logger
-	now func() time.Time // the clock, Options.Now
+	*env     // the data dir, config, logger, clock and zone every part reads
+	*Indexer // the search index's life: opened on first use, caught up, rebuilt (index.go)
 
 	opts       Options                                            // as given to NewWith, read-only after
 	writeHooks hooks[func(ctx context.Context, days []date.Date)] // after indexDays (afterWrite)
@@ -46,7 +44,6 @@ type App struct {
 
 	// parts: each part built from the data dir adds its field below this line.
 	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
-	idx         *indexPart        // the search index, opened on first use (index.go)
 	models      *models           // summarizer and embedder, built once (models.go)
 	statusHooks hooks[StatusHook] // see OnStatus
 	keep        *merge.Keeper     // appends, and merges what others write to day files (package merge)
@@ -54,7 +51,6 @@ type App struct {
 	counts      entryCounts       // each day's entry count, for status (status.go)
 	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
 	upg         *ollama.Upgrader  // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
-	zone        *zonePart         // the zone entries are written in, pinned per data dir (zone.go)
 	ctxFiles    *contextFiles     // the context's listings and parsed files, kept between calls (context_files.go)
 }
 
@@ -102,9 +98,8 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	if now == nil {
 		now = time.Now
 	}
-	a := &App{dir: dir, cfg: cfg, log: log, now: now, opts: opts}
+	a := &App{env: newEnv(dir, cfg, log, now), opts: opts}
 	// The parts, each opened or built on first use.
-	a.zone = &zonePart{dir: dir, cfg: cfg, log: log}
 	a.models = &models{cfg: cfg.Ollama, log: log, now: now}
 	a.use = &usagePart{dir: dir, log: log, now: now}
 	a.keep = merge.New(dir, merge.Options{
@@ -114,7 +109,7 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// The context's kept listings and files (context_files.go); the index
 	// parses the days it reads through them too.
 	a.ctxFiles = newContextFiles(dir)
-	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.newEmbedder, days: a.ctxFiles, opts: opts}
+	a.Indexer = &Indexer{env: a.env, embedder: a.newEmbedder, days: a.ctxFiles, opts: opts}
 	a.upg = a.newUpgrader()
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open (afterWrite; a chat's
@@ -123,10 +118,10 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// The context's kept listings and files follow the same writes.
 	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
 	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
-	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })
+	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.Indexer.syncPaths(ctx, "summaries", []string{s.Rel}) })
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)
-	a.OnStatus(a.indexStatus)
+	a.OnStatus(a.Indexer.fillStatus)
 	a.OnStatus(a.modelStatus)
 	return a
 }
@@ -148,25 +143,10 @@ func ensurePrivateDir(dir string, log *slog.Logger) {
 	}
 }
 
-// Dir returns the data dir, absolute.
-func (a *App) Dir() string { return a.dir }
-
-// Config returns the validated config the App was built with.
-func (a *App) Config() config.Config { return a.cfg }
-
-// Logger returns the App's logger.
-func (a *App) Logger() *slog.Logger { return a.log }
-
-// Now returns the time by the App's clock (Options.Now).
-func (a *App) Now() time.Time { return a.now() }
-
-// Today returns today's date in the configured time zone.
-func (a *App) Today() date.Date { return date.Of(a.now().In(a.Loc())) }
-
 // Close releases what the App holds open: the retrieval counts and the
 // index, written to disk first.
 func (a *App) Close() error {
 	a.keep.Close()
 	a.IndexWaiting()
-	return errors.Join(a.flushUse(), a.idx.close())
+	return errors.Join(a.flushUse(), a.Indexer.close())
 }

@@ -75,7 +75,7 @@ func (a *App) flushLater() {
 	l.days, l.timer = nil, nil
 	l.mu.Unlock()
 	if len(days) > 0 {
-		a.runWriteHook(context.Background(), a.indexDays, days)
+		a.runWriteHook(context.Background(), a.Indexer.syncDays, days)
 	}
 }
 

@@ -73,7 +73,7 @@ func (m *models) build() {
 func (a *App) modelStatus(_ context.Context, resp *daybook.StatusResponse) {
 	resp.Summarizer = ollama.SummarizerStatus(a.newSummarizer(), a.Loc(), a.upg.Left())
 	pending := 0
-	if x := a.idx.open(); x != nil {
+	if x := a.Indexer.open(); x != nil {
 		pending = x.VectorStatus().Pending
 	}
 	resp.Embedder = ollama.EmbedderStatus(a.newEmbedder(), a.Loc(), pending)

@@ -83,7 +83,7 @@ func (a *App) afterWrite(ctx context.Context, days []date.Date) {
 // a moment later (RememberTurns).
 func (a *App) afterWriteIndexing(ctx context.Context, days []date.Date, now bool) {
 	if now {
-		a.runWriteHook(ctx, a.indexDays, days)
+		a.runWriteHook(ctx, a.Indexer.syncDays, days)
 	} else {
 		a.indexLater(days)
 	}
@@ -103,7 +103,7 @@ func (a *App) runWriteHook(ctx context.Context, h func(context.Context, []date.D
 				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			func() {
 				defer func() { recover() }() // closing a broken index may panic too
-				a.idx.drop()
+				a.Indexer.drop()
 			}()
 		}
 	}()

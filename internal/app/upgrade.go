@@ -16,7 +16,7 @@ func (a *App) newUpgrader() *ollama.Upgrader {
 		Summarizer:   a.newSummarizer,
 		Consolidator: a.Consolidator,
 		Vectors: func() ollama.VectorFiller {
-			if x := a.idx.open(); x != nil {
+			if x := a.Indexer.open(); x != nil {
 				return x
 			}
 			return nil
