@@ -26,7 +26,6 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/merge"
-	"github.com/daybook/daybook/internal/models/ollama"
 )
 
 // The compiler holds App to the service contract that the API server, the
@@ -37,20 +36,19 @@ var _ daybook.Service = (*App)(nil)
 type App struct {
 	*env     // the data dir, config, logger, clock and zone every part reads
 	*Indexer // the search index's life: opened on first use, caught up, rebuilt (index.go)
+	*Models  // the summarizer, the embedder and their background upgrade (models.go)
 
 	opts       Options                                            // as given to NewWith, read-only after
-	writeHooks hooks[func(ctx context.Context, days []date.Date)] // after indexDays (afterWrite)
+	writeHooks hooks[func(ctx context.Context, days []date.Date)] // after the index (afterWrite)
 	later      laterDays                                          // days whose indexing waits (index_later.go)
+	keep       *merge.Keeper                                      // appends, and merges what others write to day files (package merge)
 
 	// parts: each part built from the data dir adds its field below this line.
 	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
-	models      *models           // summarizer and embedder, built once (models.go)
 	statusHooks hooks[StatusHook] // see OnStatus
-	keep        *merge.Keeper     // appends, and merges what others write to day files (package merge)
 	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
 	counts      entryCounts       // each day's entry count, for status (status.go)
 	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
-	upg         *ollama.Upgrader  // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
 	ctxFiles    *contextFiles     // the context's listings and parsed files, kept between calls (context_files.go)
 }
 
@@ -100,7 +98,6 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	}
 	a := &App{env: newEnv(dir, cfg, log, now), opts: opts}
 	// The parts, each opened or built on first use.
-	a.models = &models{cfg: cfg.Ollama, log: log, now: now}
 	a.use = &usagePart{dir: dir, log: log, now: now}
 	a.keep = merge.New(dir, merge.Options{
 		Loc: a.Loc, Log: log, Now: now,
@@ -109,8 +106,10 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// The context's kept listings and files (context_files.go); the index
 	// parses the days it reads through them too.
 	a.ctxFiles = newContextFiles(dir)
-	a.Indexer = &Indexer{env: a.env, embedder: a.newEmbedder, days: a.ctxFiles, opts: opts}
-	a.upg = a.newUpgrader()
+	a.Models = &Models{env: a.env}
+	a.Indexer = &Indexer{env: a.env, embedder: a.Models.embedder, days: a.ctxFiles, opts: opts}
+	a.Models.index = a.Indexer
+	a.Models.setUpgrader(a.Consolidator, opts)
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open (afterWrite; a chat's
 	// turns a moment later, RememberTurns); a closed index catches up when
@@ -118,11 +117,13 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// The context's kept listings and files follow the same writes.
 	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
 	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
-	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.Indexer.syncPaths(ctx, "summaries", []string{s.Rel}) })
+	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) {
+		a.Indexer.syncPaths(ctx, "summaries", []string{s.Rel})
+	})
 	// Status: the summaries (consolidate.go), the index, the models.
 	a.OnStatus(a.consolidateStatus)
 	a.OnStatus(a.Indexer.fillStatus)
-	a.OnStatus(a.modelStatus)
+	a.OnStatus(a.Models.fillStatus)
 	return a
 }
 
@@ -148,5 +149,5 @@ func ensurePrivateDir(dir string, log *slog.Logger) {
 func (a *App) Close() error {
 	a.keep.Close()
 	a.IndexWaiting()
-	return errors.Join(a.flushUse(), a.Indexer.close())
+	return errors.Join(a.use.flush(), a.Indexer.close())
 }

@@ -20,13 +20,13 @@ type consolidatePart struct {
 }
 
 // Consolidator returns the App's Consolidator, built on first use with the
-// summarizer of newSummarizer (Ollama with the offline fallback when
+// summarizer of Models (Ollama with the offline fallback when
 // enabled, else offline). Summaries it writes are passed to the hooks given to
 // OnSummary.
 func (a *App) Consolidator() *consolidate.Consolidator {
 	a.cons.once.Do(func() {
 		a.cons.c = &consolidate.Consolidator{
-			Root: a.dir, Loc: a.Loc(), Summarizer: a.newSummarizer(), Log: a.log,
+			Root: a.dir, Loc: a.Loc(), Summarizer: a.Models.summarizer(), Log: a.log,
 			Now: func() time.Time { return a.now() },
 			OnWrite: func(ctx context.Context, s *consolidate.Summary) {
 				for _, fn := range a.cons.hooks.list() {

@@ -21,7 +21,7 @@ import (
 func (a *App) Expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error) {
 	resp, err := a.expand(ctx, req)
 	if err == nil {
-		a.recordUse([]string{resp.ID})
+		a.use.record([]string{resp.ID})
 	}
 	return resp, err
 }

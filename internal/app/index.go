@@ -298,7 +298,7 @@ func (p *Indexer) syncDays(ctx context.Context, days []date.Date) {
 }
 
 // fillStatus fills in the index's part of a status answer. The models'
-// line (which embedder, how many vectors wait) is modelStatus's.
+// line (which embedder, how many vectors wait) is Models.fillStatus's.
 func (p *Indexer) fillStatus(ctx context.Context, resp *daybook.StatusResponse) {
 	x := p.open()
 	if x == nil {

@@ -22,7 +22,7 @@ func (a *App) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.Re
 		for i, r := range resp.Results {
 			ids[i] = r.ID
 		}
-		a.recordUse(ids)
+		a.use.record(ids)
 	}
 	return resp, err
 }
