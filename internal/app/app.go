@@ -37,11 +37,10 @@ type App struct {
 	*env     // the data dir, config, logger, clock and zone every part reads
 	*Indexer // the search index's life: opened on first use, caught up, rebuilt (index.go)
 	*Models  // the summarizer, the embedder and their background upgrade (models.go)
+	*Writer  // entries in: remember, a chat's turns, import (remember.go, import.go)
+	*Changes // tells the index and the context's files of changed days (changed.go)
 
-	opts       Options                                            // as given to NewWith, read-only after
-	writeHooks hooks[func(ctx context.Context, days []date.Date)] // after the index (afterWrite)
-	later      laterDays                                          // days whose indexing waits (index_later.go)
-	keep       *merge.Keeper                                      // appends, and merges what others write to day files (package merge)
+	opts Options // as given to NewWith, read-only after
 
 	// parts: each part built from the data dir adds its field below this line.
 	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
@@ -99,9 +98,9 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	a := &App{env: newEnv(dir, cfg, log, now), opts: opts}
 	// The parts, each opened or built on first use.
 	a.use = &usagePart{dir: dir, log: log, now: now}
-	a.keep = merge.New(dir, merge.Options{
+	keep := merge.New(dir, merge.Options{
 		Loc: a.Loc, Log: log, Now: now,
-		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
+		Again: func(days []date.Date) { a.Changes.DaysChanged(context.Background(), days) },
 	})
 	// The context's kept listings and files (context_files.go); the index
 	// parses the days it reads through them too.
@@ -110,12 +109,14 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	a.Indexer = &Indexer{env: a.env, embedder: a.Models.embedder, days: a.ctxFiles, opts: opts}
 	a.Models.index = a.Indexer
 	a.Models.setUpgrader(a.Consolidator, opts)
+	a.Changes = &Changes{env: a.env, keep: keep, index: a.Indexer}
+	a.Writer = &Writer{env: a.env, keep: keep, changes: a.Changes}
 	// Entries and summaries written through the App, or reported changed,
 	// are indexed at once when the index is open (afterWrite; a chat's
 	// turns a moment later, RememberTurns); a closed index catches up when
 	// it opens.
 	// The context's kept listings and files follow the same writes.
-	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
+	a.Changes.onWrite(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
 	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
 	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) {
 		a.Indexer.syncPaths(ctx, "summaries", []string{s.Rel})
@@ -147,7 +148,7 @@ func ensurePrivateDir(dir string, log *slog.Logger) {
 // Close releases what the App holds open: the retrieval counts and the
 // index, written to disk first.
 func (a *App) Close() error {
-	a.keep.Close()
-	a.IndexWaiting()
+	a.Changes.keep.Close()
+	a.Changes.IndexWaiting()
 	return errors.Join(a.use.flush(), a.Indexer.close())
 }
