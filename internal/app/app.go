@@ -34,16 +34,16 @@ var _ daybook.Service = (*App)(nil)
 
 // App carries out daybook's operations on one data dir.
 type App struct {
-	*env     // the data dir, config, logger, clock and zone every part reads
-	*Indexer // the search index's life: opened on first use, caught up, rebuilt (index.go)
-	*Models  // the summarizer, the embedder and their background upgrade (models.go)
-	*Writer  // entries in: remember, a chat's turns, import (remember.go, import.go)
-	*Changes // tells the index and the context's files of changed days (changed.go)
+	*env       // the data dir, config, logger, clock and zone every part reads
+	*Indexer   // the search index's life: opened on first use, caught up, rebuilt (index.go)
+	*Models    // the summarizer, the embedder and their background upgrade (models.go)
+	*Writer    // entries in: remember, a chat's turns, import (remember.go, import.go)
+	*Changes   // tells the index and the context's files of changed days (changed.go)
+	*Summaries // consolidation, and what it wrote: browse, stale periods (consolidate.go)
 
 	opts Options // as given to NewWith, read-only after
 
 	// parts: each part built from the data dir adds its field below this line.
-	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
 	statusHooks hooks[StatusHook] // see OnStatus
 	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
 	counts      entryCounts       // each day's entry count, for status (status.go)
@@ -108,7 +108,8 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	a.Models = &Models{env: a.env}
 	a.Indexer = &Indexer{env: a.env, embedder: a.Models.embedder, days: a.ctxFiles, opts: opts}
 	a.Models.index = a.Indexer
-	a.Models.setUpgrader(a.Consolidator, opts)
+	a.Summaries = &Summaries{env: a.env, summarizer: a.Models.summarizer}
+	a.Models.setUpgrader(a.Summaries.Consolidator, opts)
 	a.Changes = &Changes{env: a.env, keep: keep, index: a.Indexer}
 	a.Writer = &Writer{env: a.env, keep: keep, changes: a.Changes}
 	// Entries and summaries written through the App, or reported changed,
@@ -117,12 +118,12 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	// it opens.
 	// The context's kept listings and files follow the same writes.
 	a.Changes.onWrite(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
-	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
-	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) {
+	a.Summaries.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
+	a.Summaries.OnSummary(func(ctx context.Context, s *consolidate.Summary) {
 		a.Indexer.syncPaths(ctx, "summaries", []string{s.Rel})
 	})
 	// Status: the summaries (consolidate.go), the index, the models.
-	a.OnStatus(a.consolidateStatus)
+	a.OnStatus(a.Summaries.fillStatus)
 	a.OnStatus(a.Indexer.fillStatus)
 	a.OnStatus(a.Models.fillStatus)
 	return a

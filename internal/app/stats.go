@@ -38,7 +38,7 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 		return resp, err
 	}
 	closed := statsDays(&resp, ix.Days(), a.Today())
-	if err := a.statsSummaries(ctx, &resp, closed); err != nil {
+	if err := a.Summaries.fillStats(ctx, &resp, closed); err != nil {
 		return resp, err
 	}
 	for _, t := range ix.Topics() {
@@ -112,40 +112,6 @@ func statsDays(resp *daybook.StatsResponse, days []topics.Day, today date.Date) 
 		resp.Busiest[string(level)] = list[:min(len(list), statsBusiest)]
 	}
 	return closed
-}
-
-// statsSummaries counts the summaries per level into resp, and the
-// coverage: the share of the closed periods whose summary is current.
-func (a *App) statsSummaries(ctx context.Context, resp *daybook.StatsResponse, closed map[string]bool) error {
-	files, err := consolidate.List(a.dir, "", date.Range{})
-	if err != nil {
-		return err
-	}
-	for _, f := range files {
-		resp.Summaries[string(f.Period.Level)]++
-	}
-	stale, err := a.Consolidator().Stale(ctx)
-	if err != nil {
-		return fmt.Errorf("finding stale summaries: %w", err)
-	}
-	staleIDs := map[string]bool{}
-	for _, p := range stale {
-		staleIDs[p.ID()] = true
-	}
-	total, current := map[string]int{}, map[string]int{}
-	for id := range closed {
-		level, _, _ := strings.Cut(id, ":")
-		total[level]++
-		if !staleIDs[id] {
-			current[level]++
-		}
-	}
-	for _, level := range []string{"day", "month", "year"} {
-		if total[level] > 0 {
-			resp.Coverage[level] = float64(current[level]) / float64(total[level])
-		}
-	}
-	return nil
 }
 
 // statsFootprint puts the day files' and the index's bytes into resp, and
