@@ -39,6 +39,7 @@ type App struct {
 	*Models    // the summarizer, the embedder and their background upgrade (models.go)
 	*Writer    // entries in: remember, a chat's turns, import (remember.go, import.go)
 	*Changes   // tells the index and the context's files of changed days (changed.go)
+	*Reader    // recall and the context, through the index (recall.go, context.go)
 	*Summaries // consolidation, and what it wrote: browse, stale periods (consolidate.go)
 
 	opts Options // as given to NewWith, read-only after
@@ -108,6 +109,7 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	a.Models = &Models{env: a.env}
 	a.Indexer = &Indexer{env: a.env, embedder: a.Models.embedder, days: a.ctxFiles, opts: opts}
 	a.Models.index = a.Indexer
+	a.Reader = &Reader{env: a.env, index: a.Indexer, use: a.use, files: a.ctxFiles}
 	a.Summaries = &Summaries{env: a.env, summarizer: a.Models.summarizer}
 	a.Models.setUpgrader(a.Summaries.Consolidator, opts)
 	a.Changes = &Changes{env: a.env, keep: keep, index: a.Indexer}

@@ -58,7 +58,7 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 	}
 
 	// Compression of a default context.
-	c, err := a.Context(ctx, daybook.ContextRequest{})
+	c, err := a.Reader.Context(ctx, daybook.ContextRequest{})
 	if err != nil {
 		return resp, fmt.Errorf("assembling the default context: %w", err)
 	}
