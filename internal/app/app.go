@@ -18,7 +18,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/daybook/daybook"
@@ -34,19 +33,20 @@ var _ daybook.Service = (*App)(nil)
 
 // App carries out daybook's operations on one data dir.
 type App struct {
-	*env       // the data dir, config, logger, clock and zone every part reads
-	*Indexer   // the search index's life: opened on first use, caught up, rebuilt (index.go)
-	*Models    // the summarizer, the embedder and their background upgrade (models.go)
-	*Writer    // entries in: remember, a chat's turns, import (remember.go, import.go)
-	*Changes   // tells the index and the context's files of changed days (changed.go)
-	*Reader    // recall and the context, through the index (recall.go, context.go)
-	*Summaries // consolidation, and what it wrote: browse, stale periods (consolidate.go)
+	*env        // the data dir, config, logger, clock and zone every part reads
+	*Indexer    // the search index's life: opened on first use, caught up, rebuilt (index.go)
+	*Models     // the summarizer, the embedder and their background upgrade (models.go)
+	*Writer     // entries in: remember, a chat's turns, import (remember.go, import.go)
+	*Changes    // tells the index and the context's files of changed days (changed.go)
+	*Reader     // recall and the context, through the index (recall.go, context.go)
+	*Lookup     // a day, the days of a range, find, expand: read from the markdown (day.go, expand.go)
+	*TopicIndex // the topics of the day files (topics.go)
+	*Summaries  // consolidation, and what it wrote: browse, stale periods (consolidate.go)
 
 	opts Options // as given to NewWith, read-only after
 
 	// parts: each part built from the data dir adds its field below this line.
 	statusHooks hooks[StatusHook] // see OnStatus
-	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
 	counts      entryCounts       // each day's entry count, for status (status.go)
 	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
 	ctxFiles    *contextFiles     // the context's listings and parsed files, kept between calls (context_files.go)
@@ -110,6 +110,8 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	a.Indexer = &Indexer{env: a.env, embedder: a.Models.embedder, days: a.ctxFiles, opts: opts}
 	a.Models.index = a.Indexer
 	a.Reader = &Reader{env: a.env, index: a.Indexer, use: a.use, files: a.ctxFiles}
+	a.Lookup = &Lookup{env: a.env, use: a.use}
+	a.TopicIndex = &TopicIndex{env: a.env}
 	a.Summaries = &Summaries{env: a.env, summarizer: a.Models.summarizer}
 	a.Models.setUpgrader(a.Summaries.Consolidator, opts)
 	a.Changes = &Changes{env: a.env, keep: keep, index: a.Indexer}

@@ -33,7 +33,7 @@ const (
 func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsResponse, error) {
 	resp := daybook.StatsResponse{Summaries: map[string]int{}, Coverage: map[string]float64{}, Busiest: map[string][]daybook.Count{},
 		TopTopics: []daybook.Count{}}
-	ix, err := a.topicIndex(ctx)
+	ix, err := a.TopicIndex.load(ctx)
 	if err != nil {
 		return resp, err
 	}
