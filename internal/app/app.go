@@ -31,25 +31,25 @@ import (
 // CLI and MCP call.
 var _ daybook.Service = (*App)(nil)
 
-// App carries out daybook's operations on one data dir.
+// App carries out daybook's operations on one data dir. It is the
+// composition of the parts, each a type of its own holding only what it
+// uses; App embeds them, so that its method set is theirs (daybook.Service,
+// the daemon's App), and NewWith wires them to each other.
 type App struct {
-	*env        // the data dir, config, logger, clock and zone every part reads
-	*Indexer    // the search index's life: opened on first use, caught up, rebuilt (index.go)
-	*Models     // the summarizer, the embedder and their background upgrade (models.go)
-	*Writer     // entries in: remember, a chat's turns, import (remember.go, import.go)
-	*Changes    // tells the index and the context's files of changed days (changed.go)
-	*Reader     // recall and the context, through the index (recall.go, context.go)
-	*Lookup     // a day, the days of a range, find, expand: read from the markdown (day.go, expand.go)
-	*TopicIndex // the topics of the day files (topics.go)
-	*Summaries  // consolidation, and what it wrote: browse, stale periods (consolidate.go)
+	*env         // the data dir, config, logger, clock and zone every part reads (env.go)
+	*Writer      // entries in: remember, a chat's turns, import (remember.go, import.go)
+	*Changes     // tells the index and the context's files of changed days (changed.go)
+	*Indexer     // the search index's life: opened on first use, caught up, rebuilt (index.go)
+	*Reader      // recall and the context, through the index (recall.go, context.go)
+	*Lookup      // a day, the days of a range, find, expand: read from the markdown (day.go, expand.go)
+	*TopicIndex  // the topics of the day files (topics.go)
+	*Summaries   // consolidation, and what it wrote: browse, stale periods (consolidate.go)
+	*Models      // the summarizer, the embedder and their background upgrade (models.go)
+	*StatusBoard // status, with each part's share (status.go)
+	*Statistics  // stats (stats.go)
+	*Checkup     // doctor (doctor.go)
 
-	opts Options // as given to NewWith, read-only after
-
-	// parts: each part built from the data dir adds its field below this line.
-	statusHooks hooks[StatusHook] // see OnStatus
-	counts      entryCounts       // each day's entry count, for status (status.go)
-	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
-	ctxFiles    *contextFiles     // the context's listings and parsed files, kept between calls (context_files.go)
+	use *usagePart // retrieval counts for the context's utility score (usage.go): Close writes them
 }
 
 // Options tune an App for the process that runs it; the zero value is
@@ -96,37 +96,42 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	if now == nil {
 		now = time.Now
 	}
-	a := &App{env: newEnv(dir, cfg, log, now), opts: opts}
-	// The parts, each opened or built on first use.
-	a.use = &usagePart{dir: dir, log: log, now: now}
+	e := newEnv(dir, cfg, log, now)
+	a := &App{env: e, use: &usagePart{dir: dir, log: log, now: now}}
+	// The parts, each opening or building what it holds on first use.
+	// The context's kept listings and files (context_files.go): the
+	// context reads through them, and the index parses the days with them.
+	files := newContextFiles(dir)
+	a.Models = &Models{env: e}
+	a.Indexer = &Indexer{env: e, embedder: a.Models.embedder, days: files, opts: opts}
+	a.Models.index = a.Indexer
+	a.Summaries = &Summaries{env: e, summarizer: a.Models.summarizer}
+	a.Models.setUpgrader(a.Summaries.Consolidator, opts)
 	keep := merge.New(dir, merge.Options{
-		Loc: a.Loc, Log: log, Now: now,
+		Loc: e.Loc, Log: log, Now: now,
 		Again: func(days []date.Date) { a.Changes.DaysChanged(context.Background(), days) },
 	})
-	// The context's kept listings and files (context_files.go); the index
-	// parses the days it reads through them too.
-	a.ctxFiles = newContextFiles(dir)
-	a.Models = &Models{env: a.env}
-	a.Indexer = &Indexer{env: a.env, embedder: a.Models.embedder, days: a.ctxFiles, opts: opts}
-	a.Models.index = a.Indexer
-	a.Reader = &Reader{env: a.env, index: a.Indexer, use: a.use, files: a.ctxFiles}
-	a.Lookup = &Lookup{env: a.env, use: a.use}
-	a.TopicIndex = &TopicIndex{env: a.env}
-	a.Summaries = &Summaries{env: a.env, summarizer: a.Models.summarizer}
-	a.Models.setUpgrader(a.Summaries.Consolidator, opts)
-	a.Changes = &Changes{env: a.env, keep: keep, index: a.Indexer}
-	a.Writer = &Writer{env: a.env, keep: keep, changes: a.Changes}
+	a.Changes = &Changes{env: e, keep: keep, index: a.Indexer}
+	a.Writer = &Writer{env: e, keep: keep, changes: a.Changes}
+	a.Reader = &Reader{env: e, index: a.Indexer, use: a.use, files: files}
+	a.Lookup = &Lookup{env: e, use: a.use}
+	a.TopicIndex = &TopicIndex{env: e}
+	a.StatusBoard = &StatusBoard{env: e}
+	a.Statistics = &Statistics{env: e, topics: a.TopicIndex, summaries: a.Summaries, reader: a.Reader,
+		background: opts.BackgroundCatchUp}
+	a.Checkup = &Checkup{env: e}
+
 	// Entries and summaries written through the App, or reported changed,
-	// are indexed at once when the index is open (afterWrite; a chat's
-	// turns a moment later, RememberTurns); a closed index catches up when
-	// it opens.
-	// The context's kept listings and files follow the same writes.
-	a.Changes.onWrite(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
-	a.Summaries.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
+	// are indexed at once when the index is open (Changes.afterWrite; a
+	// chat's turns a moment later, RememberTurns); a closed index catches
+	// up when it opens. The context's kept listings and files follow the
+	// same writes.
+	a.Changes.onWrite(func(_ context.Context, days []date.Date) { files.changedDays(days) })
+	a.Summaries.OnSummary(func(_ context.Context, s *consolidate.Summary) { files.changedSummary(s.Period.Path(dir)) })
 	a.Summaries.OnSummary(func(ctx context.Context, s *consolidate.Summary) {
 		a.Indexer.syncPaths(ctx, "summaries", []string{s.Rel})
 	})
-	// Status: the summaries (consolidate.go), the index, the models.
+	// Status: the summaries, the index, the models.
 	a.OnStatus(a.Summaries.fillStatus)
 	a.OnStatus(a.Indexer.fillStatus)
 	a.OnStatus(a.Models.fillStatus)
