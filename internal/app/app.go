@@ -1,15 +1,31 @@
-// Package app is daybook's one wiring point: it holds the data dir, the
-// config and the parts built from them, and carries out every operation of
-// package api directly on the files. The CLI calls it when no daemon runs;
-// the daemon serves it over its socket; the MCP server calls one or the other.
+// Package app is daybook's one wiring point: it carries out every operation
+// of the daybook.Service contract (and the daemon's App) directly on the
+// files of one data dir. The CLI calls it when no daemon runs; the daemon
+// serves it over its socket; the MCP server calls one or the other.
 //
-// NewWith builds the parts and wires them to each other in one place; what
-// differs between the processes that run an App (the daemon, a CLI command)
-// is in Options, fixed at construction. The policies live in the packages
-// whose concern they are: appends and merges in merge (Keeper), the context
-// in assemble (Gather, Build), the background upgrade in ollama (Upgrader),
-// consolidation in consolidate; the App's methods check a request, call
-// them and answer in package api's terms.
+// An App is the composition of its parts, each a type of its own that
+// holds only what its operations use, beside the shared env (data dir,
+// config, logger, clock, zone):
+//
+//   - Writer: Remember, RememberTurns, ReplayTurns, Import, PlanImport.
+//   - Changes: tells the index and the write hooks that days changed
+//     (after a write, DaysChanged, CatchUpEdits, IndexWaiting).
+//   - Indexer: the index's life (Index, CatchUp, Reindex, CompactIndex).
+//   - Reader: Recall and Context, through the index.
+//   - Lookup: Day, Days, Find, Expand, from the markdown.
+//   - TopicIndex: Topics, Topic.
+//   - Summaries: consolidation (Consolidator, Consolidate, Browse).
+//   - Models: the summarizer, the embedder, UpgradeLoop.
+//   - StatusBoard, Statistics, Checkup: Status, Stats, Doctor.
+//
+// App embeds them, so its method set is theirs; NewWith builds the parts
+// and wires them to each other in one place, and what differs between the
+// processes that run an App (the daemon, a CLI command) is in Options,
+// fixed at construction. The policies live in the packages whose concern
+// they are: appends and merges in merge (Keeper), the context in assemble
+// (Gather, Build), the background upgrade in ollama (Upgrader),
+// consolidation in consolidate; the parts check a request, call them and
+// answer in package daybook's terms.
 package app
 
 import (
