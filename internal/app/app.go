@@ -49,8 +49,9 @@ var _ daybook.Service = (*App)(nil)
 
 // App carries out daybook's operations on one data dir. It is the
 // composition of the parts, each a type of its own holding only what it
-// uses; App embeds them, so that its method set is theirs (daybook.Service,
-// the daemon's App), and NewWith wires them to each other.
+// uses beside the shared env; App embeds them, so that its method set is
+// theirs (daybook.Service, the daemon's App), and NewWith wires them to
+// each other. It carries out no operation itself (TestAppIsOnlyTheComposition).
 type App struct {
 	*env         // the data dir, config, logger, clock and zone every part reads (env.go)
 	*Writer      // entries in: remember, a chat's turns, import (remember.go, import.go)
