@@ -1,15 +1,31 @@
-// Package app is daybook's one wiring point: it holds the data dir, the
-// config and the parts built from them, and carries out every operation of
-// package api directly on the files. The CLI calls it when no daemon runs;
-// the daemon serves it over its socket; the MCP server calls one or the other.
+// Package app is daybook's one wiring point: it carries out every operation
+// of the daybook.Service contract (and the daemon's App) directly on the
+// files of one data dir. The CLI calls it when no daemon runs; the daemon
+// serves it over its socket; the MCP server calls one or the other.
 //
-// NewWith builds the parts and wires them to each other in one place; what
-// differs between the processes that run an App (the daemon, a CLI command)
-// is in Options, fixed at construction. The policies live in the packages
-// whose concern they are: appends and merges in merge (Keeper), the context
-// in assemble (Gather, Build), the background upgrade in ollama (Upgrader),
-// consolidation in consolidate; the App's methods check a request, call
-// them and answer in package api's terms.
+// An App is the composition of its parts, each a type of its own that
+// holds only what its operations use, beside the shared env (data dir,
+// config, logger, clock, zone):
+//
+//   - Writer: Remember, RememberTurns, ReplayTurns, Import, PlanImport.
+//   - Changes: tells the index and the write hooks that days changed
+//     (after a write, DaysChanged, CatchUpEdits, IndexWaiting).
+//   - Indexer: the index's life (Index, CatchUp, Reindex, CompactIndex).
+//   - Reader: Recall and Context, through the index.
+//   - Lookup: Day, Days, Find, Expand, from the markdown.
+//   - TopicIndex: Topics, Topic.
+//   - Summaries: consolidation (Consolidator, Consolidate, Browse).
+//   - Models: the summarizer, the embedder, UpgradeLoop.
+//   - StatusBoard, Statistics, Checkup: Status, Stats, Doctor.
+//
+// App embeds them, so its method set is theirs; NewWith builds the parts
+// and wires them to each other in one place, and what differs between the
+// processes that run an App (the daemon, a CLI command) is in Options,
+// fixed at construction. The policies live in the packages whose concern
+// they are: appends and merges in merge (Keeper), the context in assemble
+// (Gather, Build), the background upgrade in ollama (Upgrader),
+// consolidation in consolidate; the parts check a request, call them and
+// answer in package daybook's terms.
 package app
 
 import (
@@ -18,7 +34,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/daybook/daybook"
@@ -26,36 +41,32 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 	"github.com/daybook/daybook/internal/config"
 	"github.com/daybook/daybook/internal/merge"
-	"github.com/daybook/daybook/internal/models/ollama"
 )
 
 // The compiler holds App to the service contract that the API server, the
 // CLI and MCP call.
 var _ daybook.Service = (*App)(nil)
 
-// App carries out daybook's operations on one data dir.
+// App carries out daybook's operations on one data dir. It is the
+// composition of the parts, each a type of its own holding only what it
+// uses beside the shared env; App embeds them, so that its method set is
+// theirs (daybook.Service, the daemon's App), and NewWith wires them to
+// each other. It carries out no operation itself (TestAppIsOnlyTheComposition).
 type App struct {
-	dir string // the data dir, absolute
-	cfg config.Config
-	log *slog.Logger
-	now func() time.Time // the clock, Options.Now
+	*env         // the data dir, config, logger, clock and zone every part reads (env.go)
+	*Writer      // entries in: remember, a chat's turns, import (remember.go, import.go)
+	*Changes     // tells the index and the context's files of changed days (changed.go)
+	*Indexer     // the search index's life: opened on first use, caught up, rebuilt (index.go)
+	*Reader      // recall and the context, through the index (recall.go, context.go)
+	*Lookup      // a day, the days of a range, find, expand: read from the markdown (day.go, expand.go)
+	*TopicIndex  // the topics of the day files (topics.go)
+	*Summaries   // consolidation, and what it wrote: browse, stale periods (consolidate.go)
+	*Models      // the summarizer, the embedder and their background upgrade (models.go)
+	*StatusBoard // status, with each part's share (status.go)
+	*Statistics  // stats (stats.go)
+	*Checkup     // doctor (doctor.go)
 
-	opts       Options                                            // as given to NewWith, read-only after
-	writeHooks hooks[func(ctx context.Context, days []date.Date)] // after indexDays (afterWrite)
-	later      laterDays                                          // days whose indexing waits (index_later.go)
-
-	// parts: each part built from the data dir adds its field below this line.
-	cons        consolidatePart   // the consolidator and its summary hooks (consolidate.go)
-	idx         *indexPart        // the search index, opened on first use (index.go)
-	models      *models           // summarizer and embedder, built once (models.go)
-	statusHooks hooks[StatusHook] // see OnStatus
-	keep        *merge.Keeper     // appends, and merges what others write to day files (package merge)
-	topicsMu    sync.Mutex        // one topics.Load at a time (topics.go)
-	counts      entryCounts       // each day's entry count, for status (status.go)
-	use         *usagePart        // retrieval counts for the context's utility score (usage.go)
-	upg         *ollama.Upgrader  // the background upgrade of offline-made summaries and missing vectors (upgrade.go)
-	zone        *zonePart         // the zone entries are written in, pinned per data dir (zone.go)
-	ctxFiles    *contextFiles     // the context's listings and parsed files, kept between calls (context_files.go)
+	use *usagePart // retrieval counts for the context's utility score (usage.go): Close writes them
 }
 
 // Options tune an App for the process that runs it; the zero value is
@@ -102,32 +113,45 @@ func NewWith(dir string, cfg config.Config, log *slog.Logger, opts Options) *App
 	if now == nil {
 		now = time.Now
 	}
-	a := &App{dir: dir, cfg: cfg, log: log, now: now, opts: opts}
-	// The parts, each opened or built on first use.
-	a.zone = &zonePart{dir: dir, cfg: cfg, log: log}
-	a.models = &models{cfg: cfg.Ollama, log: log, now: now}
-	a.use = &usagePart{dir: dir, log: log, now: now}
-	a.keep = merge.New(dir, merge.Options{
-		Loc: a.Loc, Log: log, Now: now,
-		Again: func(days []date.Date) { a.DaysChanged(context.Background(), days) },
+	e := newEnv(dir, cfg, log, now)
+	a := &App{env: e, use: &usagePart{dir: dir, log: log, now: now}}
+	// The parts, each opening or building what it holds on first use.
+	// The context's kept listings and files (context_files.go): the
+	// context reads through them, and the index parses the days with them.
+	files := newContextFiles(dir)
+	a.Models = &Models{env: e}
+	a.Indexer = &Indexer{env: e, embedder: a.Models.embedder, days: files, opts: opts}
+	a.Models.index = a.Indexer
+	a.Summaries = &Summaries{env: e, summarizer: a.Models.summarizer}
+	a.Models.setUpgrader(a.Summaries.Consolidator, opts)
+	keep := merge.New(dir, merge.Options{
+		Loc: e.Loc, Log: log, Now: now,
+		Again: func(days []date.Date) { a.Changes.DaysChanged(context.Background(), days) },
 	})
-	// The context's kept listings and files (context_files.go); the index
-	// parses the days it reads through them too.
-	a.ctxFiles = newContextFiles(dir)
-	a.idx = &indexPart{dir: dir, log: log, now: now, embedder: a.newEmbedder, days: a.ctxFiles, opts: opts}
-	a.upg = a.newUpgrader()
+	a.Changes = &Changes{env: e, keep: keep, index: a.Indexer}
+	a.Writer = &Writer{env: e, keep: keep, changes: a.Changes}
+	a.Reader = &Reader{env: e, index: a.Indexer, use: a.use, files: files}
+	a.Lookup = &Lookup{env: e, use: a.use}
+	a.TopicIndex = &TopicIndex{env: e}
+	a.StatusBoard = &StatusBoard{env: e}
+	a.Statistics = &Statistics{env: e, topics: a.TopicIndex, summaries: a.Summaries, reader: a.Reader,
+		background: opts.BackgroundCatchUp}
+	a.Checkup = &Checkup{env: e}
+
 	// Entries and summaries written through the App, or reported changed,
-	// are indexed at once when the index is open (afterWrite; a chat's
-	// turns a moment later, RememberTurns); a closed index catches up when
-	// it opens.
-	// The context's kept listings and files follow the same writes.
-	a.writeHooks.add(func(_ context.Context, days []date.Date) { a.ctxFiles.changedDays(days) })
-	a.OnSummary(func(_ context.Context, s *consolidate.Summary) { a.ctxFiles.changedSummary(s.Period.Path(dir)) })
-	a.OnSummary(func(ctx context.Context, s *consolidate.Summary) { a.idx.syncPaths(ctx, "summaries", []string{s.Rel}) })
-	// Status: the summaries (consolidate.go), the index, the models.
-	a.OnStatus(a.consolidateStatus)
-	a.OnStatus(a.indexStatus)
-	a.OnStatus(a.modelStatus)
+	// are indexed at once when the index is open (Changes.afterWrite; a
+	// chat's turns a moment later, RememberTurns); a closed index catches
+	// up when it opens. The context's kept listings and files follow the
+	// same writes.
+	a.Changes.onWrite(func(_ context.Context, days []date.Date) { files.changedDays(days) })
+	a.Summaries.OnSummary(func(_ context.Context, s *consolidate.Summary) { files.changedSummary(s.Period.Path(dir)) })
+	a.Summaries.OnSummary(func(ctx context.Context, s *consolidate.Summary) {
+		a.Indexer.syncPaths(ctx, "summaries", []string{s.Rel})
+	})
+	// Status: the summaries, the index, the models.
+	a.OnStatus(a.Summaries.fillStatus)
+	a.OnStatus(a.Indexer.fillStatus)
+	a.OnStatus(a.Models.fillStatus)
 	return a
 }
 
@@ -148,25 +172,10 @@ func ensurePrivateDir(dir string, log *slog.Logger) {
 	}
 }
 
-// Dir returns the data dir, absolute.
-func (a *App) Dir() string { return a.dir }
-
-// Config returns the validated config the App was built with.
-func (a *App) Config() config.Config { return a.cfg }
-
-// Logger returns the App's logger.
-func (a *App) Logger() *slog.Logger { return a.log }
-
-// Now returns the time by the App's clock (Options.Now).
-func (a *App) Now() time.Time { return a.now() }
-
-// Today returns today's date in the configured time zone.
-func (a *App) Today() date.Date { return date.Of(a.now().In(a.Loc())) }
-
 // Close releases what the App holds open: the retrieval counts and the
 // index, written to disk first.
 func (a *App) Close() error {
-	a.keep.Close()
-	a.IndexWaiting()
-	return errors.Join(a.flushUse(), a.idx.close())
+	a.Changes.keep.Close()
+	a.Changes.IndexWaiting()
+	return errors.Join(a.use.flush(), a.Indexer.close())
 }

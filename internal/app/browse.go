@@ -17,7 +17,7 @@ const DefaultBrowseLimit = 50
 // newest first, with their prose and whether each is stale (its inputs
 // changed since it was written) or hand-edited (a person changed it, and
 // consolidation keeps it).
-func (a *App) Browse(ctx context.Context, req daybook.BrowseRequest) (daybook.BrowseResponse, error) {
+func (sm *Summaries) Browse(ctx context.Context, req daybook.BrowseRequest) (daybook.BrowseResponse, error) {
 	if req.Level == "" {
 		return daybook.BrowseResponse{}, userErrf("level is empty: want day, month or year")
 	}
@@ -32,11 +32,11 @@ func (a *App) Browse(ctx context.Context, req daybook.BrowseRequest) (daybook.Br
 	if limit == 0 {
 		limit = DefaultBrowseLimit
 	}
-	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
+	r, err := date.ParseRangeArgs(req.From, req.To, sm.Today())
 	if err != nil {
 		return daybook.BrowseResponse{}, userErr(err)
 	}
-	files, err := consolidate.List(a.dir, level, r)
+	files, err := consolidate.List(sm.dir, level, r)
 	if err != nil {
 		return daybook.BrowseResponse{}, err
 	}
@@ -46,7 +46,7 @@ func (a *App) Browse(ctx context.Context, req daybook.BrowseRequest) (daybook.Br
 	}
 	stale := map[string]bool{}
 	if len(files) > 0 {
-		periods, err := a.Consolidator().Stale(ctx)
+		periods, err := sm.Consolidator().Stale(ctx)
 		if err != nil {
 			return daybook.BrowseResponse{}, err
 		}

@@ -37,10 +37,10 @@ const (
 // evidence's relevance, then the memory utility score (assemble.Utility).
 // Package assemble gathers the candidates (Gather) and builds the block
 // (Build).
-func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.ContextResponse, error) {
+func (r *Reader) Context(ctx context.Context, req daybook.ContextRequest) (daybook.ContextResponse, error) {
 	budget := req.Budget
 	if budget == 0 {
-		budget = a.cfg.Context.Budget
+		budget = r.cfg.Context.Budget
 	}
 	if budget < 1 || budget > MaxContextBudget {
 		return daybook.ContextResponse{}, userErrf("budget: %d tokens: want 1 to %d", req.Budget, MaxContextBudget)
@@ -56,31 +56,31 @@ func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.
 	for _, id := range req.Sent {
 		sent[id] = true
 	}
-	today := a.Today()
+	today := r.Today()
 	resp := daybook.ContextResponse{Budget: budget}
 
-	foundation, err := a.readFoundation()
+	foundation, err := r.readFoundation()
 	if err != nil {
 		return resp, err
 	}
 	if sent["foundation"] {
 		foundation = ""
 	}
-	evidence, own := a.ownWords(query)
+	evidence, own := r.ownWords(query)
 	limit := 0 // recall's default
 	if evidence {
 		limit = hitsFor(budget)
 	}
-	hits, warnings, err := a.contextHits(ctx, query, limit)
+	hits, warnings, err := r.contextHits(ctx, query, limit)
 	if err != nil {
 		return resp, err
 	}
 	var files assemble.Files // nil: read anew
-	if a.ctxFiles != nil {
-		files = a.ctxFiles
+	if r.files != nil {
+		files = r.files
 	}
-	g, err := assemble.Gather(ctx, assemble.GatherInput{Dir: a.dir, Today: today, Ahead: a.cfg.Window().Ahead,
-		Budget: budget, Hits: hits, Evidence: evidence, Words: recall.NewQueryWords(own), Log: a.log, Files: files})
+	g, err := assemble.Gather(ctx, assemble.GatherInput{Dir: r.dir, Today: today, Ahead: r.cfg.Window().Ahead,
+		Budget: budget, Hits: hits, Evidence: evidence, Words: recall.NewQueryWords(own), Log: r.log, Files: files})
 	if err != nil {
 		return resp, err
 	}
@@ -88,7 +88,7 @@ func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.
 		// What the session holds already is not handed over again.
 		g.Drop(func(c assemble.Candidate) bool { return sent[c.ID] })
 	}
-	uses := a.use.counts()
+	uses := r.use.counts()
 	for i := range g.Candidates {
 		g.Candidates[i].Uses = uses[g.Candidates[i].ID].N
 	}
@@ -104,7 +104,7 @@ func (a *App) Context(ctx context.Context, req daybook.ContextRequest) (daybook.
 	title += "\nIds in [brackets] expand to the full text."
 	res := assemble.Build(assemble.Input{
 		Title: title, Foundation: foundation, Budget: budget, Today: today,
-		SummaryShare: a.cfg.Context.Summary, RecentShare: a.cfg.Context.Recent,
+		SummaryShare: r.cfg.Context.Summary, RecentShare: r.cfg.Context.Recent,
 		Candidates: g.Candidates,
 	})
 	resp.Markdown, resp.Tokens, resp.Omitted = res.Markdown, res.Tokens, res.Omitted
@@ -133,11 +133,11 @@ func hitsFor(budget int) int { return min(max(budget/100, 10), 100) }
 // not a stop word once its temporal phrase ("last March") is taken out,
 // which it returns. Only then are its hits evidence (see
 // assemble.GatherInput).
-func (a *App) ownWords(query string) (bool, string) {
+func (r *Reader) ownWords(query string) (bool, string) {
 	if query == "" {
 		return false, ""
 	}
-	if _, rest, ok := recall.ParseTemporal(query, a.now(), a.Loc()); ok {
+	if _, rest, ok := recall.ParseTemporal(query, r.now(), r.Loc()); ok {
 		query = rest
 	}
 	return len(words.Keywords(query)) > 0, query
@@ -146,11 +146,11 @@ func (a *App) ownWords(query string) (bool, string) {
 // contextHits recalls query for a context, limit hits (0: recall's
 // default). A recall that fails for daybook's reasons is a warning: the
 // context goes on without hits.
-func (a *App) contextHits(ctx context.Context, query string, limit int) ([]daybook.RecallResult, []string, error) {
+func (r *Reader) contextHits(ctx context.Context, query string, limit int) ([]daybook.RecallResult, []string, error) {
 	if query == "" {
 		return nil, nil, nil
 	}
-	rr, err := a.recall(ctx, daybook.RecallRequest{Query: query, Limit: limit})
+	rr, err := r.recall(ctx, daybook.RecallRequest{Query: query, Limit: limit})
 	if IsUserError(err) || ctx.Err() != nil {
 		return nil, nil, err
 	}
@@ -161,8 +161,8 @@ func (a *App) contextHits(ctx context.Context, query string, limit int) ([]daybo
 }
 
 // readFoundation reads foundation.md; a missing one is "".
-func (a *App) readFoundation() (string, error) {
-	path := filepath.Join(a.dir, FoundationFile)
+func (r *Reader) readFoundation() (string, error) {
+	path := filepath.Join(r.dir, FoundationFile)
 	fi, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return "", nil

@@ -10,17 +10,25 @@ import (
 	"github.com/daybook/daybook/dayfiles/date"
 )
 
+// Lookup answers what is at a date or an id, read from the markdown
+// itself: a day (Day), the days of a range (Days), a pattern (Find), the
+// full text behind an id (Expand, which counts as a use of it).
+type Lookup struct {
+	*env
+	use *usagePart // Expand's retrieval counts
+}
+
 // Day returns one day file and its entries.
-func (a *App) Day(ctx context.Context, req daybook.DayRequest) (daybook.DayResponse, error) {
-	d := a.Today()
+func (lk *Lookup) Day(ctx context.Context, req daybook.DayRequest) (daybook.DayResponse, error) {
+	d := lk.Today()
 	if req.Date != "" {
 		var err error
-		if d, err = date.ParseArg(req.Date, a.Today()); err != nil {
+		if d, err = date.ParseArg(req.Date, lk.Today()); err != nil {
 			return daybook.DayResponse{}, userErr(err)
 		}
 	}
 	resp := daybook.DayResponse{Date: d.String(), Path: dayfiles.RelPath(d), Entries: []daybook.Entry{}}
-	path := dayfiles.Path(a.dir, d)
+	path := dayfiles.Path(lk.dir, d)
 	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return resp, nil
@@ -48,12 +56,12 @@ func EntryOf(e dayfiles.Entry) daybook.Entry {
 }
 
 // Days lists the days in a range with their entry counts, oldest first.
-func (a *App) Days(ctx context.Context, req daybook.DaysRequest) (daybook.DaysResponse, error) {
-	r, err := date.ParseRangeArgs(req.From, req.To, a.Today())
+func (lk *Lookup) Days(ctx context.Context, req daybook.DaysRequest) (daybook.DaysResponse, error) {
+	r, err := date.ParseRangeArgs(req.From, req.To, lk.Today())
 	if err != nil {
 		return daybook.DaysResponse{}, userErr(err)
 	}
-	files, err := dayfiles.List(a.dir, r, a.log)
+	files, err := dayfiles.List(lk.dir, r, lk.log)
 	if err != nil {
 		return daybook.DaysResponse{}, err
 	}

@@ -31,23 +31,28 @@ type DoctorInput struct {
 	Socket     string
 }
 
+// Checkup is the doctor: it reads the data dir, the config, the index,
+// the socket and Ollama as they stand on disk and on the network, not
+// through the other parts, and changes nothing.
+type Checkup struct{ *env }
+
 // Doctor checks the data dir, the config, the index, the socket and Ollama,
 // and says for each what to do when it is not ok. It reads and probes but
 // changes nothing, except a temporary file to prove the data dir writable.
-func (a *App) Doctor(ctx context.Context, in DoctorInput) daybook.DoctorResponse {
+func (ck *Checkup) Doctor(ctx context.Context, in DoctorInput) daybook.DoctorResponse {
 	var r daybook.DoctorResponse
-	r.Add(a.checkDataDir())
+	r.Add(ck.checkDataDir())
 	r.Add(checkConfig(in))
-	r.Add(a.checkZone())
-	for _, c := range a.checkDayFiles(ctx) {
+	r.Add(ck.checkZone())
+	for _, c := range ck.checkDayFiles(ctx) {
 		r.Add(c)
 	}
-	r.Add(a.checkMerges())
-	r.Add(a.checkSpool())
-	r.Add(a.checkIndex(ctx))
-	r.Add(a.checkAside())
-	r.Add(a.checkSocket(ctx, in.Socket))
-	for _, c := range a.checkOllama(ctx) {
+	r.Add(ck.checkMerges())
+	r.Add(ck.checkSpool())
+	r.Add(ck.checkIndex(ctx))
+	r.Add(ck.checkAside())
+	r.Add(ck.checkSocket(ctx, in.Socket))
+	for _, c := range ck.checkOllama(ctx) {
 		r.Add(c)
 	}
 	return r
@@ -71,31 +76,31 @@ func oneLine(format string, args ...any) string {
 	return strings.Join(strings.Fields(fmt.Sprintf(format, args...)), " ")
 }
 
-func (a *App) checkDataDir() daybook.Check {
+func (ck *Checkup) checkDataDir() daybook.Check {
 	const name = "data dir"
-	fi, err := os.Stat(a.dir)
+	fi, err := os.Stat(ck.dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return warn(name, `"daybook remember TEXT" creates it`, "%s does not exist yet", a.dir)
+		return warn(name, `"daybook remember TEXT" creates it`, "%s does not exist yet", ck.dir)
 	case err != nil:
 		return fail(name, "check the path and its parent's permissions", "%v", err)
 	case !fi.IsDir():
-		return fail(name, "point --dir or $DAYBOOK_DIR at a directory", "%s is not a directory", a.dir)
+		return fail(name, "point --dir or $DAYBOOK_DIR at a directory", "%s is not a directory", ck.dir)
 	}
-	f, err := os.CreateTemp(a.dir, ".doctor-*")
+	f, err := os.CreateTemp(ck.dir, ".doctor-*")
 	if err != nil {
-		return fail(name, fmt.Sprintf("chown $USER %s && chmod u+rwx %s", a.dir, a.dir), "not writable: %v", err)
+		return fail(name, fmt.Sprintf("chown $USER %s && chmod u+rwx %s", ck.dir, ck.dir), "not writable: %v", err)
 	}
 	f.Close()
 	os.Remove(f.Name())
-	files, err := dayfiles.List(a.dir, date.Range{}, a.log)
+	files, err := dayfiles.List(ck.dir, date.Range{}, ck.log)
 	if err != nil {
 		return fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		return warn(name, fmt.Sprintf("chmod 700 %s", a.dir), "%s is open to other users (%04o); %d day files", a.dir, perm, len(files))
+		return warn(name, fmt.Sprintf("chmod 700 %s", ck.dir), "%s is open to other users (%04o); %d day files", ck.dir, perm, len(files))
 	}
-	return ok(name, "%s (%04o), %d day files", a.dir, fi.Mode().Perm(), len(files))
+	return ok(name, "%s (%04o), %d day files", ck.dir, fi.Mode().Perm(), len(files))
 }
 
 func checkConfig(in DoctorInput) daybook.Check {
@@ -116,9 +121,9 @@ func checkConfig(in DoctorInput) daybook.Check {
 // (index.Check): its files, a count and a query of the bleve index, the
 // vector store's checksums. An index the daemon holds is the daemon's to
 // read: it opened it.
-func (a *App) checkIndex(ctx context.Context) daybook.Check {
+func (ck *Checkup) checkIndex(ctx context.Context) daybook.Check {
 	const name = "index"
-	dir := filepath.Join(a.dir, IndexDir)
+	dir := filepath.Join(ck.dir, IndexDir)
 	rebuild := fmt.Sprintf(`run "daybook reindex": it moves %s aside to %s.broken-* and rebuilds it from the day files`, dir, dir)
 	fi, err := os.Stat(dir)
 	switch {
@@ -147,7 +152,7 @@ func (a *App) checkIndex(ctx context.Context) daybook.Check {
 }
 
 // checkSocket tells a live daemon from a stale socket left by one that died.
-func (a *App) checkSocket(ctx context.Context, path string) daybook.Check {
+func (ck *Checkup) checkSocket(ctx context.Context, path string) daybook.Check {
 	const name = "socket"
 	if path == "" {
 		return ok(name, "no socket configured")
@@ -182,7 +187,7 @@ func (a *App) checkSocket(ctx context.Context, path string) daybook.Check {
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&st); err != nil || resp.StatusCode != http.StatusOK {
 		return warn(name, "check what listens there; daybook's daemon answers /v1/status", "%s answers %s, not a daybook status", path, resp.Status)
 	}
-	if st.DataDir != a.dir {
+	if st.DataDir != ck.dir {
 		return warn(name, "give each data dir its own socket.path", "the daemon on %s serves %s, not this data dir", path, st.DataDir)
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
@@ -194,8 +199,8 @@ func (a *App) checkSocket(ctx context.Context, path string) daybook.Check {
 // checkOllama checks that the server answers, that both models are pulled and
 // what dimension the embeddings have. Ollama off is fine: the offline models
 // are in use.
-func (a *App) checkOllama(ctx context.Context) []daybook.Check {
-	cfg := a.cfg.Ollama
+func (ck *Checkup) checkOllama(ctx context.Context) []daybook.Check {
+	cfg := ck.cfg.Ollama
 	if !cfg.Enabled {
 		return []daybook.Check{ok("ollama", "off: offline summarizer and embedder in use (ollama.enabled: false)")}
 	}

@@ -24,17 +24,17 @@ const maxDayProblems = 5
 // a symbolic link (daybook does not follow them), and a day file that does
 // not parse (not UTF-8, over the size limit). Conflict markers are
 // checkMerges' to report.
-func (a *App) checkDayFiles(ctx context.Context) []daybook.Check {
+func (ck *Checkup) checkDayFiles(ctx context.Context) []daybook.Check {
 	const name = "day files"
 	var bad []daybook.Check
-	days := filepath.Join(a.dir, dayfiles.DaysDir)
+	days := filepath.Join(ck.dir, dayfiles.DaysDir)
 	// The trailing separator follows days/ itself when it is a link: where
 	// the store lives is the user's choice.
 	filepath.WalkDir(days+string(filepath.Separator), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || ctx.Err() != nil {
 			return nil // unreadable folders are the data dir check's
 		}
-		rel, _ := filepath.Rel(a.dir, path)
+		rel, _ := filepath.Rel(ck.dir, path)
 		if d.Type()&fs.ModeSymlink != 0 {
 			bad = append(bad, fail(name,
 				fmt.Sprintf(`replace the link with what it points to: t=$(readlink -f %s) && rm %s && cp -a "$t" %s`, path, path, path),
@@ -46,7 +46,7 @@ func (a *App) checkDayFiles(ctx context.Context) []daybook.Check {
 		}
 		return nil
 	})
-	files, err := dayfiles.List(a.dir, date.Range{}, a.log)
+	files, err := dayfiles.List(ck.dir, date.Range{}, ck.log)
 	if err != nil {
 		return []daybook.Check{fail(name, "check the permissions of the days/ folders", "listing day files: %v", err)}
 	}
@@ -68,7 +68,7 @@ func (a *App) checkDayFiles(ctx context.Context) []daybook.Check {
 		if !strings.Contains(err.Error(), "UTF-8") {
 			fix = "edit or split the file so that it reads as a day file"
 		}
-		bad = append(bad, fail(name, fix, "%s: remember to %s is refused, and recall leaves it out: %v", rel, f.Date, trimPath(err, a.dir)))
+		bad = append(bad, fail(name, fix, "%s: remember to %s is refused, and recall leaves it out: %v", rel, f.Date, trimPath(err, ck.dir)))
 	}
 	if len(full) > maxDayProblems {
 		full = full[:maxDayProblems]
@@ -94,9 +94,9 @@ func trimPath(err error, dir string) string {
 // open (index.broken-*): the index was rebuilt from the day files, so they
 // are kept only to look at what broke, and only the newest is kept when
 // another breaks.
-func (a *App) checkAside() daybook.Check {
+func (ck *Checkup) checkAside() daybook.Check {
 	const name = "old index"
-	aside := index.AsideDirs(filepath.Join(a.dir, IndexDir))
+	aside := index.AsideDirs(filepath.Join(ck.dir, IndexDir))
 	if len(aside) == 0 {
 		return ok(name, "no broken index moved aside")
 	}
@@ -135,9 +135,9 @@ func dayFullness(f dayfiles.File) (daybook.Check, bool) {
 
 // checkSpool reports what waits in the spool (internal/spool) and what
 // can never be written (its dead letters), with the command for them.
-func (a *App) checkSpool() daybook.Check {
+func (ck *Checkup) checkSpool() daybook.Check {
 	const name = "spool"
-	sp := spool.New(a.dir)
+	sp := spool.New(ck.dir)
 	waiting, err := sp.Len()
 	if err != nil {
 		return fail(name, "check the permissions of "+spool.Dir, "reading the spool: %v", err)

@@ -10,15 +10,15 @@ import (
 )
 
 // checkZone names the zone every entry's day and time are taken in.
-func (a *App) checkZone() daybook.Check {
-	return ok("zone", "%s: every entry's day and time, whichever process writes it", a.Loc())
+func (ck *Checkup) checkZone() daybook.Check {
+	return ok("zone", "%s: every entry's day and time, whichever process writes it", ck.Loc())
 }
 
 // checkMerges reports day files holding conflict markers, conflict copies
 // that sync tools left in days/, and entries waiting for a conflict.
-func (a *App) checkMerges() daybook.Check {
+func (ck *Checkup) checkMerges() daybook.Check {
 	const name = "conflicts"
-	days, lines, err := merge.Conflicted(a.dir)
+	days, lines, err := merge.Conflicted(ck.dir)
 	if err != nil {
 		return fail(name, "check the permissions of the days/ folders", "%v", err)
 	}
@@ -26,7 +26,7 @@ func (a *App) checkMerges() daybook.Check {
 	for i, d := range days {
 		bad = append(bad, fmt.Sprintf("%s:%d has conflict markers", dayfiles.RelPath(d), lines[i]))
 	}
-	copies := merge.ConflictCopies(a.dir)
+	copies := merge.ConflictCopies(ck.dir)
 	for _, c := range copies {
 		bad = append(bad, fmt.Sprintf("%s is a conflict copy of %s", c.Rel, dayfiles.RelPath(c.Date)))
 	}

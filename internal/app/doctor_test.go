@@ -73,7 +73,7 @@ func TestDoctorHealthy(t *testing.T) {
 	if _, err := a.Index(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	a.idx.close()
+	a.Indexer.close()
 
 	sock := shortSocket(t)
 	l, err := net.Listen("unix", sock)
@@ -186,7 +186,7 @@ func TestDoctorBrokenStates(t *testing.T) {
 	if _, err := a.Index(ctx); err != nil {
 		t.Fatal(err)
 	}
-	a.idx.close()
+	a.Indexer.close()
 	// A day saved as Latin-1, and today's file a link to a file elsewhere.
 	latin := filepath.Join(a.Dir(), "days", "2026", "01", "03.md")
 	os.WriteFile(latin, []byte("# 2026-01-03\n\n- 09:00 Caf\xe9 with Mara\n"), 0o600)

@@ -18,15 +18,15 @@ import (
 // (2026-11-22:L12), a day (day:2026-11-22: the day file and its daily
 // summary), a month (month:2026-11) or a year (year:2026). Related lists the
 // ids one level down, so that every entry is reachable from a year.
-func (a *App) Expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error) {
-	resp, err := a.expand(ctx, req)
+func (lk *Lookup) Expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error) {
+	resp, err := lk.expand(ctx, req)
 	if err == nil {
-		a.recordUse([]string{resp.ID})
+		lk.use.record([]string{resp.ID})
 	}
 	return resp, err
 }
 
-func (a *App) expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error) {
+func (lk *Lookup) expand(ctx context.Context, req daybook.ExpandRequest) (daybook.ExpandResponse, error) {
 	id := strings.TrimSpace(req.ID)
 	if id == "" {
 		return daybook.ExpandResponse{}, userErrf("id is empty: want an entry id, DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY")
@@ -37,23 +37,23 @@ func (a *App) expand(ctx context.Context, req daybook.ExpandRequest) (daybook.Ex
 			return daybook.ExpandResponse{}, userErrf("id %q: %w", id, err)
 		}
 		if p.Level == date.LevelDay {
-			return a.expandDay(ctx, id, p.Date())
+			return lk.expandDay(ctx, id, p.Date())
 		}
-		return a.expandPeriod(ctx, id, p)
+		return lk.expandPeriod(ctx, id, p)
 	}
 	if d, n, ok := dayfiles.ParseLineID(id); ok {
-		return a.expandLine(id, d, n)
+		return lk.expandLine(id, d, n)
 	}
 	if d, ok := dayfiles.ParseEntryID(id); ok {
-		return a.expandEntry(id, d)
+		return lk.expandEntry(id, d)
 	}
 	return daybook.ExpandResponse{}, userErrf("id %q is not an entry id (2026-11-22T09:14-3fa2b1c4d5e6), DATE:Lnn, day:YYYY-MM-DD, month:YYYY-MM or year:YYYY", id)
 }
 
 // readDay reads and parses d's day file. A missing file is a user error
 // naming the id that led to it.
-func (a *App) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
-	path := dayfiles.Path(a.dir, d)
+func (lk *Lookup) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
+	path := dayfiles.Path(lk.dir, d)
 	data, err := dayfiles.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, notFoundf("id %q: no day file %s", id, dayfiles.RelPath(d))
@@ -68,8 +68,8 @@ func (a *App) readDay(id string, d date.Date) ([]byte, *dayfiles.Day, error) {
 	return data, day, nil
 }
 
-func (a *App) expandEntry(id string, d date.Date) (daybook.ExpandResponse, error) {
-	data, day, err := a.readDay(id, d)
+func (lk *Lookup) expandEntry(id string, d date.Date) (daybook.ExpandResponse, error) {
+	data, day, err := lk.readDay(id, d)
 	if err != nil {
 		return daybook.ExpandResponse{}, err
 	}
@@ -92,8 +92,8 @@ func entryResponse(data []byte, e dayfiles.Entry) daybook.ExpandResponse {
 
 // expandLine returns the entry that holds line n, or the note that does, or
 // the line itself.
-func (a *App) expandLine(id string, d date.Date, n int) (daybook.ExpandResponse, error) {
-	data, day, err := a.readDay(id, d)
+func (lk *Lookup) expandLine(id string, d date.Date, n int) (daybook.ExpandResponse, error) {
+	data, day, err := lk.readDay(id, d)
 	if err != nil {
 		return daybook.ExpandResponse{}, err
 	}
@@ -120,15 +120,15 @@ func (a *App) expandLine(id string, d date.Date, n int) (daybook.ExpandResponse,
 
 // expandDay returns a day file with its entries' ids and, when there is one,
 // its daily summary.
-func (a *App) expandDay(ctx context.Context, id string, d date.Date) (daybook.ExpandResponse, error) {
+func (lk *Lookup) expandDay(ctx context.Context, id string, d date.Date) (daybook.ExpandResponse, error) {
 	p := consolidate.DayPeriod(d)
-	sum, sumErr := readSummaryText(a.dir, p)
-	data, day, err := a.readDay(id, d)
+	sum, sumErr := readSummaryText(lk.dir, p)
+	data, day, err := lk.readDay(id, d)
 	if err != nil && !(IsUserError(err) && sumErr == nil) {
 		return daybook.ExpandResponse{}, err
 	}
 	resp := daybook.ExpandResponse{ID: p.ID(), Level: "day", Period: d.String(), Path: dayfiles.RelPath(d), Summary: sum,
-		Open: !p.Closed(a.Today())}
+		Open: !p.Closed(lk.Today())}
 	if sumErr == nil {
 		resp.SummaryPath = p.Rel()
 	} else if !errors.Is(sumErr, os.ErrNotExist) {
@@ -149,10 +149,10 @@ func (a *App) expandDay(ctx context.Context, id string, d date.Date) (daybook.Ex
 
 // expandPeriod returns a month's or a year's summary and the ids of its
 // days or months that have day files, whether or not they are summarized.
-func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period) (daybook.ExpandResponse, error) {
+func (lk *Lookup) expandPeriod(ctx context.Context, id string, p consolidate.Period) (daybook.ExpandResponse, error) {
 	resp := daybook.ExpandResponse{ID: p.ID(), Level: string(p.Level), Period: p.String(), Path: p.Rel(),
-		Open: !p.Closed(a.Today())}
-	text, err := readSummaryText(a.dir, p)
+		Open: !p.Closed(lk.Today())}
+	text, err := readSummaryText(lk.dir, p)
 	switch {
 	case err == nil:
 		resp.Text, resp.Line, resp.EndLine = text, 1, dayfiles.CountLines([]byte(text))
@@ -161,7 +161,7 @@ func (a *App) expandPeriod(ctx context.Context, id string, p consolidate.Period)
 	default:
 		return resp, err
 	}
-	files, err := dayfiles.List(a.dir, p.Range(), a.log)
+	files, err := dayfiles.List(lk.dir, p.Range(), lk.log)
 	if err != nil {
 		return resp, err
 	}

@@ -8,11 +8,11 @@ import (
 
 // What the external tests (package app_test) reach inside an App.
 
-// RecordUse is App.recordUse.
-func RecordUse(a *App, ids []string) { a.recordUse(ids) }
+// RecordUse is usagePart.record.
+func RecordUse(a *App, ids []string) { a.use.record(ids) }
 
-// FlushUse is App.flushUse.
-func FlushUse(a *App) error { return a.flushUse() }
+// FlushUse is usagePart.flush.
+func FlushUse(a *App) error { return a.use.flush() }
 
 // UpgradePass does the background upgrade once (ollama.Upgrader.Pass),
 // when ollama.enabled: the test of one turn of UpgradeLoop.
@@ -20,5 +20,5 @@ func UpgradePass(ctx context.Context, a *App) (ollama.UpgradeReport, error) {
 	if !a.cfg.Ollama.Enabled {
 		return ollama.UpgradeReport{}, nil
 	}
-	return a.upg.Pass(ctx)
+	return a.Models.upg.Pass(ctx)
 }

@@ -37,15 +37,15 @@ const maxImportLine = 1 << 20
 // With AnyDate, dates outside the configured window are taken; with
 // Flatten, a line whose markdown would end its entry early is written as
 // one paragraph.
-func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
+func (wr *Writer) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (daybook.ImportResponse, error) {
 	strict := opt.Strict
-	window := a.cfg.Window()
+	window := wr.cfg.Window()
 	if opt.AnyDate {
 		window = date.AnyDate()
 	}
 	var resp daybook.ImportResponse
-	ensurePrivateDir(a.dir, a.log)
-	a.zone.pin()
+	ensurePrivateDir(wr.dir, wr.log)
+	wr.zone.pin()
 	var batch []dayfiles.NewEntry
 	days := map[date.Date]bool{}
 	// ours[g] counts the entries the earlier batches went through for the
@@ -59,7 +59,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions
 			return nil
 		}
 		start := time.Now()
-		ws, err := a.appendParallel(batch, ours)
+		ws, err := wr.appendParallel(batch, ours)
 		wrote := time.Since(start)
 		var changed []date.Date
 		for _, w := range ws {
@@ -76,8 +76,8 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions
 			}
 		}
 		start = time.Now()
-		a.afterWrite(ctx, changed) // once a batch: the index catches up on all its days at once
-		a.log.Debug("imported a batch", logkey.System, "import", "entries", len(batch), "days", len(changed),
+		wr.changes.afterWrite(ctx, changed) // once a batch: the index catches up on all its days at once
+		wr.log.Debug("imported a batch", logkey.System, "import", "entries", len(batch), "days", len(changed),
 			"wrote", wrote.Round(time.Millisecond).String(), "after", time.Since(start).Round(time.Millisecond).String())
 		batch = batch[:0]
 		return err
@@ -95,7 +95,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions
 		if line == "" {
 			continue
 		}
-		e, err := a.parseImportLine(line, window, opt.Flatten)
+		e, err := wr.parseImportLine(line, window, opt.Flatten)
 		if err != nil {
 			resp.Rejected = append(resp.Rejected, daybook.ImportError{Line: n, Error: err.Error()})
 			continue
@@ -135,7 +135,7 @@ func (a *App) Import(ctx context.Context, r io.Reader, opt daybook.ImportOptions
 	return resp, err
 }
 
-func (a *App) parseImportLine(line string, w date.Window, flatten bool) (dayfiles.NewEntry, error) {
+func (wr *Writer) parseImportLine(line string, w date.Window, flatten bool) (dayfiles.NewEntry, error) {
 	var in daybook.ImportLine
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -145,10 +145,10 @@ func (a *App) parseImportLine(line string, w date.Window, flatten bool) (dayfile
 	if in.At == "" {
 		return dayfiles.NewEntry{}, fmt.Errorf(`missing "at"`)
 	}
-	e, err := a.newEntryIn(in.Text, in.Kind, in.Tags, in.At, w)
+	e, err := wr.newEntryIn(in.Text, in.Kind, in.Tags, in.At, w)
 	if err != nil && flatten {
 		if one := strings.Join(strings.Fields(in.Text), " "); one != in.Text {
-			if f, ferr := a.newEntryIn(one, in.Kind, in.Tags, in.At, w); ferr == nil {
+			if f, ferr := wr.newEntryIn(one, in.Kind, in.Tags, in.At, w); ferr == nil {
 				return f, nil
 			}
 		}
@@ -160,8 +160,8 @@ func (a *App) parseImportLine(line string, w date.Window, flatten bool) (dayfile
 // with ours), with the days split over importWriters writers; ours holds
 // one map per writer. The result is in the order of batch, and the error
 // is the first writer's that failed.
-func (a *App) appendParallel(batch []dayfiles.NewEntry, ours []map[string]int) ([]dayfiles.Written, error) {
-	loc := a.Loc()
+func (wr *Writer) appendParallel(batch []dayfiles.NewEntry, ours []map[string]int) ([]dayfiles.Written, error) {
+	loc := wr.Loc()
 	groups := make([][]dayfiles.NewEntry, len(ours))
 	index := make([][]int, len(ours))
 	for i, e := range batch {
@@ -182,7 +182,7 @@ func (a *App) appendParallel(batch []dayfiles.NewEntry, ours []map[string]int) (
 			defer wg.Done()
 			// Through the merge keeper, as every append: the merge base
 			// of each day knows what the import added.
-			ws, err := a.keep.Append(groups[g], ours[g])
+			ws, err := wr.keep.Append(groups[g], ours[g])
 			for k, w := range ws {
 				out[index[g][k]] = w
 			}

@@ -25,9 +25,9 @@ type ImportPlan struct {
 // says what Import would add, leave out as already there, and reject, and
 // writes nothing: the dry run of an import. It reads the day files only,
 // so it may run beside a daemon. opt.Strict changes nothing in a plan.
-func (a *App) PlanImport(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (ImportPlan, error) {
+func (wr *Writer) PlanImport(ctx context.Context, r io.Reader, opt daybook.ImportOptions) (ImportPlan, error) {
 	var plan ImportPlan
-	window := a.cfg.Window()
+	window := wr.cfg.Window()
 	if opt.AnyDate {
 		window = date.AnyDate()
 	}
@@ -42,13 +42,13 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader, opt daybook.ImportOpt
 		if line == "" {
 			continue
 		}
-		e, err := a.parseImportLine(line, window, opt.Flatten)
+		e, err := wr.parseImportLine(line, window, opt.Flatten)
 		if err != nil {
 			plan.Rejected = append(plan.Rejected, daybook.ImportError{Line: n, Error: err.Error()})
 			continue
 		}
-		d := date.Of(e.At.In(a.Loc()))
-		byDay[d] = append(byDay[d], e.Format(a.Loc()))
+		d := date.Of(e.At.In(wr.Loc()))
+		byDay[d] = append(byDay[d], e.Format(wr.Loc()))
 	}
 	if err := sc.Err(); err != nil {
 		return plan, userErrf("reading import: %v", err)
@@ -59,7 +59,7 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader, opt daybook.ImportOpt
 	}
 	slices.SortFunc(days, func(x, y date.Date) int { return x.Compare(y) })
 	for _, d := range days {
-		added, err := a.planDay(d, byDay[d])
+		added, err := wr.planDay(d, byDay[d])
 		if err != nil {
 			return plan, err
 		}
@@ -79,9 +79,9 @@ func (a *App) PlanImport(ctx context.Context, r io.Reader, opt daybook.ImportOpt
 // planDay returns how many of the formatted entries d's file does not hold,
 // counted as dayfiles.Locked.Append counts them: by entry id (day, time to the
 // minute, text), each entry of the file answering for one.
-func (a *App) planDay(d date.Date, entries []string) (int, error) {
+func (wr *Writer) planDay(d date.Date, entries []string) (int, error) {
 	have := map[string]int{}
-	path := dayfiles.Path(a.dir, d)
+	path := dayfiles.Path(wr.dir, d)
 	day, err := dayfiles.ParseFile(path, d)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

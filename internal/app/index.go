@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"log/slog"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -22,12 +21,11 @@ const IndexDir = "index"
 // runs another: it finds hand edits that no hook reported.
 const fullSyncEvery = 5 * time.Second
 
-// indexPart is the App's index: opened on first use and kept open, caught
-// up with the files on the App's Options, told of what the App writes.
-type indexPart struct {
-	dir      string
-	log      *slog.Logger
-	now      func() time.Time
+// Indexer is the index's life in an App: opened on first use and kept
+// open, caught up with the files on the App's Options, told of what the
+// App writes (syncDays, syncPaths), rebuilt (Reindex), compacted, closed.
+type Indexer struct {
+	*env
 	embedder func() index.Embedder
 	days     index.DayParser // the context's kept days: a grown day is parsed from its last entry on
 	opts     Options
@@ -51,7 +49,7 @@ type indexPart struct {
 }
 
 // corpora returns what the index is built from.
-func (p *indexPart) corpora() []index.Corpus {
+func (p *Indexer) corpora() []index.Corpus {
 	return []index.Corpus{index.DayFiles{Root: p.dir, Log: p.log, Parser: p.days}, summaryFiles{root: p.dir}}
 }
 
@@ -60,11 +58,11 @@ func (p *indexPart) corpora() []index.Corpus {
 // opening with Options.BackgroundCatchUp. The write hooks (NewWith) keep
 // it current meanwhile. It returns index.ErrBusy when another process
 // holds it.
-func (a *App) Index(ctx context.Context) (*index.Index, error) { return a.idx.get(ctx, true) }
+func (p *Indexer) Index(ctx context.Context) (*index.Index, error) { return p.get(ctx, true) }
 
 // get opens the index if needed and, with catchUp, runs the full catch-up
 // when one is due.
-func (p *indexPart) get(ctx context.Context, catchUp bool) (*index.Index, error) {
+func (p *Indexer) get(ctx context.Context, catchUp bool) (*index.Index, error) {
 	p.opening.Lock()
 	defer p.opening.Unlock()
 	now := p.now()
@@ -108,14 +106,14 @@ func (p *indexPart) get(ctx context.Context, catchUp bool) (*index.Index, error)
 // syncFull brings x up to date with every file, as sync does, and then
 // indexes what the write hooks reported meanwhile. The caller counted it
 // in p.full.
-func (p *indexPart) syncFull(ctx context.Context, x *index.Index) (index.SyncStats, error) {
+func (p *Indexer) syncFull(ctx context.Context, x *index.Index) (index.SyncStats, error) {
 	defer p.endFull(ctx, x)
 	return p.syncStats(ctx, x)
 }
 
 // endFull ends a full catch-up or an empty that p.full counted; the last
 // to end indexes the paths written meanwhile into x.
-func (p *indexPart) endFull(ctx context.Context, x *index.Index) {
+func (p *Indexer) endFull(ctx context.Context, x *index.Index) {
 	p.mu.Lock()
 	p.full--
 	var queued []string
@@ -133,12 +131,12 @@ func (p *indexPart) endFull(ctx context.Context, x *index.Index) {
 }
 
 // sync brings x up to date with every file, and logs what changed.
-func (p *indexPart) sync(ctx context.Context, x *index.Index) error {
+func (p *Indexer) sync(ctx context.Context, x *index.Index) error {
 	_, err := p.syncStats(ctx, x)
 	return err
 }
 
-func (p *indexPart) syncStats(ctx context.Context, x *index.Index) (index.SyncStats, error) {
+func (p *Indexer) syncStats(ctx context.Context, x *index.Index) (index.SyncStats, error) {
 	start := time.Now()
 	st, err := x.Sync(ctx, false, p.corpora()...)
 	if err == nil && st.Changed+st.Removed > 0 {
@@ -151,7 +149,7 @@ func (p *indexPart) syncStats(ctx context.Context, x *index.Index) (index.SyncSt
 // openHeld returns the index, opening it if it is not open. The caller
 // holds p.opening; p.mu is not held while it opens, which may wait for
 // another process or the embedder.
-func (p *indexPart) openHeld(ctx context.Context) (*index.Index, error) {
+func (p *Indexer) openHeld(ctx context.Context) (*index.Index, error) {
 	if x := p.open(); x != nil {
 		return x, nil
 	}
@@ -166,7 +164,7 @@ func (p *indexPart) openHeld(ctx context.Context) (*index.Index, error) {
 }
 
 // indexOptions returns the options the index is opened with.
-func (p *indexPart) indexOptions() index.Options {
+func (p *Indexer) indexOptions() index.Options {
 	timeout := p.opts.IndexLockTimeout
 	if timeout <= 0 {
 		timeout = 200 * time.Millisecond
@@ -181,7 +179,7 @@ func (p *indexPart) indexOptions() index.Options {
 // Opening first refuses an index another process holds before anything is
 // removed. The paths written meanwhile wait for the build that follows
 // (build): the caller calls it, whatever empty returns.
-func (p *indexPart) empty(ctx context.Context) (*index.Index, error) {
+func (p *Indexer) empty(ctx context.Context) (*index.Index, error) {
 	p.mu.Lock()
 	p.full++ // ended by build
 	p.mu.Unlock()
@@ -203,7 +201,7 @@ func (p *indexPart) empty(ctx context.Context) (*index.Index, error) {
 
 // build is the full catch-up after empty, or of a reindex of what
 // changed; it ends what empty counted in p.full when counted is true.
-func (p *indexPart) build(ctx context.Context, x *index.Index, counted bool) (index.SyncStats, error) {
+func (p *Indexer) build(ctx context.Context, x *index.Index, counted bool) (index.SyncStats, error) {
 	if !counted {
 		p.mu.Lock()
 		p.full++
@@ -217,7 +215,7 @@ func (p *indexPart) build(ctx context.Context, x *index.Index, counted bool) (in
 }
 
 // caughtUp notes a full catch-up done outside get (a reindex).
-func (p *indexPart) caughtUp() {
+func (p *Indexer) caughtUp() {
 	p.mu.Lock()
 	p.lastFull = p.now()
 	p.mu.Unlock()
@@ -228,12 +226,12 @@ func (p *indexPart) caughtUp() {
 // hand edits that no hook or watcher reported. It does not hold the
 // index's lock while it works, so requests go on; it does nothing when the
 // index is not open.
-func (a *App) CatchUp(ctx context.Context) error {
-	x := a.idx.open()
+func (p *Indexer) CatchUp(ctx context.Context) error {
+	x := p.open()
 	if x == nil {
 		return nil
 	}
-	return a.idx.sync(ctx, x)
+	return p.sync(ctx, x)
 }
 
 // CompactIndex merges the open index into one segment when it has more
@@ -241,8 +239,8 @@ func (a *App) CatchUp(ctx context.Context) error {
 // built by a daybook before bulk builds compacted keeps a dozen segments,
 // and every search pays for each; the daemon calls it once after opening.
 // Scorch merges online: requests go on meanwhile.
-func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
-	x := a.idx.open()
+func (p *Indexer) CompactIndex(ctx context.Context, over int) (int, error) {
+	x := p.open()
 	if x == nil {
 		return 0, nil
 	}
@@ -252,15 +250,15 @@ func (a *App) CompactIndex(ctx context.Context, over int) (int, error) {
 // DropIndexPages lets go of the pages of the open index's files this
 // process has mapped (index.DropMapped); it returns their bytes. The daemon
 // calls it when it gives memory back.
-func (a *App) DropIndexPages() int64 {
-	if x := a.idx.open(); x != nil {
+func (p *Indexer) DropIndexPages() int64 {
+	if x := p.open(); x != nil {
 		return x.DropMapped()
 	}
 	return 0
 }
 
 // open returns the index if it is open, without opening it.
-func (p *indexPart) open() *index.Index {
+func (p *Indexer) open() *index.Index {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.x
@@ -270,7 +268,7 @@ func (p *indexPart) open() *index.Index {
 // when the index is open: the hooks call it after a write. Not open, the
 // next Index call catches up. During a full catch-up (a first build) they
 // wait in p.queued for its end, and the write that called answers at once.
-func (p *indexPart) syncPaths(ctx context.Context, what string, rels []string) {
+func (p *Indexer) syncPaths(ctx context.Context, what string, rels []string) {
 	if len(rels) == 0 {
 		return
 	}
@@ -290,19 +288,19 @@ func (p *indexPart) syncPaths(ctx context.Context, what string, rels []string) {
 	}
 }
 
-// indexDays is the write hook: the days' entries are indexed again at once.
-func (a *App) indexDays(ctx context.Context, days []date.Date) {
+// syncDays is the write hook: the days' entries are indexed again at once.
+func (p *Indexer) syncDays(ctx context.Context, days []date.Date) {
 	paths := make([]string, len(days))
 	for i, d := range days {
 		paths[i] = dayfiles.RelPath(d)
 	}
-	a.idx.syncPaths(ctx, "days", paths)
+	p.syncPaths(ctx, "days", paths)
 }
 
-// indexStatus fills in the index's part of a status answer. The models'
-// line (which embedder, how many vectors wait) is modelStatus's.
-func (a *App) indexStatus(ctx context.Context, resp *daybook.StatusResponse) {
-	x := a.idx.open()
+// fillStatus fills in the index's part of a status answer. The models'
+// line (which embedder, how many vectors wait) is Models.fillStatus's.
+func (p *Indexer) fillStatus(ctx context.Context, resp *daybook.StatusResponse) {
+	x := p.open()
 	if x == nil {
 		return
 	}
@@ -314,7 +312,7 @@ func (a *App) indexStatus(ctx context.Context, resp *daybook.StatusResponse) {
 }
 
 // close closes the index if it is open; Close calls it.
-func (p *indexPart) close() error {
+func (p *Indexer) close() error {
 	p.opening.Lock()
 	defer p.opening.Unlock()
 	p.mu.Lock()
@@ -329,7 +327,7 @@ func (p *indexPart) close() error {
 
 // drop forgets the open index without waiting on a clean close of a
 // broken one: the next use opens it again.
-func (p *indexPart) drop() {
+func (p *Indexer) drop() {
 	p.mu.Lock()
 	x := p.x
 	p.x = nil

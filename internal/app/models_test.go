@@ -15,10 +15,10 @@ import (
 
 func TestModelsOffline(t *testing.T) {
 	a := doctorApp(t, "")
-	if got := a.newSummarizer().Name(); got != offline.SummarizerName {
+	if got := a.Models.summarizer().Name(); got != offline.SummarizerName {
 		t.Errorf("summarizer %q", got)
 	}
-	if got := a.newEmbedder().Name(); got != "offline/hash-v1" {
+	if got := a.Models.embedder().Name(); got != "offline/hash-v1" {
 		t.Errorf("embedder %q", got)
 	}
 }
@@ -27,8 +27,8 @@ func TestModelsOllama(t *testing.T) {
 	srv := ollamatest.New(t, "llama3.2", "nomic-embed-text")
 	srv.Reply("They fixed the parser.")
 	a := doctorApp(t, srv.URL)
-	s := a.newSummarizer()
-	if s != a.newSummarizer() {
+	s := a.Models.summarizer()
+	if s != a.Models.summarizer() {
 		t.Error("a second call built a second summarizer")
 	}
 	if _, ok := s.(*ollama.FallbackSummarizer); !ok {
@@ -39,12 +39,12 @@ func TestModelsOllama(t *testing.T) {
 	if out, err := s.Summarize(context.Background(), in); err != nil || out != "They fixed the parser." {
 		t.Errorf("summary %q, %v", out, err)
 	}
-	vecs, err := a.newEmbedder().Embed(context.Background(), []string{"a", "b"})
+	vecs, err := a.Models.embedder().Embed(context.Background(), []string{"a", "b"})
 	if err != nil || len(vecs) != 2 {
 		t.Errorf("%d vectors, %v", len(vecs), err)
 	}
 	var st daybook.StatusResponse
-	a.modelStatus(context.Background(), &st)
+	a.Models.fillStatus(context.Background(), &st)
 	if st.Summarizer != "ollama/llama3.2" || st.Embedder != "ollama/nomic-embed-text" {
 		t.Errorf("status names %q, %q", st.Summarizer, st.Embedder)
 	}
@@ -53,7 +53,7 @@ func TestModelsOllama(t *testing.T) {
 	if _, err := s.Summarize(context.Background(), in); err != nil {
 		t.Errorf("no fallback with Ollama down: %v", err)
 	}
-	a.modelStatus(context.Background(), &st)
+	a.Models.fillStatus(context.Background(), &st)
 	if !strings.HasPrefix(st.Summarizer, offline.SummarizerName+" (ollama unreachable since ") {
 		t.Errorf("status summarizer %q during the outage", st.Summarizer)
 	}

@@ -10,46 +10,56 @@ import (
 	"github.com/daybook/daybook/recall"
 )
 
+// Reader answers from the index: a recall, and the context an agent is
+// handed (which recalls its query). Each result of a plain recall counts
+// as a use of its memory, for the context's utility score.
+type Reader struct {
+	*env
+	index *Indexer
+	use   *usagePart    // retrieval counts: recorded by Recall, read by Context
+	files *contextFiles // the context's listings and parsed files, kept between calls (context_files.go)
+}
+
 // Recall answers what daybook remembers about a query: the drill through
 // the index, or the linear scan of the day files when the index is busy
 // (another process holds it) or will not open, with a warning.
 // Each result of a plain recall counts as a use of its memory (the utility
 // score of the context); the methods "daybook eval" compares do not.
-func (a *App) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
-	resp, err := a.recall(ctx, req)
+func (r *Reader) Recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
+	resp, err := r.recall(ctx, req)
 	if err == nil && (req.Mode == "" || req.Mode == recall.ModeDrill) {
 		ids := make([]string, len(resp.Results))
-		for i, r := range resp.Results {
-			ids[i] = r.ID
+		for i, res := range resp.Results {
+			ids[i] = res.ID
 		}
-		a.recordUse(ids)
+		r.use.record(ids)
 	}
 	return resp, err
 }
 
 // recall is Recall without counting uses: the context's own recall must
 // not make what it shows look more used the next time.
-func (a *App) recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
+func (r *Reader) recall(ctx context.Context, req daybook.RecallRequest) (daybook.RecallResponse, error) {
 	if err := recall.Check(req); err != nil {
 		return daybook.RecallResponse{}, userErr(err)
 	}
-	if _, err := date.ParseRangeArgs(req.From, req.To, a.Today()); err != nil {
+	if _, err := date.ParseRangeArgs(req.From, req.To, r.Today()); err != nil {
 		return daybook.RecallResponse{}, userErr(err)
 	}
-	opts := recall.Options{Root: a.dir, Now: a.now, Loc: a.Loc(), Log: a.log, Limit: a.cfg.Recall.Limit}
+	opts := recall.Options{Root: r.dir, Now: r.now, Loc: r.Loc(), Log: r.log, Limit: r.cfg.Recall.Limit}
 	var s recall.Searcher
 	var vs vectorStatuser
 	if req.Mode != recall.ModeLinear {
-		x, err := a.Index(ctx)
+		x, err := r.index.Index(ctx)
 		switch {
 		case err == nil:
 			s, vs = x, x
 		case errors.Is(err, index.ErrBusy):
-			a.log.Warn("recall is using the linear scan: " + err.Error())
+			r.log.Warn("recall is using the linear scan: " + err.Error())
 		case ctx.Err() != nil:
 			return daybook.RecallResponse{}, ctx.Err()
 		default:
-			a.log.Warn("recall is using the linear scan: the index will not open", "err", err)
+			r.log.Warn("recall is using the linear scan: the index will not open", "err", err)
 		}
 	}
 	resp, err := recall.Recall(ctx, s, req, opts)

@@ -11,26 +11,26 @@ import (
 // Reindex rebuilds the index from the markdown: the day files and the
 // summaries. Without req.Changed the index folder is dropped first, so
 // nothing of the old one survives; the index is derived and disposable.
-func (a *App) Reindex(ctx context.Context, req daybook.ReindexRequest) (daybook.ReindexResponse, error) {
+func (p *Indexer) Reindex(ctx context.Context, req daybook.ReindexRequest) (daybook.ReindexResponse, error) {
 	start := time.Now()
 	var x *index.Index
 	var err error
 	if req.Changed {
-		x, err = a.idx.get(ctx, false)
+		x, err = p.get(ctx, false)
 	} else {
-		x, err = a.idx.empty(ctx)
+		x, err = p.empty(ctx)
 	}
 	if err != nil {
-		a.idx.build(ctx, nil, !req.Changed) // ends what empty began
+		p.build(ctx, nil, !req.Changed) // ends what empty began
 		return daybook.ReindexResponse{}, err
 	}
 	// On an empty index, a bulk build; what is written meanwhile is
 	// indexed when it ends.
-	st, err := a.idx.build(ctx, x, !req.Changed)
+	st, err := p.build(ctx, x, !req.Changed)
 	if err != nil {
 		return daybook.ReindexResponse{}, err
 	}
-	a.idx.caughtUp()
+	p.caughtUp()
 	stats, err := x.Stats()
 	if err != nil {
 		return daybook.ReindexResponse{}, err

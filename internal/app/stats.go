@@ -27,18 +27,28 @@ const (
 	statsBusiest   = 5
 )
 
+// Statistics describes the memory for stats, from the other parts: the
+// topics, the summaries and a default context.
+type Statistics struct {
+	*env
+	topics     *TopicIndex
+	summaries  *Summaries
+	reader     *Reader
+	background bool // Options.BackgroundCatchUp: the process is the daemon
+}
+
 // Stats describes the memory: entries and days, summaries per level, how
 // much of closed history has a current summary, how much a default context
 // compresses the days it covers, the top topics and the busiest periods.
-func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsResponse, error) {
+func (st *Statistics) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsResponse, error) {
 	resp := daybook.StatsResponse{Summaries: map[string]int{}, Coverage: map[string]float64{}, Busiest: map[string][]daybook.Count{},
 		TopTopics: []daybook.Count{}}
-	ix, err := a.topicIndex(ctx)
+	ix, err := st.topics.load(ctx)
 	if err != nil {
 		return resp, err
 	}
-	closed := statsDays(&resp, ix.Days(), a.Today())
-	if err := a.statsSummaries(ctx, &resp, closed); err != nil {
+	closed := statsDays(&resp, ix.Days(), st.Today())
+	if err := st.summaries.fillStats(ctx, &resp, closed); err != nil {
 		return resp, err
 	}
 	for _, t := range ix.Topics() {
@@ -48,17 +58,17 @@ func (a *App) Stats(ctx context.Context, _ daybook.StatsRequest) (daybook.StatsR
 		tc := topicOf(t)
 		resp.TopTopics = append(resp.TopTopics, daybook.Count{Name: tc.Name, Count: tc.Count, First: tc.First, Last: tc.Last})
 	}
-	if err := a.statsFootprint(&resp); err != nil {
+	if err := st.statsFootprint(&resp); err != nil {
 		return resp, err
 	}
 	// What the context hooks handed agent sessions.
-	if t := agenthooks.Totals(a.dir); t.Sessions > 0 {
+	if t := agenthooks.Totals(st.dir); t.Sessions > 0 {
 		resp.Injected = &daybook.Injected{Sessions: t.Sessions, Starts: t.Starts, StartTokens: t.StartTokens,
 			Asked: t.Asked, Prompts: t.Prompts, PromptTokens: t.PromptTokens}
 	}
 
 	// Compression of a default context.
-	c, err := a.Context(ctx, daybook.ContextRequest{})
+	c, err := st.reader.Context(ctx, daybook.ContextRequest{})
 	if err != nil {
 		return resp, fmt.Errorf("assembling the default context: %w", err)
 	}
@@ -114,56 +124,22 @@ func statsDays(resp *daybook.StatsResponse, days []topics.Day, today date.Date) 
 	return closed
 }
 
-// statsSummaries counts the summaries per level into resp, and the
-// coverage: the share of the closed periods whose summary is current.
-func (a *App) statsSummaries(ctx context.Context, resp *daybook.StatsResponse, closed map[string]bool) error {
-	files, err := consolidate.List(a.dir, "", date.Range{})
-	if err != nil {
-		return err
-	}
-	for _, f := range files {
-		resp.Summaries[string(f.Period.Level)]++
-	}
-	stale, err := a.Consolidator().Stale(ctx)
-	if err != nil {
-		return fmt.Errorf("finding stale summaries: %w", err)
-	}
-	staleIDs := map[string]bool{}
-	for _, p := range stale {
-		staleIDs[p.ID()] = true
-	}
-	total, current := map[string]int{}, map[string]int{}
-	for id := range closed {
-		level, _, _ := strings.Cut(id, ":")
-		total[level]++
-		if !staleIDs[id] {
-			current[level]++
-		}
-	}
-	for _, level := range []string{"day", "month", "year"} {
-		if total[level] > 0 {
-			resp.Coverage[level] = float64(current[level]) / float64(total[level])
-		}
-	}
-	return nil
-}
-
 // statsFootprint puts the day files' and the index's bytes into resp, and
 // the daemon's memory when a daemon answers (only the daemon runs
 // catch-ups in the background).
-func (a *App) statsFootprint(resp *daybook.StatsResponse) error {
-	days, err := dayfiles.List(a.dir, date.Range{}, a.log)
+func (st *Statistics) statsFootprint(resp *daybook.StatsResponse) error {
+	days, err := dayfiles.List(st.dir, date.Range{}, st.log)
 	if err != nil {
 		return err
 	}
 	for _, f := range days {
 		resp.DayFileBytes += f.Size
 	}
-	resp.IndexBytes = index.DiskBytes(filepath.Join(a.dir, IndexDir))
+	resp.IndexBytes = index.DiskBytes(filepath.Join(st.dir, IndexDir))
 	if resp.DayFileBytes > 0 {
 		resp.IndexRatio = float64(resp.IndexBytes) / float64(resp.DayFileBytes)
 	}
-	if a.opts.BackgroundCatchUp {
+	if st.background {
 		resp.DaemonRSS = selfRSS()
 	}
 	return nil

@@ -20,32 +20,41 @@ import (
 // jobs. A hook that cannot tell leaves its fields at their zero values.
 type StatusHook = func(ctx context.Context, resp *daybook.StatusResponse)
 
+// StatusBoard answers status: the days and entries of the data dir, and
+// whatever each part registered with OnStatus fills in (the summaries, the
+// index, the models, the daemon's jobs).
+type StatusBoard struct {
+	*env
+	counts entryCounts // each day's entry count, kept between answers
+	hooks  hooks[StatusHook]
+}
+
 // OnStatus registers fn to fill in its part of every full status answer.
-func (a *App) OnStatus(fn StatusHook) {
-	a.statusHooks.add(fn)
+func (sb *StatusBoard) OnStatus(fn StatusHook) {
+	sb.hooks.add(fn)
 }
 
 // Status says how the data dir stands: how many days and entries it holds,
 // and whatever the registered parts add. A brief request reads nothing and
 // names only the data dir. Whether a daemon answers is for the socket server
 // to say; the App leaves Daemon at its zero value.
-func (a *App) Status(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
-	resp := daybook.StatusResponse{DataDir: a.dir}
+func (sb *StatusBoard) Status(ctx context.Context, req daybook.StatusRequest) (daybook.StatusResponse, error) {
+	resp := daybook.StatusResponse{DataDir: sb.dir}
 	if req.Brief {
 		return resp, nil
 	}
-	files, err := dayfiles.List(a.dir, date.Range{}, a.log)
+	files, err := dayfiles.List(sb.dir, date.Range{}, sb.log)
 	if err != nil {
 		return resp, err
 	}
 	resp.Days = len(files)
-	counts, conflicted, err := a.counts.of(ctx, files, a.log)
+	counts, conflicted, err := sb.counts.of(ctx, files, sb.log)
 	if err != nil {
 		return resp, err
 	}
-	resp.Zone = a.Loc().String()
+	resp.Zone = sb.Loc().String()
 	resp.Conflicted = conflicted
-	resp.Merge = merge.Notices(a.dir)
+	resp.Merge = merge.Notices(sb.dir)
 	for _, n := range counts {
 		if n < 0 {
 			resp.Unreadable++
@@ -53,7 +62,7 @@ func (a *App) Status(ctx context.Context, req daybook.StatusRequest) (daybook.St
 		}
 		resp.Entries += n
 	}
-	for _, h := range a.statusHooks.list() {
+	for _, h := range sb.hooks.list() {
 		h(ctx, &resp)
 	}
 	return resp, nil

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"slices"
+	"sync"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/consolidate"
@@ -14,30 +15,37 @@ import (
 // defaultTopicLimit is how many lines per level and entries a topic shows.
 const defaultTopicLimit = 10
 
-// topicIndex returns the topics of the day files; only changed files are
+// TopicIndex answers for the topics of the day files (package topics),
+// whose index it loads one request at a time.
+type TopicIndex struct {
+	*env
+	mu sync.Mutex // one topics.Load at a time
+}
+
+// load returns the topics of the day files; only changed files are
 // parsed again (see package topics).
-func (a *App) topicIndex(ctx context.Context) (*topics.Index, error) {
+func (ti *TopicIndex) load(ctx context.Context) (*topics.Index, error) {
 	// One at a time: two requests that find the cache old would both parse
 	// every changed day (2 s of garbage for 5 years), and write it twice.
-	a.topicsMu.Lock()
-	defer a.topicsMu.Unlock()
-	ix, st, err := topics.Load(ctx, a.dir, a.log)
+	ti.mu.Lock()
+	defer ti.mu.Unlock()
+	ix, st, err := topics.Load(ctx, ti.dir, ti.log)
 	if err != nil {
 		return nil, err
 	}
 	if st.Parsed > 0 {
-		a.log.Debug("topics brought up to date", logkey.System, "topics", "days", st.Days, "parsed", st.Parsed, "bad", st.Bad)
+		ti.log.Debug("topics brought up to date", logkey.System, "topics", "days", st.Days, "parsed", st.Parsed, "bad", st.Bad)
 	}
 	return ix, nil
 }
 
 // Topics lists the topics of the day files, most entries first, with the
 // base topics self, user and system always among them.
-func (a *App) Topics(ctx context.Context, req daybook.TopicsRequest) (daybook.TopicsResponse, error) {
+func (ti *TopicIndex) Topics(ctx context.Context, req daybook.TopicsRequest) (daybook.TopicsResponse, error) {
 	if req.Limit < 0 {
 		return daybook.TopicsResponse{}, userErrf("limit: %d is negative", req.Limit)
 	}
-	ix, err := a.topicIndex(ctx)
+	ix, err := ti.load(ctx)
 	if err != nil {
 		return daybook.TopicsResponse{}, err
 	}
@@ -64,7 +72,7 @@ func topicOf(t topics.Topic) daybook.Topic {
 // daily summaries that mention it, each level newest first, then its latest
 // entries, newest first. Only the summaries of periods whose entries name
 // the topic are read.
-func (a *App) Topic(ctx context.Context, req daybook.TopicRequest) (daybook.TopicResponse, error) {
+func (ti *TopicIndex) Topic(ctx context.Context, req daybook.TopicRequest) (daybook.TopicResponse, error) {
 	if req.Name == "" {
 		return daybook.TopicResponse{}, userErrf("name: empty: give a topic such as #auth, a name or self")
 	}
@@ -75,7 +83,7 @@ func (a *App) Topic(ctx context.Context, req daybook.TopicRequest) (daybook.Topi
 	if limit == 0 {
 		limit = defaultTopicLimit
 	}
-	ix, err := a.topicIndex(ctx)
+	ix, err := ti.load(ctx)
 	if err != nil {
 		return daybook.TopicResponse{}, err
 	}
@@ -110,7 +118,7 @@ func (a *App) Topic(ctx context.Context, req daybook.TopicRequest) (daybook.Topi
 			if err := ctx.Err(); err != nil {
 				return resp, err
 			}
-			lines, err := topics.SummaryLines(p.Path(a.dir), t.Name)
+			lines, err := topics.SummaryLines(p.Path(ti.dir), t.Name)
 			if err != nil {
 				continue // not consolidated yet, or removed
 			}
@@ -126,7 +134,7 @@ func (a *App) Topic(ctx context.Context, req daybook.TopicRequest) (daybook.Topi
 		if len(resp.Entries) >= limit {
 			break
 		}
-		day, err := dayfiles.ParseFile(dayfiles.Path(a.dir, d), d)
+		day, err := dayfiles.ParseFile(dayfiles.Path(ti.dir, d), d)
 		if err != nil {
 			continue
 		}

@@ -19,7 +19,7 @@ type usagePart struct {
 	once   sync.Once
 	s      *usage.Store
 	err    error
-	opened atomic.Pointer[usage.Store] // s once open, for flushUse
+	opened atomic.Pointer[usage.Store] // s once open, for flush
 }
 
 // store returns the retrieval counts of the data dir, opened on first use.
@@ -33,22 +33,22 @@ func (u *usagePart) store() (*usage.Store, error) {
 	return u.s, u.err
 }
 
-// recordUse counts one use of each id that recall or expand returned: a
+// record counts one use of each id that recall or expand returned: a
 // summary (year:2026, month:2026-02, day:2026-02-13), an entry id or a line
-// (2026-02-13:L12). The counts are batched and written by flushUse, by a
+// (2026-02-13:L12). The counts are batched and written by flush, by a
 // timer, or when enough wait; a store that will not open is logged once and
 // counts nothing.
-func (a *App) recordUse(ids []string) {
-	s, err := a.use.store()
+func (u *usagePart) record(ids []string) {
+	s, err := u.store()
 	if err != nil {
 		return // logged by usesOf on the context's first read
 	}
 	s.Record(ids...)
 }
 
-// flushUse writes the waiting counts; Close should call it.
-func (a *App) flushUse() error {
-	s := a.use.opened.Load()
+// flush writes the waiting counts; Close should call it.
+func (u *usagePart) flush() error {
+	s := u.opened.Load()
 	if s == nil {
 		return nil // never opened: nothing waits
 	}

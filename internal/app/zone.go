@@ -16,10 +16,6 @@ import (
 // config.ZoneFile.
 const ZoneFile = config.ZoneFile
 
-// Loc returns the zone every entry's day and time are taken in: the
-// configured one, or for "Local" the data dir's pinned one (ZoneFile).
-func (a *App) Loc() *time.Location { return a.zone.get() }
-
 // zonePart is the data dir's zone, resolved once (config.DirZone).
 type zonePart struct {
 	dir string
