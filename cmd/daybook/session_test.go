@@ -81,6 +81,25 @@ func TestHookSessionBudget(t *testing.T) {
 			t.Fatal("the daemon did not answer status in 2 minutes")
 		}
 	}
+	// The daemon's first backfill writes yesterday's summary, which names
+	// the recent entry: let it finish, so that the session's start and its
+	// prompts see one memory (a summary written between them would be new
+	// to the session and rightly handed over).
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		var st struct {
+			StaleCount int `json:"stale_count"`
+		}
+		out := run("status", "--json")
+		if err := json.Unmarshal([]byte(out), &st); err != nil {
+			t.Fatalf("status --json: %v\n%s", err, out)
+		}
+		if st.StaleCount == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the daemon's backfill left stale summaries after 2 minutes:\n%s", out)
+		}
+	}
 
 	commands := hookCommands(t, settingsBlock(t))
 	const session = "7c1d2e3f-0000-4000-8000-00000000abcd"
