@@ -43,11 +43,11 @@ import (
 
 // saysChange reports whether the words ws (lower-cased, without their
 // trailing punctuation) say a value changed: a verb of change with its
-// target ("changed the code to", "switched to", "moved to", "updated …
-// from", "replaced it with"; not "the update", "a change"), "renamed",
-// "reset", "instead of", "no longer", "not any more", "anymore", "is
-// now", "now is", "from today". "new" says so only before the subject
-// ("the new garage door code", see newSubject).
+// target ("changed the code to", "switched to", "moved to", "handed the
+// squad to", "updated … from", "replaced it with"; not "the update", "a
+// change"), "renamed", "reset", "instead of", "no longer", "not any
+// more", "anymore", "is now", "now is", "from today". "new" says so only
+// before the subject ("the new garage door code", see newSubject).
 func saysChange(ws []string) bool {
 	within := func(k int, targets ...string) bool {
 		for _, w := range ws[k+1 : min(len(ws), k+7)] {
@@ -89,7 +89,9 @@ func saysChange(ws []string) bool {
 var (
 	changeVerbs = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true,
 		"switch": true, "switched": true, "switches": true, "switching": true, "move": true, "moved": true,
-		"moves": true, "moving": true, "update": true, "updated": true, "updates": true, "updating": true}
+		"moves": true, "moving": true, "update": true, "updated": true, "updates": true, "updating": true,
+		"hand": true, "handed": true, "hands": true, "handing": true, "transfer": true, "transferred": true,
+		"transfers": true, "transferring": true}
 	replaceVerbs = map[string]bool{"replace": true, "replaced": true, "replaces": true, "replacing": true,
 		"swap": true, "swapped": true, "swaps": true, "swapping": true}
 )
@@ -97,7 +99,8 @@ var (
 // markerWords are the words of the change markers: they are not values.
 var markerWords = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true, "switch": true,
 	"switched": true, "switches": true, "switching": true, "move": true, "moved": true, "moves": true, "moving": true,
-	"update": true, "updated": true, "updates": true, "replace": true, "replaced": true, "replaces": true,
+	"update": true, "updated": true, "updates": true, "hand": true, "handed": true, "hands": true, "handing": true,
+	"transfer": true, "transferred": true, "transfers": true, "transferring": true, "replace": true, "replaced": true, "replaces": true,
 	"rename": true, "renamed": true, "renames": true, "reset": true, "instead": true, "anymore": true, "longer": true,
 	"new": true, "now": true, "today": true}
 
