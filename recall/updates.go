@@ -19,12 +19,14 @@ import (
 //
 //   - a subject: a newer statement holds two of the query's words at
 //     least and none that the older lacks, and they score near-equally
-//     (nearEqual of the better one) or the newer says it changed (see
-//     sameSubject); a captured question, or an echo (below), holds every
-//     query word of the subject's current statement;
+//     (nearEqual of the better one; recall scores a statement by its own
+//     BM25) or the newer says it changed (see sameSubject); a captured
+//     question, or an echo (below), holds every query word of the
+//     subject's current statement (of the subject that holds the most of
+//     them, when several do);
 //   - a change: the newer says so ("changed", "is now", "moved to",
-//     "switched", "no longer", "new" before the subject, "updated",
-//     "instead of", "from today") and states a value the older lacks (a
+//     "switched", "handed … to", "no longer", "new" before the subject,
+//     "updated", "instead of", "from today") and states a value the older lacks (a
 //     word with a digit, or a capitalised word not first in its
 //     sentence), or, without such words, each states a number or code
 //     the other lacks ("is 4417", later "is 5521");
@@ -39,7 +41,10 @@ import (
 // by it too. The current statement takes the best place
 // the subject's entries held in the list (a captured question that repeats
 // the query's words scores best, and answers nothing), the others keep
-// theirs in order after it, the superseded last.
+// theirs in order after it, the superseded last. Recall hands Supersede
+// the best candidates by BM25 past its list too (Statement.Outside): the
+// current statement may be among them, its day below the list's (a busy
+// day whose summary does not name the fact), and then comes in.
 
 // saysChange reports whether the words ws (lower-cased, without their
 // trailing punctuation) say a value changed: a verb of change with its
