@@ -127,3 +127,11 @@ const maxStatement = 30
 // place. The statements of a subject share its rare words, so they are
 // near the top of BM25.
 const subjectPoolPerResult = 1
+
+// minOutsideSubject is the fewest query words the subject of a current
+// statement past the list holds for it to come in. Inside the list one
+// word of a short query is a subject (sameSubject); from past it, on
+// REALTALK, one word brought in chat messages that say no change of what
+// was asked ("I can get a new roommate", "he doesn't really feel like a
+// person anymore"), each costing a question its hit@1.
+const minOutsideSubject = 2

@@ -189,6 +189,9 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 	slices.SortStableFunc(currents, func(a, b *statement) int { return len(b.subject) - len(a.subject) })
 	joined := map[*statement]bool{} // echoes and questions given a subject
 	for _, cur := range currents {
+		if cur.outside && len(cur.subject) < minOutsideSubject {
+			continue // too little to come in on (see minOutsideSubject)
+		}
 		g, superseded := subjectOf(cur, olds[cur], others, joined, len(held))
 		for _, s := range superseded {
 			by[s.i] = stmts[cur.i].ID
