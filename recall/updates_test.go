@@ -123,6 +123,21 @@ func TestSupersedeOutside(t *testing.T) {
 	}
 }
 
+// A chat message past the list that shares one word of a short query and
+// says "new" does not come in: inside the list one word is a subject, from
+// past it too little (REALTALK: "I can get a new roommate").
+func TestSupersedeOutsideNeedsTwoWords(t *testing.T) {
+	stmts := []recall.Statement{
+		{ID: "2023-12-31T10:00-q", Text: "Nicolas: You need a roommate?", Score: 3},
+		{ID: "2024-01-14T10:00-a", Text: "Nebraas: You know what he would work perfectly with my roommate because she's a pick me", Score: 1.2},
+		{ID: "2024-01-17T10:01-n", Text: "Nebraas: Then of they decide to live together Julio will be out of your way and I can get a new roommate", Score: 1.1, Outside: true},
+	}
+	order, _ := recall.Supersede(recall.NewQueryWords("Does Nebraas have a roommate like Nicolas` roommate?"), stmts)
+	if len(order) > 0 && (order[0] != 0 || order[1] != 1) {
+		t.Errorf("order %v: a one-word subject came in from past the list", order)
+	}
+}
+
 // A question joins the subject that holds the most of its words: the
 // climbing gym membership number, not two newer notes that share
 // "climbing gym" and "numbers" and state other numbers.
