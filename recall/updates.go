@@ -189,9 +189,6 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 	slices.SortStableFunc(currents, func(a, b *statement) int { return len(b.subject) - len(a.subject) })
 	joined := map[*statement]bool{} // echoes and questions given a subject
 	for _, cur := range currents {
-		if cur.outside && len(cur.subject) < minOutsideSubject {
-			continue // too little to come in on (see minOutsideSubject)
-		}
 		g, superseded := subjectOf(cur, olds[cur], others, joined, len(held))
 		for _, s := range superseded {
 			by[s.i] = stmts[cur.i].ID
@@ -272,7 +269,9 @@ func heldWords(auth []*statement) map[int]bool {
 
 // chains reads the statements auth newest first: each supersedes the
 // older ones of its subject that it changes, for the current statement it
-// leads to (its own superseder's, when a newer one changed it too). It
+// leads to (its own superseder's, when a newer one changed it too). A
+// statement past the list supersedes only when it could come in: it says
+// it changed, of a subject of minOutsideSubject words at least. It
 // returns the current statements, newest first, and by each the older ones
 // it superseded. auth is sorted newest first.
 func chains(auth []*statement, queryWords int) ([]*statement, map[*statement][]*statement) {
@@ -287,6 +286,9 @@ func chains(auth []*statement, queryWords int) ([]*statement, map[*statement][]*
 	olds := map[*statement][]*statement{} // by current statement
 	var currents []*statement
 	for k, n := range auth {
+		if n.outside && (len(n.subject) < minOutsideSubject || !n.marker) {
+			continue // too little to come in on (see minOutsideSubject)
+		}
 		for _, o := range auth[k+1:] {
 			if supBy[o] == nil && sameSubject(n, o, queryWords) && changes(n, o) {
 				cur := root(n)
