@@ -138,6 +138,22 @@ func TestSupersedeOutsideNeedsTwoWords(t *testing.T) {
 	}
 }
 
+// A note past the list that states other numbers without a word of change
+// neither comes in nor takes the chain of a change in the list.
+func TestSupersedeOutsideNeedsAChange(t *testing.T) {
+	cc := []string{"claude-code", "session-0c44d2f8"}
+	stmts := []recall.Statement{
+		{ID: "2026-01-20T09:40-q", Text: "User: when is team standup?", Tags: cc, Score: 4.2},
+		{ID: "2025-10-06T09:05-c", Text: "Team standup moved to 10:00 from next week.", Score: 2.6},
+		{ID: "2024-09-16T09:00-o", Text: "Team standup is at 9:15.", Score: 2.5},
+		{ID: "2026-02-05T20:32-n", Text: "Decided to rewrite the standup format into the monolith because the team agreed in the retro. Numbers: memory use 288 MB before, 135 MB after.", Score: 1.7, Outside: true},
+	}
+	order, by := recall.Supersede(recall.NewQueryWords("when is team standup?"), stmts)
+	if len(order) < 3 || order[0] != 1 || by[2] != "2025-10-06T09:05-c" {
+		t.Errorf("order %v, superseded %v: want the move to 10:00 first, superseding 9:15", order, by)
+	}
+}
+
 // A question joins the subject that holds the most of its words: the
 // climbing gym membership number, not two newer notes that share
 // "climbing gym" and "numbers" and state other numbers.
