@@ -452,18 +452,34 @@ func numberOther(a, b *statement) bool {
 
 // newSubject reports whether "new" comes right before a query word that
 // is not part of a name: "New garage door code: 5521", "the new piano
-// teacher", not "a new job" or "New York". found holds each token's
-// query words.
+// teacher", "a new GP" (an acronym is no name), not "a new job" or "New
+// York". found holds each token's query words.
 func newSubject(toks []string, found [][]int) bool {
 	for k, tok := range toks[:max(len(toks)-1, 0)] {
 		if !strings.EqualFold(strings.TrimRight(tok, ".,;:!?"), "new") {
 			continue
 		}
-		if r, _ := utf8.DecodeRuneInString(toks[k+1]); !unicode.IsUpper(r) && len(found[k+1]) > 0 {
+		next := strings.TrimRight(toks[k+1], ".,;:!?")
+		if r, _ := utf8.DecodeRuneInString(next); (!unicode.IsUpper(r) || isAcronym(next)) && len(found[k+1]) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// isAcronym reports whether w is written in capitals, two letters at
+// least: "GP", "PIN".
+func isAcronym(w string) bool {
+	letters := 0
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= 2
 }
 
 // strongOther reports whether a holds a number, code or name b lacks: a

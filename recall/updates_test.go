@@ -154,6 +154,19 @@ func TestSupersedeOutsideNeedsAChange(t *testing.T) {
 	}
 }
 
+// "a new GP": an acronym after "new" is no name ("New York"), and a
+// one-word query's subject changed.
+func TestSupersedeNewAcronym(t *testing.T) {
+	stmts := []recall.Statement{
+		{ID: "2024-03-12T17:45-o", Text: "Our GP is Dr Moreau at Elm Lane Surgery. #health", Tags: []string{"health"}, Score: 4.4},
+		{ID: "2025-04-22T09:30-c", Text: "We registered with a new GP: Dr Okonjo at Riverside Practice. #health", Tags: []string{"health"}, Score: 4.1},
+	}
+	order, by := recall.Supersede(recall.NewQueryWords("who is our GP?"), stmts)
+	if !slices.Equal(order, []int{1, 0}) || by[0] != "2025-04-22T09:30-c" {
+		t.Errorf("order %v, superseded %v: want the new GP first", order, by)
+	}
+}
+
 // A question joins the subject that holds the most of its words: the
 // climbing gym membership number, not two newer notes that share
 // "climbing gym" and "numbers" and state other numbers.
