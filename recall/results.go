@@ -1,10 +1,8 @@
 package recall
 
 import (
-	"cmp"
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/daybook/daybook"
 	"github.com/daybook/daybook/dayfiles"
@@ -81,22 +79,38 @@ func subjectPool(ctx context.Context, s Searcher, text string, ranked []scored, 
 	for _, r := range out {
 		in[r.ID] = true
 	}
-	var cands []scored
-	for _, c := range ranked {
-		if c.hit.Level == date.LevelEntry && c.bm25 > 0 && !in[c.hit.ID] {
-			cands = append(cands, c)
-		}
-	}
-	if len(cands) == 0 || n <= 0 {
+	if n <= 0 {
 		return nil, nil, nil
 	}
-	slices.SortFunc(cands, func(a, b scored) int {
-		if c := cmp.Compare(b.bm25, a.bm25); c != 0 {
-			return c
+	// The n best by BM25 (newer first among equals), kept in order as the
+	// candidates go by: a context's recall ranks a thousand of them, and
+	// sorting them all would cost more than reading the n.
+	better := func(a, b *scored) bool {
+		return a.bm25 > b.bm25 || a.bm25 == b.bm25 && a.hit.ID > b.hit.ID
+	}
+	best := make([]*scored, 0, n)
+	for i := range ranked {
+		c := &ranked[i]
+		if c.hit.Level != date.LevelEntry || c.bm25 <= 0 || in[c.hit.ID] || len(best) == n && !better(c, best[n-1]) {
+			continue
 		}
-		return strings.Compare(b.hit.ID, a.hit.ID)
-	})
-	cands = cands[:min(len(cands), n)]
+		at := len(best)
+		for at > 0 && better(c, best[at-1]) {
+			at--
+		}
+		if len(best) < n {
+			best = append(best, nil)
+		}
+		copy(best[at+1:], best[at:len(best)-1])
+		best[at] = c
+	}
+	if len(best) == 0 {
+		return nil, nil, nil
+	}
+	cands := make([]scored, len(best))
+	for i, c := range best {
+		cands[i] = *c
+	}
 	docs, err := load(ctx, s, text, cands)
 	if err != nil {
 		return nil, nil, err
