@@ -75,12 +75,12 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 // for Supersede: the current statement of a subject the list holds may
 // rank below it (see subjectPoolPerResult).
 func subjectPool(ctx context.Context, s Searcher, text string, ranked []scored, out []daybook.RecallResult, level date.Level, terms map[string]bool, explain bool, n int) ([]daybook.RecallResult, []Statement, error) {
+	if n <= 0 {
+		return nil, nil, nil
+	}
 	in := make(map[string]bool, len(out))
 	for _, r := range out {
 		in[r.ID] = true
-	}
-	if n <= 0 {
-		return nil, nil, nil
 	}
 	// The n best by BM25 (newer first among equals), kept in order as the
 	// candidates go by: a context's recall ranks a thousand of them, and
