@@ -73,7 +73,7 @@ func Linear(ctx context.Context, root string, query string, r date.Range, limit 
 		st.ID, st.Score = r.ID, r.Score
 		stmts[i] = st
 	}
-	return supersede(query, out, stmts), nil
+	return supersede(query, out, nil, stmts), nil
 }
 
 // lineHit is a line of a file with the terms found on it, one bit per term.

@@ -57,13 +57,88 @@ func results(ctx context.Context, s Searcher, found []scored, text string, level
 				cites[d.ID] = ids
 			}
 			out = append(out, result(c, terms, explain, level))
-			stmts = append(stmts, Statement{ID: d.ID, Text: d.Text, Kind: d.Kind, Tags: d.Tags, Score: c.fused})
+			stmts = append(stmts, statementOf(c))
 		}
 	}
 	if !flat && level != date.LevelDay && level != date.LevelMonth && level != date.LevelYear {
-		out = supersede(text, out, stmts)
+		pool, poolStmts, err := subjectPool(ctx, s, text, ranked, out, level, terms, explain, subjectPoolPerResult*limit)
+		if err != nil {
+			return nil, err
+		}
+		out = supersede(text, out, pool, append(stmts, poolStmts...))
 	}
 	return belowCited(out, cites), nil
+}
+
+// subjectPool returns the n best entries by BM25 among the candidates
+// ranked that are not in the list out, with their statements (Outside),
+// for Supersede: the current statement of a subject the list holds may
+// rank below it (see subjectPoolPerResult).
+func subjectPool(ctx context.Context, s Searcher, text string, ranked []scored, out []daybook.RecallResult, level date.Level, terms map[string]bool, explain bool, n int) ([]daybook.RecallResult, []Statement, error) {
+	if n <= 0 {
+		return nil, nil, nil
+	}
+	in := make(map[string]bool, len(out))
+	for _, r := range out {
+		in[r.ID] = true
+	}
+	// The n best by BM25 (newer first among equals), kept in order as the
+	// candidates go by: a context's recall ranks a thousand of them, and
+	// sorting them all would cost more than reading the n.
+	better := func(a, b *scored) bool {
+		return a.bm25 > b.bm25 || a.bm25 == b.bm25 && a.hit.ID > b.hit.ID
+	}
+	best := make([]*scored, 0, n)
+	for i := range ranked {
+		c := &ranked[i]
+		if c.hit.Level != date.LevelEntry || c.bm25 <= 0 || in[c.hit.ID] || len(best) == n && !better(c, best[n-1]) {
+			continue
+		}
+		at := len(best)
+		for at > 0 && better(c, best[at-1]) {
+			at--
+		}
+		if len(best) < n {
+			best = append(best, nil)
+		}
+		copy(best[at+1:], best[at:len(best)-1])
+		best[at] = c
+	}
+	if len(best) == 0 {
+		return nil, nil, nil
+	}
+	cands := make([]scored, len(best))
+	for i, c := range best {
+		cands[i] = *c
+	}
+	docs, err := load(ctx, s, text, cands)
+	if err != nil {
+		return nil, nil, err
+	}
+	var pool []daybook.RecallResult
+	var stmts []Statement
+	for _, c := range cands {
+		d, ok := docs[c.hit.ID]
+		if !ok || level == date.LevelLine && d.Kind != index.KindText {
+			continue
+		}
+		c.hit = d
+		pool = append(pool, result(c, terms, explain, level))
+		st := statementOf(c)
+		st.Outside = true
+		stmts = append(stmts, st)
+	}
+	return pool, stmts, nil
+}
+
+// statementOf is the statement of a candidate, its stored fields read,
+// scored by its BM25: how much of the query the entry itself says. The
+// score the list is ranked by is its day's (answer), which weighs the
+// day's summary and other entries too, and so tells nothing of how two
+// entries of a subject compare.
+func statementOf(c scored) Statement {
+	h := c.hit
+	return Statement{ID: h.ID, Text: h.Text, Kind: h.Kind, Tags: h.Tags, Score: c.bm25}
 }
 
 // belowCited moves each captured answer that cites entries of out (an
@@ -101,11 +176,15 @@ func belowCited(out []daybook.RecallResult, cites map[string][]string) []daybook
 
 // supersede puts the newest statement of a subject that changed before
 // the older ones, among near-equals, and marks those it superseded (see
-// Supersede). The scores stay with the places: the list stays in score
-// order.
-func supersede(text string, out []daybook.RecallResult, stmts []Statement) []daybook.RecallResult {
+// Supersede). pool holds candidates past the list, read for their
+// subjects: the current statement of a subject the list holds comes in
+// from there, at the subject's best place. stmts holds the statements of
+// out, then of pool. The scores stay with the places: the list stays in
+// score order, and as long as it was.
+func supersede(text string, out, pool []daybook.RecallResult, stmts []Statement) []daybook.RecallResult {
+	all := append(slices.Clip(out), pool...)
 	for i := range stmts {
-		if l := date.Level(out[i].Level); l != date.LevelEntry && l != date.LevelLine {
+		if l := date.Level(all[i].Level); l != date.LevelEntry && l != date.LevelLine {
 			stmts[i].Text = "" // a summary states no value
 		}
 	}
@@ -114,8 +193,9 @@ func supersede(text string, out []daybook.RecallResult, stmts []Statement) []day
 		return out
 	}
 	moved := make([]daybook.RecallResult, len(out))
-	for k, i := range order {
-		moved[k] = out[i]
+	for k := range moved {
+		i := order[k]
+		moved[k] = all[i]
 		moved[k].Score = out[k].Score
 		moved[k].SupersededBy = by[i]
 	}

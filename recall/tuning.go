@@ -103,3 +103,39 @@ const capturedShortlist = 4
 // (the agent's words do not outrank the person's), while a captured turn
 // that matches better still wins.
 const capturedNearEqual = 0.98
+
+// Changed facts (Supersede, updates.go).
+
+// nearEqual is how close two statements' scores must be for the newer to
+// be put first without a word of change: the weaker at least this share of
+// the stronger. Chosen on the garage-door examples of docs/context.md; the
+// updates eval (eval --updates) holds it.
+const nearEqual = 0.5
+
+// maxStatement is the most words of a statement that states a value: a
+// fact is said in a sentence or two ("Changed the garage door code to
+// 5521 after the break-in."); a longer message of a chat tells a story,
+// and its numbers and names are not the subject's values. Set so that
+// REALTALK's chat messages stay out of subjects.
+const maxStatement = 30
+
+// subjectPoolPerResult × limit is how many of the candidates past the
+// result list, the best by BM25, Supersede reads beside the list: the
+// current statement of a subject the list holds may be among them (a busy
+// day whose summary does not name the fact ranks below days whose
+// summaries name the subject's words), and then takes the subject's best
+// place. The statements of a subject share its rare words, so they are
+// near the top of BM25.
+const subjectPoolPerResult = 1
+
+// minOutsideSubject is the fewest query words the subject of a current
+// statement past the list holds for it to come in, and it must say it
+// changed. Inside the list one word of a short query is a subject, and
+// two numbers said plainly a change (sameSubject, changes); from past it,
+// on REALTALK, one word brought in chat messages that say no change of
+// what was asked ("I can get a new roommate", "he doesn't really feel
+// like a person anymore"), each costing a question its hit@1, and in a
+// generated corpus two numbers brought in a note of other figures ("the
+// standup format … Numbers: memory use 288 MB before, 135 MB after")
+// above "Team standup moved to 10:00".
+const minOutsideSubject = 2

@@ -19,12 +19,14 @@ import (
 //
 //   - a subject: a newer statement holds two of the query's words at
 //     least and none that the older lacks, and they score near-equally
-//     (nearEqual of the better one) or the newer says it changed (see
-//     sameSubject); a captured question, or an echo (below), holds every
-//     query word of the subject's current statement;
+//     (nearEqual of the better one; recall scores a statement by its own
+//     BM25) or the newer says it changed (see sameSubject); a captured
+//     question, or an echo (below), holds every query word of the
+//     subject's current statement (of the subject that holds the most of
+//     them, when several do);
 //   - a change: the newer says so ("changed", "is now", "moved to",
-//     "switched", "no longer", "new" before the subject, "updated",
-//     "instead of", "from today") and states a value the older lacks (a
+//     "switched", "handed … to", "no longer", "new" before the subject,
+//     "updated", "instead of", "from today") and states a value the older lacks (a
 //     word with a digit, or a capitalised word not first in its
 //     sentence), or, without such words, each states a number or code
 //     the other lacks ("is 4417", later "is 5521");
@@ -39,19 +41,18 @@ import (
 // by it too. The current statement takes the best place
 // the subject's entries held in the list (a captured question that repeats
 // the query's words scores best, and answers nothing), the others keep
-// theirs in order after it, the superseded last.
-
-// nearEqual is how close two statements' scores must be for the newer to
-// be put first: the weaker at least this share of the stronger.
-const nearEqual = 0.5
+// theirs in order after it, the superseded last. Recall hands Supersede
+// the best candidates by BM25 past its list too (Statement.Outside): the
+// current statement may be among them, its day below the list's (a busy
+// day whose summary does not name the fact), and then comes in.
 
 // saysChange reports whether the words ws (lower-cased, without their
 // trailing punctuation) say a value changed: a verb of change with its
-// target ("changed the code to", "switched to", "moved to", "updated …
-// from", "replaced it with"; not "the update", "a change"), "renamed",
-// "reset", "instead of", "no longer", "not any more", "anymore", "is
-// now", "now is", "from today". "new" says so only before the subject
-// ("the new garage door code", see newSubject).
+// target ("changed the code to", "switched to", "moved to", "handed the
+// squad to", "updated … from", "replaced it with"; not "the update", "a
+// change"), "renamed", "reset", "instead of", "no longer", "not any
+// more", "anymore", "is now", "now is", "from today". "new" says so only
+// before the subject ("the new garage door code", see newSubject).
 func saysChange(ws []string) bool {
 	within := func(k int, targets ...string) bool {
 		for _, w := range ws[k+1 : min(len(ws), k+7)] {
@@ -93,7 +94,9 @@ func saysChange(ws []string) bool {
 var (
 	changeVerbs = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true,
 		"switch": true, "switched": true, "switches": true, "switching": true, "move": true, "moved": true,
-		"moves": true, "moving": true, "update": true, "updated": true, "updates": true, "updating": true}
+		"moves": true, "moving": true, "update": true, "updated": true, "updates": true, "updating": true,
+		"hand": true, "handed": true, "hands": true, "handing": true, "transfer": true, "transferred": true,
+		"transfers": true, "transferring": true}
 	replaceVerbs = map[string]bool{"replace": true, "replaced": true, "replaces": true, "replacing": true,
 		"swap": true, "swapped": true, "swaps": true, "swapping": true}
 )
@@ -101,15 +104,10 @@ var (
 // markerWords are the words of the change markers: they are not values.
 var markerWords = map[string]bool{"change": true, "changed": true, "changes": true, "changing": true, "switch": true,
 	"switched": true, "switches": true, "switching": true, "move": true, "moved": true, "moves": true, "moving": true,
-	"update": true, "updated": true, "updates": true, "replace": true, "replaced": true, "replaces": true,
+	"update": true, "updated": true, "updates": true, "hand": true, "handed": true, "hands": true, "handing": true,
+	"transfer": true, "transferred": true, "transfers": true, "transferring": true, "replace": true, "replaced": true, "replaces": true,
 	"rename": true, "renamed": true, "renames": true, "reset": true, "instead": true, "anymore": true, "longer": true,
 	"new": true, "now": true, "today": true}
-
-// maxStatement is the most words of a statement that states a value: a
-// fact is said in a sentence or two ("Changed the garage door code to
-// 5521 after the break-in."); a longer message of a chat tells a story,
-// and its numbers and names are not the subject's values.
-const maxStatement = 30
 
 // agentTags are the tags under which captured agent turns are written:
 // the Claude Code hooks' (internal/adapters/hooks.AgentTag).
@@ -124,6 +122,7 @@ type statement struct {
 	marker   bool     // says it changed
 	echo     bool     // a captured agent turn
 	question bool     // asks, states nothing
+	outside  bool     // beyond the list (Statement.Outside)
 	names    []int    // the query words it holds capitalised: a name
 	numbers  []string // its values with a digit
 	score    float64
@@ -136,6 +135,12 @@ type Statement struct {
 	Kind  string
 	Tags  []string
 	Score float64
+	// Outside marks a candidate beyond the result list, read for its
+	// subject: one that the list's statements score below (a busy day
+	// whose summary does not name the fact) may still be the current
+	// statement of a subject the list holds. It takes a place only as
+	// such; an older statement or an echo outside stays outside.
+	Outside bool
 }
 
 // WordFinder finds a query's words in texts, as *QueryWords does.
@@ -149,12 +154,59 @@ type WordFinder interface {
 // query's words. It returns the new order (indexes into stmts: the k-th
 // place goes to stmts[order[k]]) and, by index, the id of the statement
 // that supersedes each superseded one; nil, nil when nothing changed.
+//
+// Statements marked Outside come after the list's (their places are
+// past its end): the current statement of a subject may come from there
+// and take its subject's best place in the list; the member of the
+// subject that it pushes out of the list lands on its place.
 func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 	if qw == nil || qw.Len() == 0 || len(stmts) < 2 {
 		return nil, nil
 	}
-	// Most of a context's evidence holds none of the query's words: only
-	// those that do are read without their tags and speaker.
+	ss := readStatements(qw, stmts)
+	if len(ss) < 2 {
+		return nil, nil
+	}
+	var auth, others []*statement
+	for _, st := range ss {
+		switch {
+		case st.echo || st.question:
+			others = append(others, st)
+		default:
+			auth = append(auth, st)
+		}
+	}
+	held := heldWords(auth)
+	currents, olds := chains(auth, len(held))
+	by := map[int]string{}
+	order := make([]int, len(stmts))
+	for i := range order {
+		order[i] = i
+	}
+	// An echo or a question joins the subject that holds the most of its
+	// query words: "what is the climbing gym membership number?" is asked
+	// of the membership number, not of "the climbing gym numbers".
+	slices.SortStableFunc(currents, func(a, b *statement) int { return len(b.subject) - len(a.subject) })
+	joined := map[*statement]bool{} // echoes and questions given a subject
+	for _, cur := range currents {
+		g, superseded := subjectOf(cur, olds[cur], others, joined, len(held))
+		for _, s := range superseded {
+			by[s.i] = stmts[cur.i].ID
+		}
+		place(order, cur, g, by)
+	}
+	if len(by) == 0 {
+		return nil, nil
+	}
+	return order, by
+}
+
+// readStatements reads the statements among stmts that hold a query
+// word. Most of a context's evidence holds none: only those that do are
+// read without their tags and speaker. A result that tells a story (see
+// maxStatement) states no value and is left out, unless it is an echo or
+// a question.
+func readStatements(qw WordFinder, stmts []Statement) []*statement {
 	texts := make([]string, len(stmts))
 	for i, s := range stmts {
 		texts[i] = s.Text
@@ -175,12 +227,12 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 		found[some[k]] = f
 	}
 	var ss []*statement
-	for i, s := range stmts {
-		t := texts[i]
+	for _, i := range some {
+		s, t := stmts[i], texts[i]
 		if len(found[i]) == 0 {
 			continue
 		}
-		st := &statement{i: i, id: s.ID, subject: found[i], score: s.Score, echo: isEcho(s), question: isQuestion(t)}
+		st := &statement{i: i, id: s.ID, subject: found[i], score: s.Score, echo: isEcho(s), question: isQuestion(t), outside: s.Outside}
 		toks := tokens(t)
 		if !st.echo && !st.question && len(toks) > maxStatement {
 			continue // tells a story (see maxStatement)
@@ -200,29 +252,29 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 		}
 		ss = append(ss, st)
 	}
-	if len(ss) < 2 {
-		return nil, nil
-	}
-	var auth, others []*statement
-	for _, st := range ss {
-		switch {
-		case st.echo || st.question:
-			others = append(others, st)
-		default:
-			auth = append(auth, st)
-		}
-	}
-	// The query's words that statements hold: a query's "s" of "what's"
-	// or its "remind" are no part of any subject.
+	return ss
+}
+
+// heldWords returns the query's words that the statements auth hold: a
+// query's "s" of "what's" or its "remind" are no part of any subject.
+func heldWords(auth []*statement) map[int]bool {
 	held := map[int]bool{}
 	for _, a := range auth {
 		for _, w := range a.subject {
 			held[w] = true
 		}
 	}
-	// Newest first: each statement supersedes the older ones of its
-	// subject that it changes, for the current statement it leads to (its
-	// own superseder's, when a newer one changed it too).
+	return held
+}
+
+// chains reads the statements auth newest first: each supersedes the
+// older ones of its subject that it changes, for the current statement it
+// leads to (its own superseder's, when a newer one changed it too). A
+// statement past the list supersedes only when it could come in: it says
+// it changed, of a subject of minOutsideSubject words at least. It
+// returns the current statements, newest first, and by each the older ones
+// it superseded. auth is sorted newest first.
+func chains(auth []*statement, queryWords int) ([]*statement, map[*statement][]*statement) {
 	slices.SortFunc(auth, func(a, b *statement) int { return strings.Compare(b.id, a.id) })
 	supBy := map[*statement]*statement{}
 	root := func(s *statement) *statement {
@@ -234,8 +286,11 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 	olds := map[*statement][]*statement{} // by current statement
 	var currents []*statement
 	for k, n := range auth {
+		if n.outside && (len(n.subject) < minOutsideSubject || !n.marker) {
+			continue // too little to come in on (see minOutsideSubject)
+		}
 		for _, o := range auth[k+1:] {
-			if supBy[o] == nil && sameSubject(n, o, len(held)) && changes(n, o) {
+			if supBy[o] == nil && sameSubject(n, o, queryWords) && changes(n, o) {
 				cur := root(n)
 				if len(olds[cur]) == 0 {
 					currents = append(currents, cur)
@@ -245,67 +300,69 @@ func Supersede(qw WordFinder, stmts []Statement) ([]int, map[int]string) {
 			}
 		}
 	}
-	by := map[int]string{}
-	order := make([]int, len(stmts))
-	for i := range order {
-		order[i] = i
+	return currents, olds
+}
+
+// subjectOf returns the statements of cur's subject, cur first, and those
+// of them it supersedes: the older ones it changed, superseded, and the
+// questions and echoes of others not yet joined to a subject that hold
+// every query word cur holds (two at least, or its one of a short query).
+// Such a question or echo is about its subject whatever it scores; an echo
+// that states values none of them the current statement's new ones is
+// stale however weak.
+func subjectOf(cur *statement, superseded, others []*statement, joined map[*statement]bool, queryWords int) (g, stale []*statement) {
+	g = append([]*statement{cur}, superseded...)
+	stale = slices.Clone(superseded)
+	news := map[string]bool{} // the current statement's values no older one holds
+	for v := range cur.values {
+		news[v] = true
 	}
-	joined := map[*statement]bool{} // echoes and questions given a subject
-	for _, cur := range currents {
-		superseded := olds[cur]
-		g := append([]*statement{cur}, superseded...)
-		news := map[string]bool{} // the current statement's values no older one holds
-		for v := range cur.values {
-			news[v] = true
+	for _, s := range superseded {
+		for v := range s.values {
+			delete(news, v)
 		}
-		for _, s := range superseded {
-			for v := range s.values {
-				delete(news, v)
-			}
+	}
+	for _, o := range others {
+		if joined[o] || len(cur.subject) < 2 && queryWords > 2 || !subset(cur.subject, o.subject) {
+			continue
 		}
-		// A question or an echo that holds every query word the current
-		// statement holds (two at least, or its one of a short query) is
-		// about its subject, whatever it scores: an echo is stale however
-		// weak.
-		for _, o := range others {
-			if joined[o] || len(cur.subject) < 2 && len(held) > 2 || !subset(cur.subject, o.subject) {
-				continue
-			}
-			joined[o] = true
-			g = append(g, o)
-			if o.echo && !o.question && len(o.values) > 0 && !holdsAny(o.values, news) {
-				superseded = append(superseded, o)
-			}
+		joined[o] = true
+		g = append(g, o)
+		if o.echo && !o.question && len(o.values) > 0 && !holdsAny(o.values, news) {
+			stale = append(stale, o)
 		}
-		for _, s := range superseded {
-			by[s.i] = stmts[cur.i].ID
-		}
-		// The subject's places in the list, best first: the current one
-		// takes the first, the others keep their order, superseded last.
-		var places, members []int
-		for _, s := range g {
+	}
+	return g, stale
+}
+
+// place gives the statements g of cur's subject their places in order:
+// the places they held, best first; the current one takes the first, the
+// others keep their order, the superseded (in by) last. A statement
+// outside the list other than cur keeps its place: only the current
+// statement comes in from outside, and the member it pushes past the
+// list's end takes its place.
+func place(order []int, cur *statement, g []*statement, by map[int]string) {
+	var places, members []int
+	for _, s := range g {
+		if s == cur || !s.outside {
 			places = append(places, s.i)
 		}
-		slices.Sort(places)
-		members = append(members, cur.i)
-		for _, p := range places {
-			if _, old := by[p]; p != cur.i && !old {
-				members = append(members, p)
-			}
-		}
-		for _, p := range places {
-			if _, old := by[p]; old {
-				members = append(members, p)
-			}
-		}
-		for k, p := range places {
-			order[p] = members[k]
+	}
+	slices.Sort(places)
+	members = append(members, cur.i)
+	for _, p := range places {
+		if _, old := by[p]; p != cur.i && !old {
+			members = append(members, p)
 		}
 	}
-	if len(by) == 0 {
-		return nil, nil
+	for _, p := range places {
+		if _, old := by[p]; p != cur.i && old {
+			members = append(members, p)
+		}
 	}
-	return order, by
+	for k, p := range places {
+		order[p] = members[k]
+	}
 }
 
 // sameSubject reports whether statement newer is about the subject of
@@ -395,18 +452,34 @@ func numberOther(a, b *statement) bool {
 
 // newSubject reports whether "new" comes right before a query word that
 // is not part of a name: "New garage door code: 5521", "the new piano
-// teacher", not "a new job" or "New York". found holds each token's
-// query words.
+// teacher", "a new GP" (an acronym is no name), not "a new job" or "New
+// York". found holds each token's query words.
 func newSubject(toks []string, found [][]int) bool {
 	for k, tok := range toks[:max(len(toks)-1, 0)] {
 		if !strings.EqualFold(strings.TrimRight(tok, ".,;:!?"), "new") {
 			continue
 		}
-		if r, _ := utf8.DecodeRuneInString(toks[k+1]); !unicode.IsUpper(r) && len(found[k+1]) > 0 {
+		next := strings.TrimRight(toks[k+1], ".,;:!?")
+		if r, _ := utf8.DecodeRuneInString(next); (!unicode.IsUpper(r) || isAcronym(next)) && len(found[k+1]) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// isAcronym reports whether w is written in capitals, two letters at
+// least: "GP", "PIN".
+func isAcronym(w string) bool {
+	letters := 0
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= 2
 }
 
 // strongOther reports whether a holds a number, code or name b lacks: a
