@@ -1,0 +1,85 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/searcher"
+	bleveindex "github.com/blevesearch/bleve_index_api"
+)
+
+// What the loop writes (captured agent turns, proxied chats:
+// dayfiles.Captured) is indexed apart from the person's own notes. A
+// work journal of a hundred turns a day is most of the index within a
+// month; in the one text field it had, its words set the weight of every
+// query word (how rare it is among all documents), and the person's own
+// days reordered under it. Its words now go in a field of their own, and
+// the documents the loop wrote carry a keyword (capturedMarkField) that
+// counts them: the person's half of a search weighs its words against the
+// person's documents alone, the loop's half against the loop's.
+const (
+	textField         = "text"  // the words of the person's documents and of every summary
+	capturedField     = "ctext" // the words of an entry the loop wrote
+	capturedMarkField = "cap"   // capturedMark on every entry the loop wrote
+	capturedMark      = "1"
+)
+
+// capturedCount returns how many documents of the index the loop wrote.
+func capturedCount(ctx context.Context, r bleveindex.IndexReader) (uint64, error) {
+	tfr, err := r.TermFieldReader(ctx, []byte(capturedMark), capturedMarkField, false, false, false)
+	if err != nil {
+		return 0, fmt.Errorf("counting captured documents: %w", err)
+	}
+	defer tfr.Close()
+	return tfr.Count(), nil
+}
+
+// docTotal is an index reader that gives n as the count of documents: the
+// count a term's weight (idf) is taken against, so that one half of a
+// search is weighed against its own documents only.
+type docTotal struct {
+	bleveindex.IndexReader
+	n uint64
+}
+
+func (d docTotal) DocCount() (uint64, error) { return d.n, nil }
+
+// normed gives s the query norm of its own weight times scale, and keeps
+// it: the norm a parent query passes down is ignored, so s scores as a
+// query of its own. Scaled by 1 it scores as the whole query would.
+func normed(s search.Searcher, scale float64) search.Searcher {
+	if w := s.Weight(); w > 0 {
+		s.SetQueryNorm(scale / math.Sqrt(w))
+	}
+	return selfNormed{s}
+}
+
+// selfNormed is a searcher that keeps the query norm normed gave it.
+type selfNormed struct{ search.Searcher }
+
+func (selfNormed) SetQueryNorm(float64) {}
+
+// Optimize passes bleve's optimisations through to the wrapped searcher.
+func (s selfNormed) Optimize(kind string, octx bleveindex.OptimizableContext) (bleveindex.OptimizableContext, error) {
+	if o, ok := s.Searcher.(bleveindex.Optimizable); ok {
+		return o.Optimize(kind, octx)
+	}
+	return nil, nil
+}
+
+// joinHalves returns the search of either half, own (the person's words)
+// or loop (the loop's). No document is in both, and each scores as a query
+// of its own: bleve's disjunction halves the score of a document one of
+// its two clauses finds (its coordination factor), so each half is normed
+// at twice its own norm, which gives back its own score exactly.
+func joinHalves(ctx context.Context, r bleveindex.IndexReader, own, loop search.Searcher, options search.SearcherOptions) (search.Searcher, error) {
+	s, err := searcher.NewDisjunctionSearcher(ctx, r, []search.Searcher{normed(own, 2), normed(loop, 2)}, 1, options)
+	if err != nil {
+		_ = own.Close()
+		_ = loop.Close()
+		return nil, fmt.Errorf("joining the person's and the loop's words: %w", err)
+	}
+	return s, nil
+}
