@@ -46,6 +46,40 @@ type docTotal struct {
 
 func (d docTotal) DocCount() (uint64, error) { return d.n, nil }
 
+// pooled is the index reader the loop's half of a search is weighed with:
+// a word of the captured field is counted in as many documents as hold it
+// in either field, among all the documents of the index, so that the
+// loop's turns score as they did when every word was in one field, and a
+// word the person uses often weighs as little in a captured turn as there.
+type pooled struct{ bleveindex.IndexReader }
+
+func (p pooled) TermFieldReader(ctx context.Context, term []byte, field string, freq, norm, vectors bool) (bleveindex.TermFieldReader, error) {
+	tfr, err := p.IndexReader.TermFieldReader(ctx, term, field, freq, norm, vectors)
+	if err != nil || field != capturedField {
+		return tfr, err
+	}
+	own, err := p.IndexReader.TermFieldReader(ctx, term, textField, false, false, false)
+	if err != nil {
+		_ = tfr.Close()
+		return nil, err
+	}
+	n := own.Count()
+	if err := own.Close(); err != nil {
+		_ = tfr.Close()
+		return nil, err
+	}
+	return counted{tfr, tfr.Count() + n}, nil
+}
+
+// counted is a term's reader that gives n as the count of documents that
+// hold it.
+type counted struct {
+	bleveindex.TermFieldReader
+	n uint64
+}
+
+func (c counted) Count() uint64 { return c.n }
+
 // normed gives s the query norm of its own weight times scale, and keeps
 // it: the norm a parent query passes down is ignored, so s scores as a
 // query of its own. Scaled by 1 it scores as the whole query would.
