@@ -18,7 +18,11 @@ import (
 // days reordered under it. Its words now go in a field of their own, and
 // the documents the loop wrote carry a keyword (capturedMarkField) that
 // counts them: the person's half of a search weighs its words against the
-// person's documents alone, the loop's half against the loop's.
+// documents the loop did not write, by their counts in the person's field
+// alone; the loop's half weighs its words as the one field did (pooled).
+// Weighed against the loop's documents alone, a turn holding one common
+// query word ("the long run") outscored the person's days
+// (docs/context.md, "What the loop wrote").
 const (
 	textField         = "text"  // the words of the person's documents and of every summary
 	capturedField     = "ctext" // the words of an entry the loop wrote
