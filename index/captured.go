@@ -19,10 +19,10 @@ import (
 // the documents the loop wrote carry a keyword (capturedMarkField) that
 // counts them: the person's half of a search weighs its words against the
 // documents the loop did not write, by their counts in the person's field
-// alone; the loop's half weighs its words as the one field did (pooled).
-// Weighed against the loop's documents alone, a turn holding one common
-// query word ("the long run") outscored the person's days
-// (docs/context.md, "What the loop wrote").
+// alone; the loop's half weighs its words on the same scale, by their
+// counts in both fields (pooled). Weighed against the loop's documents
+// alone, a turn holding one common query word ("the long run") outscored
+// the person's days (docs/context.md, "What the loop wrote").
 const (
 	textField         = "text"  // the words of the person's documents and of every summary
 	capturedField     = "ctext" // the words of an entry the loop wrote
@@ -50,12 +50,21 @@ type docTotal struct {
 
 func (d docTotal) DocCount() (uint64, error) { return d.n, nil }
 
-// pooled is the index reader the loop's half of a search is weighed with:
-// a word of the captured field is counted in as many documents as hold it
-// in either field, among all the documents of the index, so that the
-// loop's turns score as they did when every word was in one field, and a
-// word the person uses often weighs as little in a captured turn as there.
-type pooled struct{ bleveindex.IndexReader }
+// pooled is the index reader the loop's half of a search is weighed with,
+// on the person's scale: against the count of the person's documents (the
+// half's docTotal), a word of the captured field counted in as many
+// documents as hold it in either field, but in no more than there are of
+// the person's. A word the loop writes a thousand times weighs the least a
+// word can (idf 1), one rare everywhere as much as a rare word of the
+// person's. Weighed against all documents instead (as the one field did),
+// a turn holding one word the loop uses now and then ("Buy what the long
+// run needs") came before the person's rarest word ("Atlas cutover
+// started") in a memory of a few hundred notes, whose words weigh at most
+// 1 + ln(their count).
+type pooled struct {
+	bleveindex.IndexReader
+	most uint64 // the count of the person's documents: no word is counted in more
+}
 
 func (p pooled) TermFieldReader(ctx context.Context, term []byte, field string, freq, norm, vectors bool) (bleveindex.TermFieldReader, error) {
 	tfr, err := p.IndexReader.TermFieldReader(ctx, term, field, freq, norm, vectors)
@@ -72,7 +81,7 @@ func (p pooled) TermFieldReader(ctx context.Context, term []byte, field string, 
 		_ = tfr.Close()
 		return nil, err
 	}
-	return counted{tfr, tfr.Count() + n}, nil
+	return counted{tfr, min(tfr.Count()+n, p.most)}, nil
 }
 
 // counted is a term's reader that gives n as the count of documents that

@@ -114,9 +114,8 @@ func (q wordsQuery) longer(r bleveindex.IndexReader, field, w string) ([]string,
 // weight (its idf) is taken against leaves the captured ones out, and
 // their words are in a field of their own, so however many turns the loop
 // writes, a query scores the person's documents as it would without them.
-// The loop's half is weighed as the one field weighed every word before:
-// against all documents, a word as common as it is in both fields (see
-// pooled), so that the loop's turns score as they did.
+// The loop's half is weighed on the same scale: against the person's count
+// of documents, a word as common as it is in both fields (see pooled).
 func (q wordsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m mapping.IndexMapping, options search.SearcherOptions) (search.Searcher, error) {
 	all, err := r.DocCount()
 	if err != nil {
@@ -133,7 +132,8 @@ func (q wordsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m ma
 	if ncap == 0 {
 		return normed(own, 1), nil
 	}
-	loop, err := q.half(ctx, pooled{r}, m, options, capturedField)
+	np := all - min(ncap, all)
+	loop, err := q.half(ctx, docTotal{pooled{r, np}, np}, m, options, capturedField)
 	if err != nil {
 		_ = own.Close()
 		return nil, err
