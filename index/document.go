@@ -75,7 +75,14 @@ func ParentField(level date.Level) string {
 func (d Doc) bleve(st docState) map[string]any {
 	// The automatic tags (#claude-code, #session-…) label and filter; they
 	// are not words of the entry (dayfiles.AutoTag).
-	b := map[string]any{"text": dayfiles.WithoutAutoTags(d.Text)}
+	words := dayfiles.WithoutAutoTags(d.Text)
+	b := map[string]any{}
+	if d.Level == date.LevelEntry && dayfiles.Captured(d.Tags) {
+		// The loop's words are weighed apart from the person's (captured.go).
+		b[capturedField], b[capturedMarkField] = words, capturedMark
+	} else {
+		b[textField] = words
+	}
 	if d.located() {
 		b["m"] = packLocated(d, st)
 	} else {
@@ -152,8 +159,9 @@ func (d Doc) Validate() error {
 	return nil
 }
 
-// newMapping returns the index mapping (format 4): an English analyzer on
-// text, not stored, without term vectors (spans are found in the hits' text
+// newMapping returns the index mapping (format 6): an English analyzer on
+// text and on ctext (the words of an entry the loop wrote, with the
+// keyword cap that counts those entries: captured.go), not stored, without term vectors (spans are found in the hits' text
 // instead, see spanner); keywords for the filters (level, the parent
 // periods, path), indexed without frequencies or norms since they are never
 // scored; the text of a document that is not located stored apart (s), and
@@ -182,7 +190,10 @@ func newMapping() *mapping.IndexMappingImpl {
 	for _, name := range []string{"level", "year", "month", "day", "path"} {
 		dm.AddFieldMappingsAt(name, kw())
 	}
-	dm.AddFieldMappingsAt("text", text)
+	dm.AddFieldMappingsAt(textField, text)
+	loop := *text // the same analysis for the loop's words (captured.go)
+	dm.AddFieldMappingsAt(capturedField, &loop)
+	dm.AddFieldMappingsAt(capturedMarkField, kw())
 	for _, name := range []string{"s", "m"} {
 		stored := bleve.NewKeywordFieldMapping()
 		stored.Index = false

@@ -73,9 +73,14 @@ func (t *TextIndex) textQuery(text string) query.Query {
 // they come from queries.
 const maxLongerCached = 1024
 
-// wordsQuery is bleve's match query of the text field (a disjunction of
-// the terms of text as the field's analyzer makes them) with, in the same
-// disjunction, a clause for each word that has longer words in the index:
+// wordsQuery is the scored search of text: the words of the person's
+// documents (the text field) and those of what the loop wrote (the
+// captured field, see capturedField) searched apart, each with its own
+// word statistics, and joined (see joinHalves).
+//
+// Each half is bleve's match query of its field (a disjunction of the
+// terms of text as the field's analyzer makes them) with, in the same
+// disjunction, a clause for each word that has longer words in the field:
 // those words, found in the field's dictionary by the word as a prefix,
 // at ExpandBoost. In one flat disjunction a document that has none of
 // the longer words scores in the same proportion to another as by the
@@ -87,45 +92,81 @@ type wordsQuery struct {
 	gen   uint64                      // the generation of the index the cache is of
 }
 
-// longer returns the longer words of w, from the cache when it has them.
-func (q wordsQuery) longer(r bleveindex.IndexReader, w string) ([]string, error) {
+// longer returns the longer words of w in field, from the cache when it
+// has them.
+func (q wordsQuery) longer(r bleveindex.IndexReader, field, w string) ([]string, error) {
 	if q.cache == nil {
-		return longerTerms(r, w)
+		return longerTerms(r, field, w)
 	}
-	if terms, ok := q.cache.get(q.gen, w); ok {
+	key := field + "\x00" + w
+	if terms, ok := q.cache.get(q.gen, key); ok {
 		return terms, nil
 	}
-	terms, err := longerTerms(r, w)
+	terms, err := longerTerms(r, field, w)
 	if err == nil {
-		q.cache.set(q.gen, w, terms)
+		q.cache.set(q.gen, key, terms)
 	}
 	return terms, err
 }
 
+// Searcher searches the person's words with the statistics of the
+// documents that are not the loop's: the count of documents each word's
+// weight (its idf) is taken against leaves the captured ones out, and
+// their words are in a field of their own, so however many turns the loop
+// writes, a query scores the person's documents as it would without them.
+// The loop's half is weighed on the same scale: against the person's count
+// of documents, a word as common as it is in both fields (see pooled).
 func (q wordsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m mapping.IndexMapping, options search.SearcherOptions) (search.Searcher, error) {
+	all, err := r.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("counting documents: %w", err)
+	}
+	ncap, err := capturedCount(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	own, err := q.half(ctx, docTotal{r, all - min(ncap, all)}, m, options, textField)
+	if err != nil {
+		return nil, err
+	}
+	if ncap == 0 {
+		return normed(own, 1), nil
+	}
+	np := all - min(ncap, all)
+	loop, err := q.half(ctx, docTotal{pooled{r, np}, np}, m, options, capturedField)
+	if err != nil {
+		_ = own.Close()
+		return nil, err
+	}
+	return joinHalves(ctx, r, own, loop, options)
+}
+
+// half is the search of text in one field, as the match query of its
+// words and their longer words.
+func (q wordsQuery) half(ctx context.Context, r bleveindex.IndexReader, m mapping.IndexMapping, options search.SearcherOptions, field string) (search.Searcher, error) {
 	var longer []query.Query
 	for _, w := range expansions(q.text) {
-		terms, err := q.longer(r, w)
+		terms, err := q.longer(r, field, w)
 		if err != nil {
 			return nil, err
 		}
 		if len(terms) > 0 {
-			longer = append(longer, termsQuery{terms: terms, boost: ExpandBoost})
+			longer = append(longer, termsQuery{terms: terms, field: field, boost: ExpandBoost})
 		}
 	}
 	if len(longer) == 0 {
 		mq := bleve.NewMatchQuery(q.text)
-		mq.SetField("text")
+		mq.SetField(field)
 		return mq.Searcher(ctx, r, m, options)
 	}
-	a := m.AnalyzerNamed(m.AnalyzerNameForPath("text"))
+	a := m.AnalyzerNamed(m.AnalyzerNameForPath(field))
 	if a == nil {
-		return nil, fmt.Errorf("no analyzer for the text field")
+		return nil, fmt.Errorf("no analyzer for the %s field", field)
 	}
 	var parts []query.Query
 	for _, t := range a.Analyze([]byte(q.text)) {
 		tq := bleve.NewTermQuery(string(t.Term))
-		tq.SetField("text")
+		tq.SetField(field)
 		parts = append(parts, tq)
 	}
 	d := bleve.NewDisjunctionQuery(append(parts, longer...)...)
@@ -136,9 +177,9 @@ func (q wordsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m ma
 // maxLonger caps the longer words of one query word.
 const maxLonger = 64
 
-// longerTerms returns the terms of the text field that w finds (expands).
-func longerTerms(r bleveindex.IndexReader, w string) ([]string, error) {
-	d, err := r.FieldDictPrefix("text", []byte(w))
+// longerTerms returns the terms of field that w finds (expands).
+func longerTerms(r bleveindex.IndexReader, field, w string) ([]string, error) {
+	d, err := r.FieldDictPrefix(field, []byte(w))
 	if err != nil {
 		return nil, fmt.Errorf("reading the terms that start with %q: %w", w, err)
 	}
@@ -159,15 +200,16 @@ func longerTerms(r bleveindex.IndexReader, w string) ([]string, error) {
 	return out, nil
 }
 
-// termsQuery is a disjunction of terms of the text field searched as one
+// termsQuery is a disjunction of terms of a text field searched as one
 // clause, as bleve's prefix and regexp queries search theirs.
 type termsQuery struct {
 	terms []string
+	field string
 	boost float64
 }
 
 func (q termsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, _ mapping.IndexMapping, options search.SearcherOptions) (search.Searcher, error) {
-	return searcher.NewMultiTermSearcher(ctx, r, q.terms, "text", q.boost, options, true)
+	return searcher.NewMultiTermSearcher(ctx, r, q.terms, q.field, q.boost, options, true)
 }
 
 // Longer reports whether other, a lower-cased word, is one of the longer

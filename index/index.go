@@ -23,8 +23,9 @@ import (
 // Format 3 dropped the term vectors and the unused keyword fields; format
 // 4 keeps no copy of a day file's text (located.go); format 5 leaves the
 // automatic tags (#claude-code, #session-…: dayfiles.AutoTag) out of the
-// words it indexes and embeds.
-const Format = 5
+// words it indexes and embeds; format 6 indexes the words of what the loop
+// wrote in a field of their own (captured.go).
+const Format = 6
 
 // ErrBusy says another process (normally the daemon) holds the index.
 var ErrBusy = errors.New("index is busy: another daybook process (the daemon?) has it open")
