@@ -27,12 +27,7 @@ func TestAutostart(t *testing.T) {
 		t.Skip("builds both binaries and starts a daemon")
 	}
 	work := t.TempDir()
-	bin := filepath.Join(work, "bin")
-	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator),
-		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := binaries(t)
 	data, project := filepath.Join(work, "data"), filepath.Join(work, "billing-ops")
 	for _, d := range []string{project, filepath.Join(work, "config", "daybook")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {

@@ -28,12 +28,7 @@ func TestFindInFront(t *testing.T) {
 		t.Skip("builds both binaries")
 	}
 	work := t.TempDir()
-	bin, alone := filepath.Join(work, "bin"), filepath.Join(work, "alone")
-	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator),
-		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin, alone := binaries(t), filepath.Join(work, "alone")
 	if err := os.Mkdir(alone, 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -68,12 +68,7 @@ func TestHooks(t *testing.T) {
 		t.Skip("builds both binaries and starts daemons")
 	}
 	work := t.TempDir()
-	bin := filepath.Join(work, "bin")
-	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator),
-		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := binaries(t)
 	data, project := filepath.Join(work, "data"), filepath.Join(work, "billing-ops")
 	transcript := filepath.Join(work, "claude", "3f6a2c1e-8b9d-4e5f-a1b2-c3d4e5f60718.jsonl")
 	for _, d := range []string{project, filepath.Dir(transcript), filepath.Join(work, "config", "daybook")} {

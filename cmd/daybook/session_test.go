@@ -27,12 +27,7 @@ func TestHookSessionBudget(t *testing.T) {
 		t.Skip("builds both binaries and starts a daemon")
 	}
 	work := t.TempDir()
-	bin := filepath.Join(work, "bin")
-	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator),
-		"github.com/daybook/daybook/cmd/daybook", "github.com/daybook/daybook/cmd/daybook-core")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := binaries(t)
 	data, project := filepath.Join(work, "data"), filepath.Join(work, "garage")
 	transcript := filepath.Join(work, "claude", "sess.jsonl")
 	for _, d := range []string{data, project, filepath.Dir(transcript), filepath.Join(work, "config", "daybook")} {
