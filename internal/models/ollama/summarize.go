@@ -176,7 +176,7 @@ func cutLine(l string, budget int) []string {
 // s.attempts answers) when the model's answer is refused by checkSummary.
 // Failures of the server are not retried: the fallback takes over.
 func (s *Summarizer) ask(ctx context.Context, prompt string, words int) (string, error) {
-	msgs := []api.Message{{Role: logkey.System, Content: systemPrompt}, {Role: "user", Content: prompt}}
+	msgs := []api.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: prompt}}
 	var refused error
 	for attempt := 1; attempt <= s.attempts; attempt++ {
 		answer, reason, err := s.chatOnce(ctx, msgs, words)

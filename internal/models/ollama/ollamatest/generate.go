@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/ollama/ollama/api"
-
-	"github.com/daybook/daybook/internal/util/logkey"
 )
 
 // handleGenerate answers /api/generate as Ollama does, with the chat's
@@ -37,7 +35,7 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	reply := ChatReply{Content: "The fake model answered."}
 	if script != nil {
 		as := &api.ChatRequest{Model: req.Model, Stream: req.Stream, Messages: []api.Message{
-			{Role: logkey.System, Content: req.System}, {Role: "user", Content: req.Prompt}}}
+			{Role: "system", Content: req.System}, {Role: "user", Content: req.Prompt}}}
 		reply = script(n, as)
 	}
 	if !wait(r, reply.Delay) {
