@@ -125,14 +125,14 @@ func (q wordsQuery) Searcher(ctx context.Context, r bleveindex.IndexReader, m ma
 	if err != nil {
 		return nil, err
 	}
-	own, err := q.half(ctx, docTotal{r, all - min(ncap, all)}, m, options, textField)
+	np := all - min(ncap, all) // the person's documents
+	own, err := q.half(ctx, docTotal{r, np}, m, options, textField)
 	if err != nil {
 		return nil, err
 	}
 	if ncap == 0 {
 		return normed(own, 1), nil
 	}
-	np := all - min(ncap, all)
 	loop, err := q.half(ctx, docTotal{pooled{r, np}, np}, m, options, capturedField)
 	if err != nil {
 		_ = own.Close()
