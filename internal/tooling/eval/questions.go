@@ -47,6 +47,27 @@ func (q Question) Line() int { return q.line }
 // are skipped. An error names the file (name), the line and what is wrong.
 func ReadQuestions(r io.Reader, name string) ([]Question, error) {
 	var out []Question
+	err := eachLine(r, name, func(n int, line []byte) error {
+		q, err := parseQuestion(line)
+		if err != nil {
+			return err
+		}
+		q.line = n
+		out = append(out, q)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no questions", name)
+	}
+	return out, nil
+}
+
+// eachLine calls f with each line of a JSON-lines file that is not blank,
+// trimmed, and its number; an error of f's comes back as name:line: err.
+func eachLine(r io.Reader, name string, f func(n int, line []byte) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -54,20 +75,14 @@ func ReadQuestions(r io.Reader, name string) ([]Question, error) {
 		if len(line) == 0 {
 			continue
 		}
-		q, err := parseQuestion(line)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
+		if err := f(n, line); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, n, err)
 		}
-		q.line = n
-		out = append(out, q)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+		return fmt.Errorf("reading %s: %w", name, err)
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no questions", name)
-	}
-	return out, nil
+	return nil
 }
 
 func parseQuestion(line []byte) (Question, error) {

@@ -1,10 +1,10 @@
 package eval
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -39,35 +39,30 @@ type UpdateQuestion struct {
 // names the file, the line and what is missing.
 func ReadUpdates(r io.Reader, name string) ([]UpdateQuestion, error) {
 	var out []UpdateQuestion
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
+	err := eachLine(r, name, func(n int, line []byte) error {
 		var q UpdateQuestion
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&q); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
+			return err
 		}
 		switch {
 		case strings.TrimSpace(q.Q) == "":
-			return nil, fmt.Errorf("%s:%d: no q", name, n)
+			return errors.New("no q")
 		case q.Current == "" || len(q.Old) == 0:
-			return nil, fmt.Errorf("%s:%d: want current and at least one old value", name, n)
+			return errors.New("want current and at least one old value")
 		case q.Text == "":
-			return nil, fmt.Errorf("%s:%d: no text of the current statement", name, n)
+			return errors.New("no text of the current statement")
 		}
 		if _, err := date.Parse(q.Day); err != nil {
-			return nil, fmt.Errorf("%s:%d: day: %w", name, n, err)
+			return fmt.Errorf("day: %w", err)
 		}
 		q.line = n
 		out = append(out, q)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
